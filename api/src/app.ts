@@ -1,0 +1,70 @@
+/**
+ * Builds the Fastify application on an open database. Used by the server
+ * and, with `app.inject`, by the tests.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/index.js';
+import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { isPageRequest, registerSite } from './plugins/site.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { pressRoutes } from './modules/press/routes.js';
+import { devotionalRoutes } from './modules/devotionals/routes.js';
+import { prayerRoutes } from './modules/prayers/routes.js';
+import { storyRoutes } from './modules/stories/routes.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+
+export interface BuildOptions {
+  database: Db;
+  config: AppConfig;
+  /** Serve the built site as well as the API (off in most API tests). */
+  serveSite?: boolean;
+}
+
+export async function buildApp({ database, config, serveSite = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  registerErrorHandling(app);
+  registerSecurity(app, config);
+  await app.register(fastifyCookie);
+
+  for (const routes of [
+    healthRoutes,
+    locationRoutes,
+    eventRoutes,
+    newsRoutes,
+    pressRoutes,
+    devotionalRoutes,
+    prayerRoutes,
+    storyRoutes,
+    newsletterRoutes,
+  ]) {
+    await app.register(routes);
+  }
+
+  if (serveSite) {
+    const site = await registerSite(app, config);
+    app.decorate('site', site);
+    app.setNotFoundHandler(async (request, reply) =>
+      isPageRequest(request) ? site.sendIndex(request, reply) : sendNotFound(request, reply),
+    );
+  } else {
+    app.setNotFoundHandler(sendNotFound);
+  }
+
+  return app;
+}

@@ -1,0 +1,74 @@
+/** Settings from the environment, read once at start. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** A PostgreSQL URL; unset means the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Where the embedded database, uploads and the mail outbox live. */
+  dataDir: string;
+  /** The repository root: the built apps are served from <siteRoot>/<app>/dist. */
+  siteRoot: string;
+  /** Origins allowed to send unsafe requests, besides the site's own. */
+  allowedOrigins: string[];
+  /** Whether the request is behind HTTPS (Secure cookies). */
+  secureCookies: boolean;
+  production: boolean;
+  logLevel: string;
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+  /** The address visitors use, for links in e-mails and share previews. */
+  publicUrl: string;
+  /** SMTP URL; unset means mails are written to <dataDir>/outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The first admin, created or promoted at start when both are set. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** 'on' (default): members' posts wait for an admin; 'off': published at once. */
+  moderation: boolean;
+  /** 'local' (default, test-mode pages served here) or 'stripe'. */
+  paymentProvider: 'local' | 'stripe';
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Stripe API base, only to point tests at a local fake. */
+  stripeApiBase?: string;
+  /** Minutes a seat reservation is held while the member pays. */
+  reservationMinutes: number;
+}
+
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
+    siteRoot: path.resolve(env.SITE_ROOT ?? repoRoot),
+    allowedOrigins: production && env.DEV_ORIGINS !== 'true' ? extra : [...extra, ...DEV_ORIGINS],
+    secureCookies: env.SECURE_COOKIES === 'true',
+    production,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === 'true',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Luminaries Christian Ministries <no-reply@localhost>',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    moderation: env.MODERATION !== 'off',
+    paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+    reservationMinutes: Number(env.RESERVATION_MINUTES ?? 15),
+  };
+}
+
+export { repoRoot };

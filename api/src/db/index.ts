@@ -1,0 +1,93 @@
+/**
+ * Opens the database: PGlite (embedded, in a folder or in memory) by default,
+ * PostgreSQL when a URL is given. Both run the same migrations.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { FileMigrationProvider, Migrator } from 'kysely/migration';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { acquireDirectoryLock } from './lock.js';
+
+export type { Database } from './schema.js';
+
+export interface Db {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Checkpoints (PGlite) and closes; safe to call twice. */
+  close: () => Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… for PostgreSQL; `memory://` for an in-memory PGlite. */
+  url?: string;
+  /** Folder of the embedded database (used when no url is given). */
+  dataDir?: string;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+// Dates stay as 'YYYY-MM-DD' strings; bigint counts become numbers.
+pg.types.setTypeParser(1082, (v: string) => v);
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export async function openDatabase(options: OpenOptions): Promise<Db> {
+  const url = options.url;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let closed = false;
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
+  }
+
+  const inMemory = url === 'memory://';
+  const dir = inMemory ? undefined : path.resolve(options.dataDir ?? 'data/db');
+  const release = dir ? acquireDirectoryLock(dir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir } : {});
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!inMemory) await sql`CHECKPOINT`.execute(db);
+      } finally {
+        await db.destroy();
+        release();
+      }
+    },
+  };
+}
+
+const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Brings the schema up to date; running it again changes nothing. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

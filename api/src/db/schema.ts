@@ -1,0 +1,145 @@
+/** The database tables, as Kysely sees them. One schema for PGlite and PostgreSQL. */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (now()). */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Status = 'pending' | 'published' | 'rejected';
+
+export interface UsersTable {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password_hash: string;
+  photo: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  civil_status: string | null;
+  country_of_origin: string | null;
+  country: string | null;
+  city: string | null;
+  church: string | null;
+  seniority: number | null;
+  source: string | null;
+  role: Generated<'member' | 'admin'>;
+  created_at: DefaultTimestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  persistent: boolean;
+  expires_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ChurchesTable {
+  id: string;
+  church_name: string;
+  adress: string;
+  main_contact: string[];
+  email: string;
+  position: number;
+}
+
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string;
+  photo: string;
+  event_date: Timestamp;
+  seat_price: ColumnType<string, string | number, string | number>;
+  number_of_seats: number;
+  seats_held: Generated<number>;
+  seats_sold: Generated<number>;
+  price_id: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface NewsTable {
+  id: string;
+  title: string;
+  description: string;
+  photo: string;
+  created_at: Timestamp;
+}
+
+export interface PressReleasesTable {
+  id: string;
+  title: string;
+  description: string;
+  photo: string;
+  created_at: Timestamp;
+}
+
+export interface DevotionalsTable {
+  id: string;
+  slug: string;
+  title: string;
+  image: string;
+  tag: string;
+  detail: string;
+  published_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface PrayersTable {
+  id: string;
+  user_id: string;
+  text: string;
+  status: Status;
+  created_at: DefaultTimestamp;
+}
+
+export interface StoriesTable {
+  id: string;
+  user_id: string;
+  content: string;
+  status: Status;
+  created_at: DefaultTimestamp;
+}
+
+export interface StoryLikesTable {
+  story_id: string;
+  user_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface CommentsTable {
+  id: string;
+  story_id: string;
+  user_id: string;
+  text: string;
+  status: Status;
+  created_at: DefaultTimestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  email: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  churches: ChurchesTable;
+  events: EventsTable;
+  news: NewsTable;
+  press_releases: PressReleasesTable;
+  devotionals: DevotionalsTable;
+  prayers: PrayersTable;
+  stories: StoriesTable;
+  story_likes: StoryLikesTable;
+  comments: CommentsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}

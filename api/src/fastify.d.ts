@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/index.js';
+import type { AppConfig } from './config.js';
+
+/** The signed-in member of a request, from the session cookie. */
+export interface SessionUser {
+  id: string;
+  role: 'member' | 'admin';
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: 'pglite' | 'postgres';
+    config: AppConfig;
+    site?: import('./plugins/site.js').SiteServer;
+  }
+  interface FastifyRequest {
+    /** Set by the session plugin; null when signed out. */
+    sessionUser?: SessionUser | null;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Everything stored from outside is cleaned on the server.
+ * Rich text (devotional bodies) keeps a small safe set of tags; user text
+ * (prayers, stories, comments, names) keeps no markup at all.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'blockquote', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'span', 'cite'],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+  },
+  disallowedTagsMode: 'discard',
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT).trim();
+}
+
+/** Plain text: no tags at all, control characters removed, whitespace trimmed. */
+export function sanitizePlainText(text: string): string {
+  const withoutTags = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  // sanitize-html escapes &, < and >; user text is rendered as text, so keep the characters.
+  return withoutTags
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.js';
+import { idParam } from '../../lib/ids.js';
+import { envelope, errors, eventSchema, listOf } from '../../schemas/entities.js';
+import { findEvent, listEvents } from './service.js';
+
+/** GET /api/events (and /api/events/), GET /api/events/search/:eventId. */
+export async function eventRoutes(app: FastifyInstance): Promise<void> {
+  const list = { schema: { response: { 200: envelope(listOf(eventSchema)) } } };
+  const handler = async () => ({ data: await listEvents(app.db) });
+  app.get('/api/events', list, handler);
+  app.get('/api/events/', list, handler);
+
+  app.get<{ Params: { eventId: string } }>(
+    '/api/events/search/:eventId',
+    {
+      schema: {
+        params: { type: 'object', properties: { eventId: idParam }, required: ['eventId'] },
+        response: { 200: envelope(eventSchema), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const event = await findEvent(app.db, request.params.eventId);
+      if (!event) throw notFound('That event');
+      return { data: event };
+    },
+  );
+}

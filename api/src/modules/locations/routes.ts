@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { churchSchema, envelope, listOf } from '../../schemas/entities.js';
+import { listChurches } from './service.js';
+
+/** GET /api/locations: every church (data.data). */
+export async function locationRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/locations', { schema: { response: { 200: envelope(listOf(churchSchema)) } } }, async () => ({
+    data: await listChurches(app.db),
+  }));
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { articleSchema, envelope, listOf } from '../../schemas/entities.js';
+import { listPressReleases } from './service.js';
+
+/** GET /api/pressrelease: every press release, newest first (data.data). */
+export async function pressRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/pressrelease', { schema: { response: { 200: envelope(listOf(articleSchema)) } } }, async () => ({
+    data: await listPressReleases(app.db),
+  }));
+}

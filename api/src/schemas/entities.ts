@@ -1,0 +1,94 @@
+/**
+ * JSON schemas of what the API answers (spec section 3), used as response
+ * schemas: they document the shapes and make serialization fast.
+ */
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+
+export const authorSchema = {
+  type: 'object',
+  properties: { _id: str, firstname: str, lastname: str, photo: strOrNull },
+} as const;
+
+export const churchSchema = {
+  type: 'object',
+  properties: { _id: str, church_name: str, adress: str, main_contact: { type: 'array', items: str }, email: str },
+} as const;
+
+export const eventSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    title: str,
+    description: str,
+    photo: str,
+    event_date: str,
+    seat_price: { type: 'number' },
+    numberOfSeats: { type: 'integer' },
+    seatsLeft: { type: 'integer' },
+    price_Id: strOrNull,
+  },
+} as const;
+
+export const articleSchema = {
+  type: 'object',
+  properties: { _id: str, title: str, description: str, photo: str, createdAt: str },
+} as const;
+
+export const devotionalSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    slug: str,
+    title: str,
+    image: str,
+    tag: str,
+    detail: str,
+    timestamp: { type: 'integer' },
+    created_at: str,
+    createdAt: str,
+  },
+} as const;
+
+const status = { type: 'string', enum: ['pending', 'published', 'rejected'] } as const;
+
+export const prayerSchema = {
+  type: 'object',
+  properties: { _id: str, user: authorSchema, date: str, text: str, status },
+} as const;
+
+export const commentSchema = {
+  type: 'object',
+  properties: { _id: str, text: str, date: str, user: authorSchema, status },
+} as const;
+
+export const storySchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    user: authorSchema,
+    content: str,
+    createdAt: str,
+    nbLikes: { type: 'integer' },
+    userLikesThis: { type: 'boolean' },
+    comments: { type: 'array', items: commentSchema },
+    status,
+  },
+} as const;
+
+export const errorSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: str, message: str, fields: { type: 'object', additionalProperties: str } },
+    },
+  },
+} as const;
+
+/** `{ data: T }`. */
+export const envelope = (schema: object) => ({ type: 'object', properties: { data: schema } }) as const;
+export const listOf = (schema: object) => ({ type: 'array', items: schema }) as const;
+
+/** The error answers a route may give, for its schema. */
+export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));

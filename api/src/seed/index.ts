@@ -1,0 +1,121 @@
+/**
+ * Sample content for a fresh database: the ministry's churches, events,
+ * news, press releases, devotionals, and a few members with their prayers
+ * and stories. Runs once: a database that has any devotional is left alone.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.js';
+import { newId, slugify } from '../lib/ids.js';
+import { sanitizeRichText } from '../lib/sanitize.js';
+import { churchSeeds } from '../../content/churches.js';
+import { commentSeeds, likeSeeds, memberSeeds, prayerSeeds, storySeeds } from '../../content/community.js';
+import { devotionalSeeds, tagApplications, type DevotionalSeed } from '../../content/devotionals.js';
+import { eventSeeds } from '../../content/events.js';
+import { newsSeeds, pressSeeds } from '../../content/news.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function devotionalHtml(seed: DevotionalSeed): string {
+  return sanitizeRichText(
+    [
+      `<blockquote><p>${escape(seed.verse)}</p><cite>${escape(seed.reference)}</cite></blockquote>`,
+      ...seed.reflection.map((p) => `<p>${escape(p)}</p>`),
+      `<h3>For today</h3><p>${escape(tagApplications[seed.tag] ?? '')}</p>`,
+      `<h3>Prayer</h3><p><em>${escape(seed.prayer)}</em> Amen.</p>`,
+    ].join('\n'),
+  );
+}
+
+export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('devotionals').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('churches')
+      .values(churchSeeds.map((c, position) => ({ id: newId(), position, ...c })))
+      .execute();
+
+    await trx
+      .insertInto('events')
+      .values(
+        eventSeeds.map((e) => ({
+          id: newId(),
+          title: e.title,
+          description: e.description,
+          photo: e.photo,
+          event_date: e.event_date,
+          seat_price: e.seat_price,
+          number_of_seats: e.numberOfSeats,
+          price_id: null,
+        })),
+      )
+      .execute();
+
+    await trx
+      .insertInto('news')
+      .values(newsSeeds.map((n) => ({ id: newId(), title: n.title, description: n.description, photo: n.photo, created_at: n.createdAt })))
+      .execute();
+    await trx
+      .insertInto('press_releases')
+      .values(pressSeeds.map((n) => ({ id: newId(), title: n.title, description: n.description, photo: n.photo, created_at: n.createdAt })))
+      .execute();
+
+    // One devotional a day, the newest today at 6 a.m. UTC.
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 6);
+    await trx
+      .insertInto('devotionals')
+      .values(
+        devotionalSeeds.map((d, i) => ({
+          id: newId(),
+          slug: slugify(d.title),
+          title: d.title,
+          image: `/media/devotional-${(i % 8) + 1}.svg`,
+          tag: d.tag,
+          detail: devotionalHtml(d),
+          published_at: new Date(Math.min(today, now.getTime()) - i * DAY),
+        })),
+      )
+      .execute();
+
+    // Sample members cannot log in: their password hash is random, not a real hash.
+    const members = memberSeeds.map((m) => ({
+      id: newId(),
+      ...m,
+      password_hash: `seed-only:${randomBytes(16).toString('hex')}`,
+      country: 'United States',
+      role: 'member' as const,
+    }));
+    await trx.insertInto('users').values(members).execute();
+
+    const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+    await trx
+      .insertInto('prayers')
+      .values(prayerSeeds.map(([m, text, h]) => ({ id: newId(), user_id: members[m].id, text, status: 'published' as const, created_at: ago(h) })))
+      .execute();
+    const stories = storySeeds.map(([m, content, h]) => ({ id: newId(), user_id: members[m].id, content, status: 'published' as const, created_at: ago(h) }));
+    await trx.insertInto('stories').values(stories).execute();
+    await trx
+      .insertInto('comments')
+      .values(
+        commentSeeds.map(([s, m, text], i) => ({
+          id: newId(),
+          story_id: stories[s].id,
+          user_id: members[m].id,
+          text,
+          status: 'published' as const,
+          created_at: new Date(new Date(stories[s].created_at).getTime() + (i + 1) * HOUR / 2),
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('story_likes')
+      .values(likeSeeds.flatMap(([s, ms]) => ms.map((m) => ({ story_id: stories[s].id, user_id: members[m].id }))))
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { buildApp } from '../src/app.js';
+import { migrate, openDatabase } from '../src/db/index.js';
+import { DatabaseLockedError } from '../src/db/lock.js';
+import { seedIfEmpty } from '../src/seed/index.js';
+import { sanitizePlainText, sanitizeRichText } from '../src/lib/sanitize.js';
+import { describeEachDatabase, freshDatabase, databaseKinds, json, testConfig } from './helpers.js';
+
+describeEachDatabase('newsletter', (ctx) => {
+  const subscribe = (email: unknown, headers: Record<string, string> = {}) =>
+    ctx().app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, headers });
+
+  it('stores a new address once, whatever its case', async () => {
+    const first = await subscribe('Joy@Example.org');
+    assert.equal(first.statusCode, 201);
+    assert.deepEqual(json(first), { data: { email: 'joy@example.org', subscribed: true } });
+    const again = await subscribe('joy@EXAMPLE.org');
+    assert.equal(again.statusCode, 200);
+    const rows = await ctx().database.db.selectFrom('newsletter_subscribers').selectAll().execute();
+    assert.equal(rows.filter((r) => r.email === 'joy@example.org').length, 1);
+  });
+
+  it('refuses a bad address with a message for the field', async () => {
+    for (const bad of ['not-an-email', '', 42, null, 'a@b', `${'x'.repeat(400)}@example.org`]) {
+      const res = await subscribe(bad);
+      assert.equal(res.statusCode, 400, String(bad));
+      const body = json<{ error: { code: string; message: string } }>(res);
+      assert.equal(body.error.code, 'bad_request');
+      assert.ok(body.error.message.length > 0);
+    }
+    assert.equal(json<{ error: { message: string } }>(await subscribe('nope')).error.message, 'Invalid email');
+  });
+});
+
+describeEachDatabase('request hygiene', (ctx) => {
+  it('refuses an unsafe request from a foreign Origin, accepts its own and none', async () => {
+    const send = (headers: Record<string, string>) =>
+      ctx().app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'o@example.org' }, headers });
+    const foreign = await send({ origin: 'https://evil.example' });
+    assert.equal(foreign.statusCode, 403);
+    assert.equal(json<{ error: { code: string } }>(foreign).error.code, 'forbidden_origin');
+    assert.ok([200, 201].includes((await send({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode));
+    assert.ok([200, 201].includes((await send({})).statusCode));
+  });
+
+  it('refuses a body that is neither JSON nor multipart', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: 'email=a@example.org',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.statusCode, 415);
+    const text = await ctx().app.inject({ method: 'POST', url: '/api/newsletter', payload: 'hi', headers: { 'content-type': 'text/plain' } });
+    assert.equal(text.statusCode, 415);
+  });
+
+  it('answers malformed JSON with a 400, never a 500 or a stack trace', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(res.statusCode, 400);
+    assert.doesNotMatch(res.body, /at .*\.(ts|js):\d+/);
+    assert.ok(json<{ error: { code: string } }>(res).error.code);
+  });
+
+  it('sets security headers', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+  });
+});
+
+describe('migrations and sample content', () => {
+  for (const kind of databaseKinds()) {
+    it(`running migrations and the seed twice changes nothing [${kind}]`, async () => {
+      const { database, cleanup } = await freshDatabase(kind);
+      try {
+        assert.equal(await seedIfEmpty(database.db), true);
+        await migrate(database.db);
+        assert.equal(await seedIfEmpty(database.db), false);
+        const { count } = await database.db.selectFrom('devotionals').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+        assert.ok(Number(count) >= 30);
+      } finally {
+        await cleanup();
+      }
+    });
+  }
+});
+
+describe('the embedded database folder', () => {
+  it('is locked: a second opener in this process is refused while the first is open', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-lock-'));
+    const first = await openDatabase({ dataDir: dir });
+    await assert.rejects(openDatabase({ dataDir: dir }), DatabaseLockedError);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('a lock left by a dead process is taken over', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-lock-'));
+    const dead = spawn(process.execPath, ['-e', '0']);
+    const deadPid = await new Promise<number>((resolve) => dead.on('exit', () => resolve(dead.pid!)));
+    writeFileSync(path.join(dir, 'ministry.lock'), String(deadPid));
+    const db = await openDatabase({ dataDir: dir });
+    await db.close();
+  });
+
+  it('keeps what was written across a close and a reopen', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-reopen-'));
+    const first = await openDatabase({ dataDir: dir });
+    await migrate(first.db);
+    await first.db.insertInto('newsletter_subscribers').values({ email: 'kept@example.org' }).execute();
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const row = await second.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'kept@example.org').executeTakeFirst();
+    assert.ok(row);
+    await second.close();
+  });
+});
+
+describe('sanitizing', () => {
+  it('rich text keeps safe markup and drops scripts, event handlers and javascript: links', () => {
+    const html = sanitizeRichText(
+      '<p onclick="steal()">Hi <strong>all</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://ok.example">ok</a></p>',
+    );
+    assert.doesNotMatch(html, /script|onclick|onerror|javascript:|<img/i);
+    assert.match(html, /<strong>all<\/strong>/);
+    assert.match(html, /href="https:\/\/ok.example"/);
+  });
+
+  it('plain text keeps no markup at all', () => {
+    assert.equal(sanitizePlainText('  <b>Praise</b> God <script>x()</script> & amen \u0000 '), 'Praise God  & amen');
+  });
+});
+
+describe('serving the built site', () => {
+  it('serves files precompressed, the runtime config, and index.html for page URLs', async () => {
+    const siteRoot = mkdtempSync(path.join(tmpdir(), 'ministry-site-'));
+    mkdirSync(path.join(siteRoot, 'shell/dist'), { recursive: true });
+    mkdirSync(path.join(siteRoot, 'mfe-content/dist'), { recursive: true });
+    mkdirSync(path.join(siteRoot, 'api/content/media'), { recursive: true });
+    writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), '<!doctype html><title>Shell</title>');
+    writeFileSync(path.join(siteRoot, 'shell/dist/main.js'), 'console.log(1)');
+    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js'), 'plain');
+    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js.br'), 'brotli-bytes');
+    writeFileSync(path.join(siteRoot, 'mfe-content/dist/remoteEntry.js'), 'remote');
+    writeFileSync(path.join(siteRoot, 'api/content/media/pic.svg'), '<svg/>');
+
+    const { database, cleanup } = await freshDatabase('pglite');
+    const app = await buildApp({ database, config: testConfig({ siteRoot }), serveSite: true });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/daily-devotion/all', headers: { accept: 'text/html' } });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /<title>Shell<\/title>/);
+      assert.equal(page.headers['cache-control'], 'no-cache');
+
+      const hashed = await app.inject({ method: 'GET', url: '/12.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(hashed.statusCode, 200);
+      assert.equal(hashed.headers['content-encoding'], 'br');
+      assert.equal(hashed.body, 'brotli-bytes');
+      assert.match(String(hashed.headers['cache-control']), /immutable/);
+
+      const entry = await app.inject({ method: 'GET', url: '/remotes/mfe-content/remoteEntry.js' });
+      assert.equal(entry.body, 'remote');
+      assert.equal(entry.headers['cache-control'], 'no-cache');
+
+      const config = await app.inject({ method: 'GET', url: '/config.json' });
+      assert.equal(json<{ remotes: Record<string, string> }>(config).remotes.mfe_giving, '/remotes/mfe-giving/mf-manifest.json');
+
+      assert.equal((await app.inject({ method: 'GET', url: '/media/pic.svg' })).statusCode, 200);
+      // A missing file is a 404, not the shell; so is a missing API path.
+      assert.equal((await app.inject({ method: 'GET', url: '/remotes/mfe-giving/remoteEntry.js' })).statusCode, 404);
+      assert.equal((await app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } })).statusCode, 404);
+      const api404 = await app.inject({ method: 'GET', url: '/api/none', headers: { accept: 'text/html' } });
+      assert.equal(api404.statusCode, 404);
+      assert.match(api404.headers['content-type'] as string, /json/);
+      assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  });
+
+  it('says plainly when the site is not built', async () => {
+    const siteRoot = mkdtempSync(path.join(tmpdir(), 'ministry-nosite-'));
+    const { database, cleanup } = await freshDatabase('pglite');
+    const app = await buildApp({ database, config: testConfig({ siteRoot }), serveSite: true });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 503);
+      assert.match(json<{ error: { message: string } }>(res).error.message, /not built/);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Test helpers: every suite runs on a fresh embedded PGlite database and,
+ * when TEST_DATABASE_URL is set, again on a throwaway PostgreSQL database
+ * (created with a random name and dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { migrate, openDatabase, type Db } from '../src/db/index.js';
+import { seedIfEmpty } from '../src/seed/index.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const databaseKinds = (): DatabaseKind[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+/** Creates an empty PostgreSQL database; returns its URL and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `ministry_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Opens a fresh, migrated database of the given kind. */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db; cleanup: () => Promise<void> }> {
+  if (kind === 'postgres') {
+    const { url, drop } = await createPostgresDatabase();
+    const database = await openDatabase({ url });
+    await migrate(database.db);
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await drop();
+      },
+    };
+  }
+  const database = await openDatabase({ url: 'memory://' });
+  await migrate(database.db);
+  return { database, cleanup: () => database.close() };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-api-test-'));
+  return { ...loadConfig({ NODE_ENV: 'test' }), dataDir, logLevel: 'silent', ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Db;
+  kind: DatabaseKind;
+}
+
+/**
+ * Declares a suite once per database. `body` receives a getter for the
+ * context (the app is built in `before`).
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: () => TestContext) => void,
+  options: { seed?: boolean; config?: Partial<AppConfig>; serveSite?: boolean } = {},
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let context: TestContext | undefined;
+      let cleanup: (() => Promise<void>) | undefined;
+      before(async () => {
+        const fresh = await freshDatabase(kind);
+        cleanup = fresh.cleanup;
+        if (options.seed ?? true) await seedIfEmpty(fresh.database.db);
+        const app = await buildApp({ database: fresh.database, config: testConfig(options.config), serveSite: options.serveSite ?? false });
+        await app.ready();
+        context = { app, database: fresh.database, kind };
+      });
+      after(async () => {
+        await context?.app.close();
+        await cleanup?.();
+      });
+      body(() => {
+        if (!context) throw new Error('the test context is not ready');
+        return context;
+      });
+    });
+  }
+}
+
+/** JSON body of an inject response. */
+export const json = <T = unknown>(response: { body: string }): T => JSON.parse(response.body) as T;

@@ -1,0 +1,151 @@
+/**
+ * One webpack configuration for every app of the workspace: the shell (host)
+ * and the four remotes. Each app's webpack.config.js calls createConfig() with
+ * its name, port and what it exposes.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const zlib = require('node:zlib');
+
+const root = path.resolve(__dirname, '..');
+const deps = require(path.join(root, 'shared/package.json')).dependencies;
+
+/** Shared singletons: one copy on the page, whichever app loads first. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'redux',
+  'react-redux',
+  'styled-components',
+  'react-toastify',
+];
+/** Shared, not necessarily singletons: loaded once when versions agree. */
+const SHARED = ['@reduxjs/toolkit', 'redux-persist', 'axios', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
+const SHARED_LIB_ENTRIES = ['api', 'store', 'ui', 'validation', 'format', 'types', 'config'];
+
+function sharedConfig() {
+  const shared = {};
+  const version = (name) => deps[name.replace(/\/$/, '')];
+  for (const name of SINGLETONS) {
+    const v = version(name);
+    shared[name] = { singleton: true, requiredVersion: v, strictVersion: false };
+  }
+  for (const name of SHARED) shared[name] = { requiredVersion: version(name) };
+  for (const entry of SHARED_LIB_ENTRIES) {
+    shared[`@ministry/shared/${entry}`] = { singleton: true, requiredVersion: '1.0.0', version: '1.0.0' };
+  }
+  return shared;
+}
+
+/**
+ * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>,
+ *           host?: boolean, title?: string, devMiddleware?: Function }} app
+ */
+function createConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const appDir = path.join(root, app.dir);
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // Entry files keep stable names (served no-cache); chunks carry content hashes.
+        // webpack 5.111 cannot hash the entry name when a container exposes modules.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: 'auto',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules[\\/](?!@ministry)/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, type: 'asset/source' },
+          { test: /\.(woff2?|ttf)$/, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes ?? {},
+          remotes: {},
+          shared: sharedConfig(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(appDir, 'public/index.html'),
+          title: app.title ?? app.name,
+          scriptLoading: 'defer',
+          inject: 'body',
+          chunks: ['main'],
+        }),
+        ...(production
+          ? [
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|html|svg|json|txt)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+              new CompressionPlugin({
+                filename: '[path][base].gz',
+                algorithm: 'gzip',
+                test: /\.(js|css|html|svg|json|txt)$/,
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port: app.port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: false,
+        proxy: [{ context: ['/api', '/media', '/pay'], target: 'http://localhost:8080' }],
+        setupMiddlewares: app.devMiddleware ?? ((m) => m),
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, root };

@@ -1,0 +1,131 @@
+/**
+ * The skeleton end to end: the home page with header and footer, moving
+ * between remotes without a full reload, and a remote that is down costing
+ * only its own part of the page.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+
+let site: Site;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('home page', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`renders with header, content from the remotes and footer on ${name}`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const errors = collectPageErrors(page);
+      await page.goto(site.url);
+      await page.getByRole('banner').waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /2025/);
+      await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
+      await page.getByRole('contentinfo').waitFor();
+      assert.match(await page.getByRole('contentinfo').innerText(), /© 2025/);
+      if (name === 'desktop') {
+        assert.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible());
+      } else {
+        assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Daily Devotion' }).waitFor();
+      }
+      await page.screenshot({ path: `${__dirname}/../artifacts/home-${name}.png`, fullPage: true });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('navigation between remotes', () => {
+  it('reaches a page of each remote without a full reload', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(site.url);
+    await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const stillSameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'EVENTS' }).click();
+    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    assert.ok(await stillSameDocument(), 'giving remote');
+
+    await nav.getByRole('link', { name: 'COMMUNITY' }).click();
+    await page.waitForURL(/\/community$/);
+    await page.getByRole('heading', { level: 1, name: 'Community' }).waitFor();
+    assert.ok(await stillSameDocument(), 'community remote');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Daily Devotion' }).click();
+    await page.waitForURL(/\/daily-devotion$/);
+    await page.getByRole('link', { name: /^Read more/ }).first().waitFor();
+    assert.ok(await stillSameDocument(), 'content remote');
+
+    await nav.getByRole('link', { name: 'LOGIN' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Password').waitFor();
+    assert.ok(await stillSameDocument(), 'account remote');
+    assert.equal(await page.getByRole('banner').count(), 0, 'the auth layout has no site header');
+    await context.close();
+  });
+
+  it('shows a not-found page for an unknown path and redirects /profile to /login when signed out', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(`${site.url}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto(`${site.url}/profile`);
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('scrolls to the top when the path changes', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(site.url);
+    await page.getByRole('contentinfo').waitFor();
+    await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL(/\/events$/);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await context.close();
+  });
+});
+
+describe('a remote that is down', () => {
+  it('costs only its own part of the page, and Retry brings it back', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    let blocked = true;
+    await context.route('**/remotes/mfe-community/**', (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto(site.url);
+    // The content remote's sections still render…
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // …and the stories part says it could not load, with a retry button.
+    const fallback = page.getByRole('alert').filter({ hasText: "couldn't load the community section" });
+    await fallback.waitFor();
+    await page.getByRole('contentinfo').waitFor();
+
+    // Other remotes keep working.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'EVENTS' }).click();
+    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'HOME' }).click();
+    await fallback.waitFor();
+
+    blocked = false;
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
+    assert.equal(await fallback.count(), 0);
+    await context.close();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Jest for the browser apps and the shared library (jsdom, Testing Library).
+ * The API has its own tests (node's test runner, against real databases).
+ */
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const project = (name) => ({
+  displayName: name,
+  rootDir: path.join(__dirname, name),
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(@ministry))'],
+  moduleNameMapper: {
+    '\\.(woff2?|svg|png|jpe?g|webp)$': path.join(__dirname, 'config/jest/fileStub.cjs'),
+  },
+  setupFiles: [path.join(__dirname, 'config/jest/polyfills.cjs')],
+  setupFilesAfterEnv: [path.join(__dirname, 'config/jest/setup.ts')],
+});
+
+module.exports = {
+  projects: ['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving'].map(project),
+};

@@ -1,0 +1,92 @@
+import { Formik, Form } from 'formik';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { authErrorMessage, errorStatus, loginUser } from '@ministry/shared/api';
+import { authFailure, authLoading, loginSuccess, useAppDispatch } from '@ministry/shared/store';
+import { Button, media, notify, TextField, theme } from '@ministry/shared/ui';
+import { loginSchema } from '@ministry/shared/validation';
+import { AuthCard } from '../auth-layout/AuthCard';
+
+const Remember = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0 0 16px;
+  ${media.mobile} { display: none; }
+  input { width: 18px; height: 18px; }
+`;
+
+const Links = styled.p`
+  display: flex;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 20px 0 0;
+  a { color: ${theme.colors.primary}; font-weight: 500; }
+`;
+
+/** /login: e-mail, password and 'Keep me logged in'. */
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+
+  return (
+    <AuthCard title="Welcome back" intro="Log in to pray, share and book with the community.">
+      <Formik
+        initialValues={{ email: '', password: '', remember: true }}
+        validationSchema={loginSchema}
+        onSubmit={async (values) => {
+          dispatch(authLoading());
+          try {
+            const user = await loginUser({ email: values.email.trim(), password: values.password, remember: values.remember });
+            dispatch(loginSuccess(user));
+            navigate(from, { replace: true });
+          } catch (error) {
+            const status = errorStatus(error);
+            const message = authErrorMessage(status);
+            dispatch(authFailure({ status, message }));
+            notify.error(message);
+          }
+        }}
+      >
+        {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
+          <Form noValidate>
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.email && errors.email}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.password && errors.password}
+            />
+            <Remember>
+              <input type="checkbox" name="remember" checked={values.remember} onChange={handleChange} />
+              Keep me logged in
+            </Remember>
+            <Button type="submit" $block disabled={isSubmitting}>
+              {isSubmitting ? 'Logging in…' : 'Login'}
+            </Button>
+          </Form>
+        )}
+      </Formik>
+      <Links>
+        <Link to="/signup/0">Create an account</Link>
+        <Link to="/">Back To Home</Link>
+      </Links>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+import { LatestStories } from './features/stories/LatestStories';
+
+export default LatestStories;

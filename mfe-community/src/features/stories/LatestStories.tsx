@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { getStories } from '@ministry/shared/api';
+import { formatRelative } from '@ministry/shared/format';
+import { Card, CardBody, Container, Grid, Muted, ResourceView, Section, SectionTitle, theme, useResource } from '@ministry/shared/ui';
+
+const Quote = styled.p`
+  margin: 0;
+  display: -webkit-box;
+  -webkit-line-clamp: 5;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const Author = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${theme.colors.primary};
+`;
+
+/** The home page's latest stories from the community. */
+export function LatestStories() {
+  const stories = useResource(getStories);
+  return (
+    <Section aria-labelledby="latest-stories" style={{ background: theme.colors.surface }}>
+      <Container>
+        <SectionTitle id="latest-stories">Latest stories</SectionTitle>
+        <ResourceView resource={stories} what="the latest stories" empty="No stories have been shared yet." loadingRows={1}>
+          {(list) => (
+            <Grid>
+              {list.slice(0, 3).map((story) => (
+                <Card key={story._id}>
+                  <CardBody>
+                    <Quote>{story.content}</Quote>
+                    <Author>
+                      {story.user.firstname} {story.user.lastname}
+                    </Author>
+                    <Muted>
+                      {formatRelative(story.createdAt)} · {story.nbLikes} {story.nbLikes === 1 ? 'like' : 'likes'}
+                    </Muted>
+                  </CardBody>
+                </Card>
+              ))}
+            </Grid>
+          )}
+        </ResourceView>
+        <p style={{ marginTop: 24 }}>
+          <Link to="/community">Share your story in the community</Link>
+        </p>
+      </Container>
+    </Section>
+  );
+}

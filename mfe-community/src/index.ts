@@ -1,0 +1,2 @@
+// Async boundary: lets Module Federation negotiate shared modules first.
+import('./bootstrap');

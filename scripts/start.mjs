@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm start`: install, build what is stale, then serve the whole site (API,
+// shell, remotes, media) from one process on http://localhost:8080.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
+import { build } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+
+if (!ensureInstall()) process.exit(1);
+if (!(await build())) process.exit(1);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: path.join(root, 'api'),
+  stdio: 'inherit',
+  env: { SITE_ROOT: root, NODE_ENV: 'production', ...process.env },
+});
+console.log(`Starting the server (${((Date.now() - started) / 1000).toFixed(1)}s so far)…`);
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, jest (shared + apps), the API tests (PGlite,
+// and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
+// headless Chromium against the production build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
+import { build } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const results = [];
+
+function step(name, command, args, options = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const ok = status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+function testFiles(dir) {
+  const full = path.join(root, dir);
+  return existsSync(full) ? readdirSync(full).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(dir, f)) : [];
+}
+
+export function chromePath() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p));
+}
+
+if (!ensureInstall()) process.exit(1);
+
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+for (const pkg of ['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'api', 'e2e']) {
+  if (existsSync(path.join(root, pkg, 'tsconfig.json'))) step(`typecheck ${pkg}`, bin('tsc'), ['--noEmit', '-p', pkg]);
+}
+step('unit and component tests (jest)', bin('jest'), ['--ci']);
+
+const apiTests = testFiles('api/test');
+if (apiTests.length) {
+  const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set TEST_DATABASE_URL to add PostgreSQL)';
+  step(`API tests on ${dbs}`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...apiTests.map((f) => path.relative('api', f))], {
+    cwd: path.join(root, 'api'),
+  });
+}
+
+const e2eTests = testFiles('e2e/tests');
+if (e2eTests.length) {
+  const chrome = chromePath();
+  if (!chrome) {
+    console.error('\n!!! No Chromium found (set CHROME_PATH or apt-get install chromium): the browser tests are SKIPPED. !!!\n');
+    results.push({ name: 'browser tests (no Chromium)', ok: process.env.CI !== 'true', seconds: 0 });
+  } else {
+    console.log('\n=== production build for the browser tests ===');
+    const built = await build();
+    results.push({ name: 'production build', ok: built, seconds: 0 });
+    if (built) {
+      step('browser tests (headless Chromium)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eTests.map((f) => path.relative('e2e', f))], {
+        cwd: path.join(root, 'e2e'),
+        env: { ...process.env, CHROME_PATH: chrome },
+      });
+    }
+  }
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)}s)` : ''}`);
+console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,3 @@
+export { siteIdentity } from './site-identity';
+export type { SiteIdentity } from './site-identity';
+export * from './runtime';

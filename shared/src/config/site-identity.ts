@@ -1,0 +1,61 @@
+/**
+ * The ministry's identity: every name, address, link and figure the site shows
+ * about the church itself. A church adopting the site edits this file (and the
+ * sample content in api/content) and rebuilds; no screen hard-codes these.
+ * No React here: the API reads it too (e-mails, share previews, seed data).
+ */
+export const siteIdentity = {
+  /** Full name, used in titles, share text and e-mails. */
+  ministryName: 'Luminaries Christian Ministries',
+  shortName: 'Luminaries',
+  /** The fixed title carried by every share button. */
+  shareTitle: 'Luminaries Christian Ministries — Daily Devotional',
+  tagline: 'A people of light, for a world that needs it.',
+  hero: {
+    year: 2025,
+    headline: '2025: The Year of the Luminaries',
+    subline: 'Arise, shine, for your light has come. — Isaiah 60:1',
+  },
+  mission:
+    'To raise a generation of luminaries who carry the light of Christ into every home, city and nation through the Word, prayer and love in action.',
+  apostle: {
+    title: 'Apostle',
+    name: 'Samuel K. Adeyemi',
+    shortName: 'Apostle Samuel',
+    birthPlace: 'Ibadan, Nigeria',
+    books: 10,
+    songs: 80,
+    photo: '/media/apostle.svg',
+  },
+  spouse: {
+    title: 'Pastor',
+    name: 'Grace Adeyemi',
+    shortName: 'Pastor Grace',
+    photo: '/media/spouse.svg',
+  },
+  members: '500,000',
+  tvNetwork: { name: 'Luminaries TV', url: 'https://tv.example.org' },
+  links: {
+    podcast: 'https://podcast.example.org',
+    liveStream: 'https://live.example.org',
+    books: 'https://books.example.org',
+    music: 'https://music.example.org',
+    songs: 'https://music.example.org/songs',
+  },
+  contact: {
+    address: '1200 Harbor Light Avenue, Wilmington, DE 19801, United States',
+    phone: '+1 (302) 555-0142',
+    email: 'contact@luminaries.example.org',
+    adminEmail: 'admin@luminaries.example.org',
+  },
+  social: {
+    facebook: 'https://facebook.com/luminaries.example',
+    youtube: 'https://youtube.com/@luminaries.example',
+    instagram: 'https://instagram.com/luminaries.example',
+    twitter: 'https://x.com/luminaries_example',
+  },
+  copyrightYear: 2025,
+  legal: { governingLaw: 'Delaware', minimumAge: 18 },
+} as const;
+
+export type SiteIdentity = typeof siteIdentity;

@@ -1,0 +1,47 @@
+/**
+ * The redux store. The shell creates the one the whole site uses; a remote
+ * creates its own only when it runs standalone. Persisted under `root`.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import { authReducer, syncAuthStorage } from './authSlice';
+import { communityReducer } from './communitySlice';
+
+export const PERSIST_KEY = 'root';
+
+export const rootReducer = combineReducers({ auth: authReducer, community: communityReducer });
+export type RootState = ReturnType<typeof rootReducer>;
+
+function noopStorage() {
+  return {
+    getItem: () => Promise.resolve(null),
+    setItem: (_k: string, v: string) => Promise.resolve(v),
+    removeItem: () => Promise.resolve(),
+  };
+}
+
+export function createAppStore(options: { persist?: boolean; preloadedState?: Partial<RootState> } = {}) {
+  const persist = options.persist ?? true;
+  const storage = typeof window !== 'undefined' && persist ? createWebStorage('local') : noopStorage();
+  const reducer = persistReducer({ key: PERSIST_KEY, storage, whitelist: ['auth'] }, rootReducer);
+  const store = configureStore({
+    reducer,
+    preloadedState: options.preloadedState as never,
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+  });
+  let lastAuth = store.getState().auth;
+  store.subscribe(() => {
+    const auth = store.getState().auth;
+    if (auth !== lastAuth) {
+      lastAuth = auth;
+      syncAuthStorage(auth);
+    }
+  });
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,4 @@
+export * from './authSlice';
+export * from './communitySlice';
+export * from './createAppStore';
+export * from './hooks';

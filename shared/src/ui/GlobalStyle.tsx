@@ -1,0 +1,37 @@
+import { createGlobalStyle } from 'styled-components';
+import poppins400 from '@fontsource/poppins/files/poppins-latin-400-normal.woff2';
+import poppins500 from '@fontsource/poppins/files/poppins-latin-500-normal.woff2';
+import poppins600 from '@fontsource/poppins/files/poppins-latin-600-normal.woff2';
+import poppins700 from '@fontsource/poppins/files/poppins-latin-700-normal.woff2';
+import { theme } from './theme';
+
+/** Poppins served from our own files (no font CDN), base typography and focus rings. */
+export const GlobalStyle = createGlobalStyle`
+  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 400; font-display: swap; src: url(${poppins400}) format('woff2'); }
+  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 500; font-display: swap; src: url(${poppins500}) format('woff2'); }
+  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 600; font-display: swap; src: url(${poppins600}) format('woff2'); }
+  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 700; font-display: swap; src: url(${poppins700}) format('woff2'); }
+
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; }
+  body {
+    margin: 0;
+    font-family: ${theme.font.family};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
+    line-height: 1.6;
+    -webkit-font-smoothing: antialiased;
+  }
+  img { max-width: 100%; display: block; }
+  a { color: ${theme.colors.primary}; }
+  h1, h2, h3, h4 { line-height: 1.25; margin: 0 0 0.5em; }
+  button, input, select, textarea { font: inherit; }
+  :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; scroll-behavior: auto !important; }
+  }
+`;

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { BrowserRouter, Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { createAppStore } from '../store/createAppStore';
+import { AppProviders } from './AppProviders';
+import { theme } from './theme';
+
+const Bar = styled.div`
+  background: ${theme.colors.primary};
+  color: #fff;
+  padding: 8px 16px;
+  font-size: 0.85rem;
+  a { color: #fff; margin-left: 12px; }
+`;
+
+/**
+ * How a remote runs on its own dev server: its own store, theme, router and
+ * toasts, at the same URLs as in the shell, with a thin bar naming it.
+ */
+export function StandaloneApp({ name, Routes, links }: { name: string; Routes: ComponentType; links: [string, string][] }) {
+  const { store, persistor } = createAppStore();
+  return (
+    <AppProviders store={store} persistor={persistor}>
+      <BrowserRouter>
+        <Bar role="navigation" aria-label="Standalone preview">
+          <strong>{name}</strong> (standalone)
+          {links.map(([to, label]) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
+        </Bar>
+        <main>
+          <Routes />
+        </main>
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,66 @@
+import styled from 'styled-components';
+import { media, theme } from './theme';
+
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${theme.maxWidth};
+  margin: 0 auto;
+  padding: 0 24px;
+  ${media.mobile} { padding: 0 16px; }
+`;
+
+export const Section = styled.section`
+  padding: 56px 0;
+  ${media.mobile} { padding: 36px 0; }
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: 1.9rem;
+  font-weight: 700;
+  color: ${theme.colors.primary};
+  margin-bottom: 24px;
+  ${media.mobile} { font-size: 1.5rem; }
+`;
+
+export const Grid = styled.div<{ $min?: string }>`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: repeat(auto-fill, minmax(${(p) => p.$min ?? '280px'}, 1fr));
+`;
+
+export const Card = styled.article`
+  background: #fff;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+  display: flex;
+  flex-direction: column;
+`;
+
+export const CardBody = styled.div`
+  padding: 18px 20px 22px;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  flex: 1;
+`;
+
+export const Muted = styled.p`
+  color: ${theme.colors.muted};
+  margin: 0;
+  font-size: 0.92rem;
+`;
+
+/** A coloured banner at the top of a page, with its heading. */
+export const PageBanner = styled.header`
+  background: linear-gradient(135deg, ${theme.colors.primary} 0%, #2d4373 100%);
+  color: #fff;
+  padding: 64px 0 56px;
+  h1 { font-size: 2.4rem; margin: 0 0 8px; }
+  p { margin: 0; opacity: 0.92; max-width: 720px; }
+  ${media.mobile} {
+    padding: 40px 0 32px;
+    h1 { font-size: 1.7rem; }
+  }
+`;

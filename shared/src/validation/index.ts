@@ -1,0 +1,147 @@
+/**
+ * The validation rules of spec section 5, as yup schemas shared by the forms
+ * and the API. No React here.
+ */
+import * as yup from 'yup';
+
+export const REQUIRED = 'Required';
+export const PASSWORD_MIN = 8;
+export const SOURCE_MAX = 300;
+export const SENIORITY = { min: 1, max: 100, step: 1, default: 50 } as const;
+export const BIRTH_DATE = { min: '1910-01-01', max: '2004-01-01', default: '1980-01-01' } as const;
+export const GENDERS = ['Male', 'Female'] as const;
+export const CIVIL_STATUSES = ['Single', 'Married', 'Divorced', 'Widow'] as const;
+/** Longest prayer, story or comment a member may post. */
+export const POST_MAX = 2000;
+
+export const messages = {
+  invalidEmail: 'Invalid email',
+  // The original read "charcters"; corrected (docs/spec-deviations.md).
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  // The original said "lower than 1909" for a lower bound of 1910; corrected.
+  birthDateMin: 'Birth date must be on or after 1910',
+  birthDateMax: 'Birth date must be lower than 2004',
+  passwordsMatch: 'Passwords must match',
+  sourceMax: `Must be at most ${SOURCE_MAX} characters`,
+  seniorityNumber: 'Must be a number',
+  seniorityRange: `Must be between ${SENIORITY.min} and ${SENIORITY.max}`,
+  postEmpty: 'Please write something first',
+  postMax: `Must be at most ${POST_MAX} characters`,
+} as const;
+
+const email = () => yup.string().trim().required(REQUIRED).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail);
+
+/** A date field as the form holds it: 'YYYY-MM-DD'. */
+const birthDate = () =>
+  yup
+    .string()
+    .required(REQUIRED)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+    .test('min', messages.birthDateMin, (v) => !v || v >= BIRTH_DATE.min)
+    .test('max', messages.birthDateMax, (v) => !v || v <= BIRTH_DATE.max);
+
+export const loginSchema = yup.object({
+  email: yup.string().trim().required(REQUIRED),
+  password: yup.string().required(REQUIRED),
+});
+
+const passwordField = () => yup.string().required(REQUIRED).min(PASSWORD_MIN, messages.passwordMin).max(200);
+
+export const signupStep1Fields = {
+  firstname: yup.string().trim().required(REQUIRED).max(100),
+  lastname: yup.string().trim().required(REQUIRED).max(100),
+  birth_date: birthDate(),
+  email: email(),
+  password: passwordField(),
+};
+
+export const signupStep1Schema = yup.object({
+  ...signupStep1Fields,
+  confirmPassword: yup
+    .string()
+    .required(REQUIRED)
+    .oneOf([yup.ref('password')], messages.passwordsMatch),
+});
+
+const seniority = () =>
+  yup
+    .number()
+    .typeError(messages.seniorityNumber)
+    .required(REQUIRED)
+    .integer(messages.seniorityNumber)
+    .min(SENIORITY.min, messages.seniorityRange)
+    .max(SENIORITY.max, messages.seniorityRange);
+
+export const signupStep2Fields = {
+  gender: yup.string().required(REQUIRED).oneOf([...GENDERS], REQUIRED),
+  civil_status: yup.string().required(REQUIRED).oneOf([...CIVIL_STATUSES], REQUIRED),
+  church: yup.string().required(REQUIRED),
+  countryOfOrigin: yup.string().required(REQUIRED).max(100),
+  country: yup.string().required(REQUIRED).max(100),
+  city: yup.string().required(REQUIRED).max(100),
+  seniority: seniority(),
+  source: yup.string().max(SOURCE_MAX, messages.sourceMax).default(''),
+};
+
+export const signupStep2Schema = yup.object(signupStep2Fields);
+
+/** What POST /api/user/signup accepts: both steps, without confirmPassword. */
+export const signupSchema = yup.object({ ...signupStep1Fields, ...signupStep2Fields });
+
+/** Basic info and church (PUT /api/user/updateBasic/{id}); every field optional. */
+export const updateBasicSchema = yup.object({
+  firstname: yup.string().trim().min(1, REQUIRED).max(100),
+  lastname: yup.string().trim().min(1, REQUIRED).max(100),
+  birth_date: yup
+    .string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+    .test('min', messages.birthDateMin, (v) => !v || v >= BIRTH_DATE.min)
+    .test('max', messages.birthDateMax, (v) => !v || v <= BIRTH_DATE.max),
+  gender: yup.string().oneOf([...GENDERS]),
+  civil_status: yup.string().oneOf([...CIVIL_STATUSES]),
+  countryOfOrigin: yup.string().max(100),
+  country: yup.string().max(100),
+  city: yup.string().max(100),
+  church: yup.string().max(100),
+  seniority: seniority().notRequired(),
+  source: yup.string().max(SOURCE_MAX, messages.sourceMax),
+});
+
+export const updateSecuritySchema = yup.object({
+  email: email(),
+  password: passwordField(),
+  currentPassword: yup.string().required(REQUIRED),
+});
+
+export const resetPasswordSchema = yup.object({
+  password: passwordField(),
+  confirmPassword: yup
+    .string()
+    .required(REQUIRED)
+    .oneOf([yup.ref('password')], messages.passwordsMatch),
+});
+
+export const forgotPasswordSchema = yup.object({ email: email() });
+export const newsletterSchema = yup.object({ email: email() });
+
+const postText = () =>
+  yup.string().trim().required(messages.postEmpty).min(1, messages.postEmpty).max(POST_MAX, messages.postMax);
+
+export const prayerSchema = yup.object({ text: postText() });
+export const storySchema = yup.object({ content: postText() });
+export const commentSchema = yup.object({ text: postText(), story: yup.string().required(REQUIRED) });
+
+/** Turns a yup ValidationError into { field: message } (first message per field). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof yup.ValidationError) {
+    const all = error.inner.length ? error.inner : [error];
+    for (const e of all) {
+      const key = e.path ?? '_';
+      if (!(key in out)) out[key] = e.message;
+    }
+  }
+  return out;
+}
+
+export { yup };

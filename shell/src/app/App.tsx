@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { createAppStore } from '@ministry/shared/store';
+import { AppProviders } from '@ministry/shared/ui';
+import { AppRoutes } from './AppRoutes';
+import { ScrollToTop } from '../features/layout/ScrollToTop';
+
+export function App() {
+  const { store, persistor } = useMemo(() => createAppStore(), []);
+  return (
+    <AppProviders store={store} persistor={persistor}>
+      <BrowserRouter>
+        <ScrollToTop />
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

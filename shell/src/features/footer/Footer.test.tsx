@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
+import { renderWithProviders } from '@ministry/shared/testing';
+import { Footer } from './Footer';
+
+describe('Footer', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+  });
+  afterEach(() => api.restore());
+
+  it('shows quick links, contact, legal links to /policies, social links and copyright 2025', () => {
+    renderWithProviders(<Footer />);
+    const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
+    expect(quick.getByRole('link', { name: 'Donations' })).toHaveAttribute('href', '/offering');
+    expect(quick.getByRole('link', { name: 'Press' })).toHaveAttribute('href', '/news');
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
+    for (const name of ['Terms', 'Privacy Policy', 'Cookie Policy', 'Personal Info']) {
+      expect(legal.getByRole('link', { name })).toHaveAttribute('href', '/policies');
+    }
+    expect(screen.getByText(siteIdentity.contact.address)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: siteIdentity.contact.email })).toHaveAttribute('href', `mailto:${siteIdentity.contact.email}`);
+    expect(screen.getByRole('link', { name: /Facebook/ })).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+  });
+
+  it('the newsletter box refuses a bad e-mail under the field, without calling the API', async () => {
+    renderWithProviders(<Footer />);
+    await userEvent.type(screen.getByLabelText('Your e-mail address'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(api.history.post).toHaveLength(0);
+  });
+
+  it('the newsletter box subscribes, confirms in a toast and clears the field', async () => {
+    api.onPost('/api/newsletter').reply(201, { data: { email: 'joy@example.org', subscribed: true } });
+    renderWithProviders(<Footer />);
+    const input = screen.getByLabelText('Your e-mail address');
+    await userEvent.type(input, 'joy@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(/you are subscribed/i)).toBeInTheDocument();
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ email: 'joy@example.org' });
+    await waitFor(() => expect(input).toHaveValue(''));
+  });
+
+  it('keeps what was typed and says so when the server cannot be reached', async () => {
+    api.onPost('/api/newsletter').networkError();
+    renderWithProviders(<Footer />);
+    const input = screen.getByLabelText('Your e-mail address');
+    await userEvent.type(input, 'joy@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(/could not reach the server/i)).toBeInTheDocument();
+    expect(input).toHaveValue('joy@example.org');
+  });
+});

@@ -1,0 +1,74 @@
+import { Formik, Form } from 'formik';
+import styled from 'styled-components';
+import { friendlyError, serverFieldErrors, subscribeNewsletter } from '@ministry/shared/api';
+import { Button, notify } from '@ministry/shared/ui';
+import { newsletterSchema } from '@ministry/shared/validation';
+
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+  input {
+    flex: 1 1 180px;
+    min-height: 44px;
+    border-radius: 999px;
+    border: 1px solid rgba(255, 255, 255, 0.4);
+    background: rgba(255, 255, 255, 0.08);
+    color: #fff;
+    padding: 8px 16px;
+  }
+  input::placeholder { color: rgba(255, 255, 255, 0.75); }
+`;
+
+const Error = styled.p`
+  color: #ffd7d4;
+  font-size: 0.85rem;
+  margin: 6px 0 0;
+`;
+
+/** The footer's newsletter box: it really subscribes (POST /api/newsletter). */
+export function NewsletterForm() {
+  return (
+    <Formik
+      initialValues={{ email: '' }}
+      validationSchema={newsletterSchema}
+      onSubmit={async (values, { resetForm, setFieldError }) => {
+        try {
+          await subscribeNewsletter(values.email.trim());
+          notify.success('Thank you! You are subscribed to our newsletter.');
+          resetForm();
+        } catch (error) {
+          const field = serverFieldErrors(error).email;
+          if (field) setFieldError('email', field);
+          else notify.error(friendlyError(error));
+        }
+      }}
+    >
+      {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
+        <Form noValidate aria-label="Newsletter">
+          <label htmlFor="newsletter-email" className="visually-hidden">
+            Your e-mail address
+          </label>
+          <Row>
+            <input
+              id="newsletter-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="Your e-mail address"
+              value={values.email}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              aria-invalid={touched.email && errors.email ? true : undefined}
+              aria-describedby={touched.email && errors.email ? 'newsletter-error' : undefined}
+            />
+            <Button type="submit" $variant="light" disabled={isSubmitting}>
+              Subscribe
+            </Button>
+          </Row>
+          {touched.email && errors.email && <Error id="newsletter-error">{errors.email}</Error>}
+        </Form>
+      )}
+    </Formik>
+  );
+}

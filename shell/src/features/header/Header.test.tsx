@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
+import { Header } from './Header';
+
+const desktopLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('Header', () => {
+  it('signed out: the six spec links, LOGIN and SIGN UP, no Daily Devotion on desktop', () => {
+    renderWithProviders(<Header />);
+    expect(desktopLinks()).toEqual(['HOME', 'ABOUT', 'COMMUNITY', 'EVENTS', 'NEWS', 'OFFERING', 'LOGIN', 'SIGN UP']);
+    expect(screen.getByRole('link', { name: 'LOGIN' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'SIGN UP' })).toHaveAttribute('href', '/signup/0');
+    expect(screen.getByLabelText('Translate this page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ada/ })).not.toBeInTheDocument();
+  });
+
+  it('signed in: a user menu with Profile and Logout instead of LOGIN / SIGN UP', async () => {
+    renderWithProviders(<Header />, { preloadedState: signedInState() });
+    expect(screen.queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Ada/ }));
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('the mobile drawer adds Daily Devotion, and Login / Sign Up when signed out', async () => {
+    renderWithProviders(<Header />);
+    await userEvent.click(screen.getByLabelText('Open menu'));
+    const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(drawer.getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'HOME',
+      'ABOUT',
+      'COMMUNITY',
+      'EVENTS',
+      'NEWS',
+      'OFFERING',
+      'Daily Devotion',
+      'Login',
+      'Sign Up',
+    ]);
+    expect(drawer.getByRole('link', { name: 'Daily Devotion' })).toHaveAttribute('href', '/daily-devotion');
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('the mobile drawer shows Profile and Logout when signed in', async () => {
+    renderWithProviders(<Header />, { preloadedState: signedInState() });
+    await userEvent.click(screen.getByLabelText('Open menu'));
+    const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(drawer.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(drawer.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('Logout ends the session on the server and signs the client out', async () => {
+    const api = new MockAdapter(http);
+    api.onDelete('/api/user/logout').reply(204);
+    const { store } = renderWithProviders(<Header />, { preloadedState: signedInState(sampleUser) });
+    await userEvent.click(screen.getByRole('button', { name: /Ada/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(api.history.delete).toHaveLength(1);
+    expect(store.getState().auth.isAuth).toBe(false);
+    expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+    api.restore();
+  });
+});

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuth } from '@ministry/shared/store';
+import { ButtonLink, Container, Logo, media, theme } from '@ministry/shared/ui';
+import { TranslateWidget } from '../translate/TranslateWidget';
+import { DESKTOP_NAV, MOBILE_NAV } from './navItems';
+import { UserMenu } from './UserMenu';
+import { useLogout } from './useLogout';
+
+const Bar = styled.header`
+  background: ${theme.colors.primary};
+  color: #fff;
+  position: sticky;
+  top: 0;
+  z-index: 100;
+`;
+
+const Inner = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  min-height: 72px;
+`;
+
+const Home = styled(Link)`
+  text-decoration: none;
+  display: inline-flex;
+`;
+
+const DesktopNav = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  ${media.mobile} { display: none; }
+  a.nav {
+    color: #fff;
+    text-decoration: none;
+    font-weight: 500;
+    font-size: 0.9rem;
+    letter-spacing: 0.06em;
+    padding: 10px 12px;
+    border-radius: 6px;
+  }
+  a.nav:hover { background: rgba(255, 255, 255, 0.1); }
+  a.nav.active { color: ${theme.colors.accent}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  margin-left: 12px;
+`;
+
+const MenuButton = styled.button`
+  display: none;
+  background: none;
+  border: 1px solid rgba(255, 255, 255, 0.5);
+  color: #fff;
+  border-radius: 8px;
+  min-width: 44px;
+  min-height: 44px;
+  cursor: pointer;
+  ${media.mobile} { display: inline-flex; align-items: center; justify-content: center; }
+`;
+
+const Drawer = styled.nav`
+  position: fixed;
+  inset: 0 0 0 auto;
+  width: min(320px, 86vw);
+  background: ${theme.colors.primary};
+  padding: 20px;
+  overflow-y: auto;
+  z-index: 200;
+  box-shadow: -10px 0 30px rgba(0, 0, 0, 0.3);
+  ul { list-style: none; margin: 24px 0; padding: 0; }
+  li a, li button {
+    display: block;
+    width: 100%;
+    text-align: left;
+    color: #fff;
+    text-decoration: none;
+    padding: 12px 8px;
+    font-size: 1rem;
+    background: none;
+    border: none;
+    border-bottom: 1px solid rgba(255, 255, 255, 0.12);
+    cursor: pointer;
+  }
+  li a.active { color: ${theme.colors.accent}; }
+`;
+
+const Scrim = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(0, 0, 0, 0.45);
+  z-index: 150;
+`;
+
+const CloseDrawer = styled.button`
+  background: none;
+  border: none;
+  color: #fff;
+  font-size: 1.8rem;
+  min-width: 44px;
+  min-height: 44px;
+  cursor: pointer;
+  float: right;
+`;
+
+function MenuIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The site header: the desktop bar, and a drawer on small screens. */
+export function Header() {
+  const { isAuth, user } = useAuth();
+  const onLogout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    document.addEventListener('keydown', onKey);
+    const button = menuButton.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      button?.focus();
+    };
+  }, [drawerOpen]);
+
+  return (
+    <Bar>
+      <Inner>
+        <Home to="/" aria-label="Home">
+          <Logo light />
+        </Home>
+        <DesktopNav aria-label="Main">
+          {DESKTOP_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="nav">
+              {item.label}
+            </NavLink>
+          ))}
+          <Actions>
+            <TranslateWidget light />
+            {isAuth ? (
+              <UserMenu user={user} onLogout={() => void onLogout()} />
+            ) : (
+              <>
+                <ButtonLink to="/login" $variant="light">
+                  LOGIN
+                </ButtonLink>
+                <ButtonLink to="/signup/0" $variant="outline" style={{ color: '#fff', borderColor: '#fff' }}>
+                  SIGN UP
+                </ButtonLink>
+              </>
+            )}
+          </Actions>
+        </DesktopNav>
+        <MenuButton
+          ref={menuButton}
+          type="button"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls="mobile-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </MenuButton>
+      </Inner>
+      {drawerOpen && (
+        <>
+          <Scrim onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+          <Drawer id="mobile-drawer" aria-label="Mobile" ref={drawer}>
+            <CloseDrawer type="button" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+              ×
+            </CloseDrawer>
+            <Logo light />
+            <ul>
+              {MOBILE_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              {isAuth ? (
+                <>
+                  <li>
+                    <NavLink to="/profile">Profile</NavLink>
+                  </li>
+                  <li>
+                    <button type="button" onClick={() => void onLogout()}>
+                      Logout
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to="/login">Login</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/signup/0">Sign Up</NavLink>
+                  </li>
+                </>
+              )}
+            </ul>
+            <TranslateWidget light />
+          </Drawer>
+        </>
+      )}
+    </Bar>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Header } from '../header/Header';
+import { Footer } from '../footer/Footer';
+
+const Page = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Main = styled.main`
+  flex: 1;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -60px;
+  z-index: 2000;
+  background: #fff;
+  padding: 8px 14px;
+  border-radius: 6px;
+  &:focus { top: 8px; }
+`;
+
+/** Header, content and footer: every route but the account forms. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  return (
+    <Page>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header />
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer />
+    </Page>
+  );
+}

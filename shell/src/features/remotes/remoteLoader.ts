@@ -1,0 +1,34 @@
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RuntimeConfig } from '@ministry/shared/config';
+
+let entries: Partial<Record<RemoteName, string>> = {};
+
+/** Tells the federation runtime where each remote lives (from the runtime config). */
+export function registerRuntimeRemotes(config: RuntimeConfig): void {
+  entries = { ...config.remotes };
+  registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
+}
+
+/** Loads `remote/expose`, throwing when it cannot be loaded. */
+export async function loadRemoteModule<T>(remote: RemoteName, expose: string): Promise<T> {
+  const mod = await loadRemote<T>(`${remote}/${expose}`);
+  if (!mod) throw new Error(`${remote}/${expose} could not be loaded`);
+  return mod;
+}
+
+/** Forgets a remote that failed, so the next load fetches it again. */
+export function forgetRemote(remote: RemoteName): void {
+  const entry = entries[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+/**
+ * Starts fetching what the first page needs (the remote's entry and the
+ * chunks of the exposed module) while the shell renders.
+ */
+export function preloadRemotes(wanted: { remote: RemoteName; expose: string }[]): void {
+  if (!wanted.length) return;
+  preloadRemote(wanted.map(({ remote, expose }) => ({ nameOrAlias: remote, exposes: [expose] }))).catch(() => {
+    // A remote that cannot be preloaded shows its own fallback when rendered.
+  });
+}
