@@ -4,11 +4,16 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/index.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { isPageRequest, registerSite } from './plugins/site.js';
+import { registerSessions } from './plugins/session.js';
+import { userRoutes } from './modules/users/routes.js';
+import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -41,6 +46,15 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   registerErrorHandling(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: { code: 'too_many_requests', message: 'Too many attempts. Please wait a few minutes and try again.' },
+    }),
+  });
+  registerSessions(app);
 
   for (const routes of [
     healthRoutes,
@@ -52,6 +66,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     prayerRoutes,
     storyRoutes,
     newsletterRoutes,
+    userRoutes,
+    geoRoutes,
   ]) {
     await app.register(routes);
   }

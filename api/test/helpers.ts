@@ -105,3 +105,31 @@ export function describeEachDatabase(
 
 /** JSON body of an inject response. */
 export const json = <T = unknown>(response: { body: string }): T => JSON.parse(response.body) as T;
+
+/** A member created straight in the database, with a password that works for login. */
+export async function createMember(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstname: string; lastname: string; role: 'member' | 'admin' }> = {},
+): Promise<{ id: string; email: string; password: string; cookie: string }> {
+  const { createUser } = await import('../src/modules/users/service.js');
+  const email = overrides.email ?? `member-${randomBytes(5).toString('hex')}@example.org`;
+  const password = overrides.password ?? 'correct horse battery';
+  const user = await createUser(app.db, {
+    email,
+    password,
+    firstname: overrides.firstname ?? 'Test',
+    lastname: overrides.lastname ?? 'Member',
+    role: overrides.role ?? 'member',
+  });
+  const cookie = await login(app, email, password);
+  return { id: user._id, email, password, cookie };
+}
+
+/** Logs in through the API; returns the Cookie header value to send back. */
+export async function login(app: FastifyInstance, email: string, password: string, remember = true): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password, remember } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const sid = res.cookies.find((c) => c.name === 'sid');
+  if (!sid) throw new Error('no session cookie');
+  return `sid=${sid.value}`;
+}

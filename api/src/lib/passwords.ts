@@ -1,0 +1,36 @@
+/**
+ * Password hashing with scrypt (OWASP: N=2^14, r=8, p=5, 16 MiB), on libuv's
+ * thread pool so the event loop keeps serving. Stored as
+ * `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const PARAMS = { N: 2 ** 14, r: 8, p: 5 };
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** A hash made here always differs from any other string, so lookups of unknown e-mails cost the same. */
+const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+
+/** False for a wrong password and for any stored value that is not one of our hashes (e.g. sample members). */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = (stored ?? DUMMY_HASH).split('$');
+  const valid = parts.length === 6 && parts[0] === 'scrypt';
+  const [, n, r, p, salt, hash] = valid ? parts : DUMMY_HASH.split('$');
+  const expected = Buffer.from(hash!, 'base64url');
+  const key = await derive(password, Buffer.from(salt!, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return valid && stored !== undefined && stored !== null && expected.length === key.length && timingSafeEqual(expected, key);
+}

@@ -1,0 +1,89 @@
+/**
+ * Sessions: a random 256-bit token in an HttpOnly, SameSite=Lax cookie,
+ * stored server-side only as its SHA-256. New on every login, deleted on
+ * logout. "Keep me logged in" makes the cookie persistent (30 days);
+ * otherwise it is a browser-session cookie and the server forgets it after
+ * 12 hours. The `token` the client keeps in localStorage is never trusted.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.js';
+import type { SessionUser } from '../fastify.js';
+import { forbidden, notFound, unauthorized } from '../lib/errors.js';
+
+export const SESSION_COOKIE = 'sid';
+const PERSISTENT_DAYS = 30;
+const BROWSER_SESSION_HOURS = 12;
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.role', 'users.email', 'users.firstname', 'users.lastname'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Reads the session cookie of API and payment requests into `request.sessionUser`. */
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/pay/'))) return;
+    request.sessionUser = await findSessionUser(app.db, token);
+  });
+}
+
+/** Starts a new session for `userId` and sets its cookie. */
+export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string, persistent: boolean): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const lifetimeMs = persistent ? PERSISTENT_DAYS * 86_400_000 : BROWSER_SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(Date.now() + lifetimeMs);
+  await app.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+  await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, persistent, expires_at: expiresAt }).execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.secureCookies,
+    ...(persistent ? { expires: expiresAt } : {}),
+  });
+  return token;
+}
+
+/** Ends the request's session (if any) and clears its cookie. */
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies });
+}
+
+export async function endAllSessions(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** The signed-in member, or a 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+/** The signed-in member whose id is `id` (a path's `{id}` or a body's `user`), or a 401/403. */
+export function requireSelf(request: FastifyRequest, id: string | undefined): SessionUser {
+  const user = requireUser(request);
+  if (id !== user.id) throw forbidden('That is not your account.');
+  return user;
+}
+
+/** An admin; anyone else gets the same 404 as a page that does not exist. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = request.sessionUser;
+  if (!user || user.role !== 'admin') throw notFound('That page');
+  return user;
+}
