@@ -39,8 +39,12 @@ export function listSummary(detail: string, limit = 80): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }
 
-/** Home list: cut from character 3 to 153 when longer than 80 characters. */
-export function homeSummary(detail: string): string {
+/**
+ * Home list: when the text is longer than 80 characters, its first 150
+ * (the original cut characters 3 to 153 of the raw HTML, which only skipped
+ * the opening `<p>`; cutting the plain text there would eat the first word).
+ */
+export function homeSummary(detail: string, limit = 150): string {
   const text = plainText(detail);
-  return text.length > 80 ? `${text.slice(3, 153).trim()}…` : text;
+  return text.length > 80 && text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }

@@ -12,3 +12,7 @@ export * from './ErrorBoundary';
 export * from './AppProviders';
 export * from './StandaloneApp';
 export * from './Logo';
+export * from './Carousel';
+export * from './usePrefersReducedMotion';
+export * from './ShareButtons';
+export * from './usePageTitle';

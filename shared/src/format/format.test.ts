@@ -1,0 +1,72 @@
+import {
+  formatDevotionalDate,
+  formatEventDate,
+  formatEventTime,
+  formatNewsDate,
+  formatRelative,
+  formatWeekday,
+  homeSummary,
+  listSummary,
+  plainText,
+} from './index';
+
+const NOON_UTC_5_MARCH_2026 = Date.UTC(2026, 2, 5, 12) / 1000;
+
+describe('date formats (spec section 9)', () => {
+  it("news and events: 'DD MMMM yyyy'", () => {
+    expect(formatNewsDate('2026-03-05T12:00:00Z')).toBe('05 March 2026');
+    expect(formatNewsDate('2026-11-15T12:00:00Z')).toBe('15 November 2026');
+    expect(formatEventDate('2027-01-09T12:00:00Z')).toBe('09 January 2027');
+  });
+
+  it("events time: 'hh:mm A'", () => {
+    expect(formatEventTime('2026-03-05T19:30:00')).toBe('07:30 PM');
+    expect(formatEventTime('2026-03-05T09:05:00')).toBe('09:05 AM');
+  });
+
+  it("devotionals: 'Mon D, YYYY' and the weekday, from a timestamp in seconds", () => {
+    expect(formatDevotionalDate(NOON_UTC_5_MARCH_2026)).toBe('Mar 5, 2026');
+    expect(formatWeekday(NOON_UTC_5_MARCH_2026)).toBe('Thursday');
+    expect(formatDevotionalDate(Date.UTC(2026, 10, 22, 12) / 1000)).toBe('Nov 22, 2026');
+  });
+
+  it('posts and sidebars: relative time', () => {
+    expect(formatRelative('2026-03-05T09:00:00Z', '2026-03-05T12:00:00Z')).toBe('3 hours ago');
+    expect(formatRelative('2026-03-04T12:00:00Z', '2026-03-05T12:00:00Z')).toBe('a day ago');
+  });
+});
+
+describe('devotional summaries (spec section 9)', () => {
+  const long = `<blockquote><p>${'Arise, shine; for thy light is come. '.repeat(8)}</p></blockquote>`;
+  const text = plainText(long);
+
+  it('plain text drops tags and entities and collapses white space', () => {
+    expect(plainText('<p>Grace &amp; peace</p>\n<p>to&nbsp;you</p>')).toBe('Grace & peace to you');
+  });
+
+  it('list pages cut the summary at 80 characters', () => {
+    const summary = listSummary(long);
+    expect(summary.endsWith('…')).toBe(true);
+    expect(summary.slice(0, -1)).toBe(text.slice(0, 80).trimEnd());
+    expect(summary.length).toBeLessThanOrEqual(81);
+  });
+
+  it('a summary of 80 characters or fewer is shown whole', () => {
+    const exactly80 = 'x'.repeat(80);
+    expect(listSummary(`<p>${exactly80}</p>`)).toBe(exactly80);
+    expect(listSummary('<p>Be still.</p>')).toBe('Be still.');
+    expect(homeSummary('<p>Be still, and know that I am God.</p>')).toBe('Be still, and know that I am God.');
+  });
+
+  it('the home list shows 150 characters when the text is longer than 80, starting at its first word', () => {
+    const summary = homeSummary(long);
+    expect(summary.startsWith('Arise, shine')).toBe(true);
+    expect(summary.slice(0, -1)).toBe(text.slice(0, 150).trimEnd());
+    expect(summary.endsWith('…')).toBe(true);
+  });
+
+  it('the home list does not add an ellipsis to a text that is not cut', () => {
+    const ninety = 'y'.repeat(90);
+    expect(homeSummary(`<p>${ninety}</p>`)).toBe(ninety);
+  });
+});
