@@ -238,8 +238,8 @@ describeEachDatabase('profile', (ctx) => {
     const res = await app.inject({ method: 'PUT', url: `/api/user/updatePhoto/${me.id}`, headers: { cookie: me.cookie, ...upload.headers }, payload: upload.payload });
     assert.equal(res.statusCode, 200, res.body);
     const photo = json<{ data: User }>(res).data.photo!;
-    assert.match(photo, /^\/uploads\/[0-9a-f-]{36}\.webp$/);
-    const stored = readFileSync(path.join(app.config.dataDir, photo));
+    assert.match(photo, /^\/media\/uploads\/[0-9a-f-]{36}\.webp$/);
+    const stored = readFileSync(path.join(app.config.dataDir, 'uploads', path.basename(photo)));
     const meta = await sharp(stored).metadata();
     assert.equal(meta.format, 'webp');
     assert.ok(meta.width! <= 512 && meta.height! <= 512);

@@ -41,3 +41,85 @@ export function authErrorMessage(status: number): string {
       return 'Oops, there is a problem, please try again later.';
   }
 }
+
+/** What the signup form sends: both steps, without confirmPassword. */
+export interface SignupInput {
+  firstname: string;
+  lastname: string;
+  birth_date: string;
+  email: string;
+  password: string;
+  gender: string;
+  civil_status: string;
+  church: string;
+  countryOfOrigin: string;
+  country: string;
+  city: string;
+  seniority: number;
+  source: string;
+}
+
+/** POST /api/user/signup. */
+export async function signupUser(input: SignupInput): Promise<User> {
+  return (await http.post<Envelope<User>>('/api/user/signup', input)).data.data;
+}
+
+/** GET /socialuser/{part}: made for a long signup path parameter; its answer is ignored (spec section 7). */
+export async function pingSocialUser(part: string): Promise<void> {
+  await http.get(`/socialuser/${encodeURIComponent(part)}`).catch(() => undefined);
+}
+
+/** PUT /api/user/forgotpassword: the answer is the same whether or not the account exists. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  return (await http.put<Envelope<{ message: string }>>('/api/user/forgotpassword', { email })).data.data.message;
+}
+
+/** POST /api/user/reset-password: sets a new password with the e-mailed token. */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  return (await http.post<Envelope<{ message: string }>>('/api/user/reset-password', { token, password })).data.data.message;
+}
+
+export type BasicInfoInput = Partial<Omit<User, '_id' | 'email' | 'photo' | 'role'>>;
+
+/** PUT /api/user/updateBasic/{id}: basic info and church. */
+export async function updateBasic(id: string, input: BasicInfoInput): Promise<User> {
+  return (await http.put<Envelope<User>>(`/api/user/updateBasic/${encodeURIComponent(id)}`, input)).data.data;
+}
+
+/** PUT /api/user/updateSecurity/{userId}: new e-mail and password, with the current password. */
+export async function updateSecurity(userId: string, input: { email: string; password: string; currentPassword: string }): Promise<User> {
+  return (await http.put<Envelope<User>>(`/api/user/updateSecurity/${encodeURIComponent(userId)}`, input)).data.data;
+}
+
+/** PUT /api/user/updatePhoto/{userId}: multipart with the field `photo`. */
+export async function updatePhoto(userId: string, file: File): Promise<User> {
+  const form = new FormData();
+  form.append('photo', file);
+  return (await http.put<Envelope<User>>(`/api/user/updatePhoto/${encodeURIComponent(userId)}`, form)).data.data;
+}
+
+/** PUT /api/user/deletePhoto/{userId}. */
+export async function deletePhoto(userId: string): Promise<User> {
+  return (await http.put<Envelope<User>>(`/api/user/deletePhoto/${encodeURIComponent(userId)}`)).data.data;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+export async function getCountries(): Promise<Country[]> {
+  return (await http.get<Envelope<Country[]>>('/api/geo/countries')).data.data;
+}
+
+/** The cities offered for a country of residence (its states). */
+export async function getCities(country: string): Promise<string[]> {
+  return (await http.get<Envelope<string[]>>('/api/geo/cities', { params: { country } })).data.data;
+}
+
+/** A path inside this site to go to after login (`?next=` or router state); anything else is home. */
+export function safeNextPath(candidate: unknown): string {
+  return typeof candidate === 'string' && candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/\\')
+    ? candidate
+    : '/';
+}

@@ -14,7 +14,7 @@ import type { User } from '../types';
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', preloadedState }: { route?: string; preloadedState?: Partial<RootState> } = {},
+  { route = '/', preloadedState }: { route?: string | { pathname: string; search?: string; state?: unknown }; preloadedState?: Partial<RootState> } = {},
 ) {
   const { store } = createAppStore({ persist: false, preloadedState });
   const result = render(

@@ -4,6 +4,7 @@ import { createAppStore } from '@ministry/shared/store';
 import { AppProviders } from '@ministry/shared/ui';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from '../features/layout/ScrollToTop';
+import { SessionCheck } from '../features/session/SessionCheck';
 
 export function App() {
   const { store, persistor } = useMemo(() => createAppStore(), []);
@@ -11,6 +12,7 @@ export function App() {
     <AppProviders store={store} persistor={persistor}>
       <BrowserRouter>
         <ScrollToTop />
+        <SessionCheck />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

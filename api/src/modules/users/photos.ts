@@ -16,7 +16,7 @@ export const NOT_AN_IMAGE = 'Please choose a JPEG, PNG, WebP or GIF picture.';
 
 export const uploadsDir = (dataDir: string): string => path.join(dataDir, 'uploads');
 
-/** Re-encodes the upload and stores it; returns its public path (/uploads/<name>). */
+/** Re-encodes the upload and stores it; returns its public path (/media/uploads/<name>). */
 export async function storePhoto(dataDir: string, input: Buffer): Promise<string> {
   let output: Buffer;
   try {
@@ -35,11 +35,11 @@ export async function storePhoto(dataDir: string, input: Buffer): Promise<string
   await mkdir(dir, { recursive: true });
   const name = `${newId()}.webp`;
   await writeFile(path.join(dir, name), output);
-  return `/uploads/${name}`;
+  return `/media/uploads/${name}`;
 }
 
 /** Removes a photo we stored; anything else (a sample image) is left alone. */
 export async function removePhoto(dataDir: string, photo: string | null): Promise<void> {
-  const match = photo?.match(/^\/uploads\/([0-9a-f-]{36}\.webp)$/);
+  const match = photo?.match(/^\/media\/uploads\/([0-9a-f-]{36}\.webp)$/);
   if (match) await rm(path.join(uploadsDir(dataDir), match[1]!), { force: true });
 }

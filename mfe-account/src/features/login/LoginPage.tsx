@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { authErrorMessage, errorStatus, loginUser } from '@ministry/shared/api';
-import { authFailure, authLoading, loginSuccess, useAppDispatch } from '@ministry/shared/store';
+import { authErrorMessage, errorStatus, loginUser, safeNextPath } from '@ministry/shared/api';
+import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
 import { Button, media, notify, TextField, theme } from '@ministry/shared/ui';
 import { loginSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 
 const Remember = styled.label`
   display: flex;
@@ -25,12 +27,27 @@ const Links = styled.p`
   a { color: ${theme.colors.primary}; font-weight: 500; }
 `;
 
+const ForgotLink = styled.button`
+  display: block;
+  margin: 14px auto 0;
+  background: none;
+  border: none;
+  color: ${theme.colors.primary};
+  font: inherit;
+  font-weight: 500;
+  text-decoration: underline;
+  cursor: pointer;
+  min-height: 44px;
+`;
+
 /** /login: e-mail, password and 'Keep me logged in'. */
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const [forgotOpen, setForgotOpen] = useState(false);
+  // Where to go after login: the page that sent the visitor here (router state or ?next=), else home.
+  const from = safeNextPath((location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get('next'));
 
   return (
     <AuthCard title="Welcome back" intro="Log in to pray, share and book with the community.">
@@ -47,7 +64,9 @@ export function LoginPage() {
             const status = errorStatus(error);
             const message = authErrorMessage(status);
             dispatch(authFailure({ status, message }));
-            notify.error(message);
+            // Spec section 8: the error shows top right and is cleared after 5 seconds.
+            notify.error(message, 5000);
+            setTimeout(() => dispatch(clearError()), 5000);
           }
         }}
       >
@@ -80,6 +99,9 @@ export function LoginPage() {
             <Button type="submit" $block disabled={isSubmitting}>
               {isSubmitting ? 'Logging in…' : 'Login'}
             </Button>
+            <ForgotLink type="button" onClick={() => setForgotOpen(true)}>
+              Forgot your password?
+            </ForgotLink>
           </Form>
         )}
       </Formik>
@@ -87,6 +109,7 @@ export function LoginPage() {
         <Link to="/signup/0">Create an account</Link>
         <Link to="/">Back To Home</Link>
       </Links>
+      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
     </AuthCard>
   );
 }

@@ -1,0 +1,11 @@
+import { getCities, getCountries, getLocations } from '@ministry/shared/api';
+import { useResource } from '@ministry/shared/ui';
+
+/** Countries for the origin and residence lists (from the API, never bundled). */
+export const useCountries = () => useResource(getCountries);
+
+/** The cities (states) of the country of residence; reloaded when it changes, empty until one is chosen. */
+export const useCities = (country: string) => useResource(() => (country ? getCities(country) : Promise.resolve([])), country);
+
+/** Our churches, for the church list. */
+export const useChurches = () => useResource(getLocations);

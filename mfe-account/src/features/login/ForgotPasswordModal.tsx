@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Formik, Form } from 'formik';
+import { friendlyError, requestPasswordReset } from '@ministry/shared/api';
+import { Button, Modal, notify, TextField } from '@ministry/shared/ui';
+import { forgotPasswordSchema } from '@ministry/shared/validation';
+
+/**
+ * 'Forget Your Password ?': sends the e-mail; the server answers the same
+ * whether or not an account uses it, and mails a one-hour reset link.
+ */
+export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const close = () => {
+    setSentMessage(null);
+    onClose();
+  };
+  return (
+    <Modal open={open} title="Forgot your password?" onClose={close}>
+      {sentMessage ? (
+        <>
+          <p role="status">{sentMessage}</p>
+          <Button type="button" $block onClick={close}>
+            Close
+          </Button>
+        </>
+      ) : (
+        <Formik
+          initialValues={{ email: '' }}
+          validationSchema={forgotPasswordSchema}
+          onSubmit={async ({ email }) => {
+            try {
+              setSentMessage(await requestPasswordReset(email.trim()));
+            } catch (error) {
+              notify.error(friendlyError(error));
+            }
+          }}
+        >
+          {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
+            <Form noValidate>
+              <p>Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={handleChange}
+                onBlur={handleBlur}
+                error={touched.email && errors.email}
+              />
+              <Button type="submit" $block disabled={isSubmitting}>
+                {isSubmitting ? 'Sending…' : 'Send me a link'}
+              </Button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </Modal>
+  );
+}

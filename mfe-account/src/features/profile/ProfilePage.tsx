@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorStatus, fetchCurrentUser } from '@ministry/shared/api';
+import { logout, setCurrentUser, useAppDispatch, useAuth } from '@ministry/shared/store';
+import { Container, media, theme } from '@ministry/shared/ui';
+import { Avatar } from './Avatar';
+import { PhotoModal } from './PhotoModal';
+import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
+
+const Banner = styled.header`
+  background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
+  color: #fff;
+  padding: 40px 0 32px;
+  margin-bottom: 32px;
+`;
+
+const BannerInner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 24px;
+  h1 { margin: 0 0 4px; font-size: 1.8rem; }
+  p { margin: 0; opacity: 0.9; }
+  ${media.mobile} { flex-direction: column; text-align: center; }
+`;
+
+const PhotoButton = styled.button`
+  border: 3px solid #fff;
+  border-radius: 50%;
+  padding: 0;
+  background: none;
+  cursor: pointer;
+  position: relative;
+  &::after {
+    content: 'Edit';
+    position: absolute;
+    bottom: 2px;
+    right: 2px;
+    background: #fff;
+    color: ${theme.colors.primary};
+    font-size: 0.75rem;
+    font-weight: 600;
+    border-radius: 999px;
+    padding: 2px 8px;
+  }
+`;
+
+/** /profile: the photo and the three editable sections of the signed-in member. */
+export function ProfilePage() {
+  const { user, isAuth } = useAuth();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [photoOpen, setPhotoOpen] = useState(false);
+  const userId = user?._id;
+
+  useEffect(() => {
+    if (!userId) return;
+    // Show what the server holds (another device may have changed it); an ended session signs out.
+    fetchCurrentUser(userId).then(
+      (fresh) => dispatch(setCurrentUser(fresh)),
+      (error: unknown) => {
+        const status = errorStatus(error);
+        if (status === 401 || status === 403) {
+          dispatch(logout());
+          navigate('/login', { replace: true, state: { from: '/profile' } });
+        }
+      },
+    );
+  }, [userId, dispatch, navigate]);
+
+  if (!isAuth || !user) return <Navigate to="/login" replace state={{ from: '/profile' }} />;
+  const name = `${user.firstname} ${user.lastname}`;
+
+  return (
+    <>
+      <Banner>
+        <Container>
+          <BannerInner>
+            <PhotoButton type="button" onClick={() => setPhotoOpen(true)} aria-label="Change your profile photo">
+              <Avatar src={user.photo} name={name} size={112} />
+            </PhotoButton>
+            <div>
+              <h1>{name}</h1>
+              <p>{user.email}</p>
+            </div>
+          </BannerInner>
+        </Container>
+      </Banner>
+      <Container>
+        <BasicInfoSection user={user} />
+        <ChurchSection user={user} />
+        <SecuritySection user={user} />
+      </Container>
+      <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
+    </>
+  );
+}

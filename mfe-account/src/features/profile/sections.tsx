@@ -1,0 +1,109 @@
+/** The three sections of /profile: 01 Basic Info, 02 Church, 03 Security. */
+import { useFormikContext } from 'formik';
+import type { User } from '@ministry/shared/types';
+import { updateBasic, updateSecurity, type BasicInfoInput } from '@ministry/shared/api';
+import { TextField } from '@ministry/shared/ui';
+import { BIRTH_DATE, messages, updateBasicSchema, updateSecuritySchema, yup } from '@ministry/shared/validation';
+import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
+import { FieldGrid, ProfileSection } from './ProfileSection';
+
+function Text({ name, label, ...rest }: { name: string; label: string; type?: string; autoComplete?: string; min?: string; max?: string; hint?: string }) {
+  const form = useFormikContext<Record<string, string>>();
+  const error = (form.touched[name] || form.submitCount > 0) && form.errors[name];
+  return <TextField label={label} name={name} value={form.values[name] ?? ''} onChange={form.handleChange} onBlur={form.handleBlur} error={error} {...rest} />;
+}
+
+export function BasicInfoSection({ user }: { user: User }) {
+  const initial = {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    birth_date: user.birth_date ?? '',
+    gender: user.gender ?? '',
+    civil_status: user.civil_status ?? '',
+    countryOfOrigin: user.countryOfOrigin ?? '',
+    country: user.country ?? '',
+    city: user.city ?? '',
+  };
+  return (
+    <ProfileSection number="01" title="Basic Info" initialValues={initial} schema={basicSchema} save={(values) => updateBasic(user._id, dropEmpty(values) as BasicInfoInput)}>
+      {() => (
+        <FieldGrid>
+          <Text name="firstname" label="First name" autoComplete="given-name" />
+          <Text name="lastname" label="Last name" autoComplete="family-name" />
+          <Text name="birth_date" label="Birth date" type="date" min={BIRTH_DATE.min} max={BIRTH_DATE.max} />
+          <GenderField />
+          <CivilStatusField />
+          <CountryFields />
+        </FieldGrid>
+      )}
+    </ProfileSection>
+  );
+}
+
+export function ChurchSection({ user }: { user: User }) {
+  const initial = { church: user.church ?? '', seniority: user.seniority ?? ('' as number | ''), source: user.source ?? '' };
+  return (
+    <ProfileSection
+      number="02"
+      title="Church"
+      initialValues={initial}
+      schema={churchSchema}
+      save={(values) => updateBasic(user._id, { ...values, seniority: values.seniority === '' ? undefined : Number(values.seniority) })}
+    >
+      {() => (
+        <>
+          <ChurchField />
+          <SeniorityField />
+          <SourceField />
+        </>
+      )}
+    </ProfileSection>
+  );
+}
+
+export function SecuritySection({ user }: { user: User }) {
+  const initial = { email: user.email, currentPassword: '', password: '', confirmPassword: '' };
+  return (
+    <ProfileSection
+      number="03"
+      title="Security"
+      initialValues={initial}
+      schema={securitySchema}
+      save={({ email, password, currentPassword }) => updateSecurity(user._id, { email, password, currentPassword })}
+    >
+      {(editing) => (
+        <FieldGrid>
+          <Text name="email" label="Email" type="email" autoComplete="email" />
+          {editing ? (
+            <>
+              <Text name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+              <Text name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+              <Text name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
+            </>
+          ) : (
+            <TextField label="Password" value="••••••••" readOnly aria-readonly="true" />
+          )}
+        </FieldGrid>
+      )}
+    </ProfileSection>
+  );
+}
+
+/** Empty selects are "not chosen": leave those fields as they are. */
+function dropEmpty<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Partial<T>;
+}
+
+const basicSchema = updateBasicSchema.pick(['firstname', 'lastname', 'birth_date', 'gender', 'civil_status', 'countryOfOrigin', 'country', 'city']).shape({
+  firstname: yup.string().trim().required('Required').max(100),
+  lastname: yup.string().trim().required('Required').max(100),
+  gender: yup.string(),
+  civil_status: yup.string(),
+});
+const churchSchema = updateBasicSchema.pick(['church', 'seniority', 'source']);
+const securitySchema = updateSecuritySchema.shape({
+  confirmPassword: yup
+    .string()
+    .required('Required')
+    .oneOf([yup.ref('password')], messages.passwordsMatch),
+});

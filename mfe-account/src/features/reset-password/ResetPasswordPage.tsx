@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Formik, Form } from 'formik';
+import { Link, useParams } from 'react-router-dom';
+import { friendlyError, resetPassword, serverFieldErrors } from '@ministry/shared/api';
+import { Button, ButtonLink, FieldError, TextField } from '@ministry/shared/ui';
+import { resetPasswordSchema } from '@ministry/shared/validation';
+import { AuthCard } from '../auth-layout/AuthCard';
+
+/** /reset-password/:token: the e-mailed link; sets a new password once, then the member logs in. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [done, setDone] = useState<string | null>(null);
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <p role="status">{done}</p>
+        <ButtonLink to="/login" $block>
+          Go to login
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" intro="The link in your e-mail works once, for one hour.">
+      <Formik
+        initialValues={{ password: '', confirmPassword: '' }}
+        validationSchema={resetPasswordSchema}
+        onSubmit={async ({ password }, { setStatus }) => {
+          try {
+            setDone(await resetPassword(token, password));
+          } catch (error) {
+            const fields = serverFieldErrors(error);
+            setStatus(fields.token ?? fields.password ?? friendlyError(error));
+          }
+        }}
+      >
+        {({ values, errors, touched, handleChange, handleBlur, isSubmitting, status }) => (
+          <Form noValidate>
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              value={values.password}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.password && errors.password}
+            />
+            <TextField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.confirmPassword && errors.confirmPassword}
+            />
+            {status && (
+              <FieldError role="alert" style={{ marginBottom: 16 }}>
+                {status as string} <Link to="/login">Ask for a new link from the login page.</Link>
+              </FieldError>
+            )}
+            <Button type="submit" $block disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save my new password'}
+            </Button>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Formik, Form } from 'formik';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { pingSocialUser } from '@ministry/shared/api';
+import { Button, TextField, theme, media } from '@ministry/shared/ui';
+import { BIRTH_DATE, signupStep1Schema } from '@ministry/shared/validation';
+import { AuthCard } from '../auth-layout/AuthCard';
+import { emptyStep1, readCarry, type Step1Values } from './signupValues';
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0 16px;
+  ${media.mobile} { grid-template-columns: 1fr; }
+`;
+
+const Footer = styled.p`
+  margin: 20px 0 0;
+  display: flex;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: 8px;
+  a { color: ${theme.colors.primary}; font-weight: 500; }
+`;
+
+/** Signup step 1 (/signup/:id): names, birth date, e-mail and password. Next carries them to step 2. */
+export function SignupStep1Page() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id = '0' } = useParams();
+  const carry = readCarry(location.state);
+
+  useEffect(() => {
+    // Spec section 7: a long path parameter triggers this call; its answer is ignored.
+    if (id.length > 1) void pingSocialUser(id.split('$')[0] ?? id);
+  }, [id]);
+
+  return (
+    <AuthCard title="Create your account" intro="Step 1 of 2: who you are." wide>
+      <Formik<Step1Values>
+        initialValues={carry?.step1 ?? emptyStep1}
+        validationSchema={signupStep1Schema}
+        onSubmit={(values) => navigate('/nextSignup', { state: { step1: values, step2: carry?.step2 } })}
+      >
+        {({ values, errors, touched, handleChange, handleBlur, submitCount }) => {
+          const show = (name: keyof Step1Values) => (touched[name] || submitCount > 0) && errors[name];
+          const field = (name: keyof Step1Values) => ({ name, value: values[name], onChange: handleChange, onBlur: handleBlur, error: show(name) });
+          return (
+            <Form noValidate>
+              <Row>
+                <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
+                <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
+              </Row>
+              <Row>
+                <TextField label="Birth date" type="date" min={BIRTH_DATE.min} max={BIRTH_DATE.max} autoComplete="bday" {...field('birth_date')} />
+                <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+              </Row>
+              <Row>
+                <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+                <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+              </Row>
+              <Button type="submit" $block>
+                Next
+              </Button>
+            </Form>
+          );
+        }}
+      </Formik>
+      <Footer>
+        <Link to="/login">I already have an account</Link>
+        <Link to="/">Back To Home</Link>
+      </Footer>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { Formik, Form } from 'formik';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { authErrorMessage, errorStatus, loginUser, serverFieldErrors, signupUser } from '@ministry/shared/api';
+import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
+import { Button, media, notify } from '@ministry/shared/ui';
+import { signupStep2Schema } from '@ministry/shared/validation';
+import { AuthCard } from '../auth-layout/AuthCard';
+import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
+import { emptyStep2, readCarry, type Step2Values } from './signupValues';
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0 16px;
+  ${media.mobile} { grid-template-columns: 1fr; }
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 2fr;
+  gap: 12px;
+`;
+
+/**
+ * Signup step 2 (/nextSignup): needs step 1's values as navigation state,
+ * else goes back to step 1. Sign Up creates the account, logs in with the
+ * same e-mail and password and goes home.
+ */
+export function SignupStep2Page() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const carry = readCarry(location.state);
+  if (!carry) return <Navigate to="/signup/0" replace />;
+  const { step1 } = carry;
+
+  const fail = (status: number) => {
+    const message = authErrorMessage(status);
+    dispatch(authFailure({ status, message }));
+    notify.error(message, 5000);
+    setTimeout(() => dispatch(clearError()), 5000);
+  };
+
+  return (
+    <AuthCard title="Create your account" intro={`Step 2 of 2: your church and you, ${step1.firstname}.`} wide>
+      <Formik<Step2Values>
+        initialValues={carry.step2 ?? emptyStep2}
+        validationSchema={signupStep2Schema}
+        onSubmit={async (values, { setErrors }) => {
+          // eslint-disable-next-line @typescript-eslint/no-unused-vars
+          const { confirmPassword, ...account } = step1;
+          dispatch(authLoading());
+          try {
+            await signupUser({ ...account, ...values, seniority: Number(values.seniority) });
+          } catch (error) {
+            const status = errorStatus(error);
+            setErrors(serverFieldErrors(error) as Partial<Record<keyof Step2Values, string>>);
+            fail(status);
+            return;
+          }
+          try {
+            const user = await loginUser({ email: account.email, password: account.password, remember: true });
+            dispatch(loginSuccess(user));
+            navigate('/', { replace: true });
+          } catch (error) {
+            fail(errorStatus(error));
+            navigate('/login', { replace: true });
+          }
+        }}
+      >
+        {({ values, isSubmitting }) => (
+          <Form noValidate>
+            <Row>
+              <GenderField />
+              <CivilStatusField />
+            </Row>
+            <Row>
+              <CountryFields />
+            </Row>
+            <Row>
+              <ChurchField />
+            </Row>
+            <SeniorityField />
+            <SourceField />
+            <Actions>
+              <Button type="button" $variant="outline" onClick={() => navigate('/signup/0', { state: { step1, step2: values } })}>
+                Back
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Creating your account…' : 'Sign Up'}
+              </Button>
+            </Actions>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
+}
