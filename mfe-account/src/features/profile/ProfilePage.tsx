@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, fetchCurrentUser } from '@ministry/shared/api';
-import { logout, setCurrentUser, useAppDispatch, useAuth } from '@ministry/shared/store';
+import { useAuth } from '@ministry/shared/store';
 import { Container, media, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
 import { PhotoModal } from './PhotoModal';
@@ -45,29 +44,10 @@ const PhotoButton = styled.button`
   }
 `;
 
-/** /profile: the photo and the three editable sections of the signed-in member. */
+/** /profile: the photo and the three editable sections of the signed-in member (the shell refreshes the user on start). */
 export function ProfilePage() {
   const { user, isAuth } = useAuth();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [photoOpen, setPhotoOpen] = useState(false);
-  const userId = user?._id;
-
-  useEffect(() => {
-    if (!userId) return;
-    // Show what the server holds (another device may have changed it); an ended session signs out.
-    fetchCurrentUser(userId).then(
-      (fresh) => dispatch(setCurrentUser(fresh)),
-      (error: unknown) => {
-        const status = errorStatus(error);
-        if (status === 401 || status === 403) {
-          dispatch(logout());
-          navigate('/login', { replace: true, state: { from: '/profile' } });
-        }
-      },
-    );
-  }, [userId, dispatch, navigate]);
-
   if (!isAuth || !user) return <Navigate to="/login" replace state={{ from: '/profile' }} />;
   const name = `${user.firstname} ${user.lastname}`;
 

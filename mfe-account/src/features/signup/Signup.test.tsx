@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders, sampleUser } from '@ministry/shared/testing';
+import { AccountApp } from '../../testing/routes';
+import { emptyStep2, type Step1Values } from './signupValues';
+
+const step1: Step1Values = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  birth_date: '1985-03-02',
+  email: 'ada@example.org',
+  password: 'long enough',
+  confirmPassword: 'long enough',
+};
+
+function mockLists(api: MockAdapter) {
+  api.onGet('/api/locations').reply(200, { data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }] });
+  api.onGet('/api/geo/countries').reply(200, { data: [{ code: 'GH', name: 'Ghana' }, { code: 'CA', name: 'Canada' }] });
+  api.onGet('/api/geo/cities', { params: { country: 'Ghana' } }).reply(200, { data: ['Greater Accra', 'Ashanti'] });
+  api.onGet('/api/geo/cities', { params: { country: 'Canada' } }).reply(200, { data: ['Ontario', 'Quebec'] });
+}
+
+describe('Signup step 1', () => {
+  let api: MockAdapter;
+  beforeEach(() => (api = new MockAdapter(http)));
+  afterEach(() => api.restore());
+
+  it('starts with the default birth date and shows every rule under its field', async () => {
+    renderWithProviders(<AccountApp />, { route: '/signup/0' });
+    expect(screen.getByLabelText('Birth date')).toHaveValue('1980-01-01');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '2005-06-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    expect(screen.getByText('Birth date must be lower than 2004')).toBeInTheDocument();
+    expect(screen.getAllByText('Required')).toHaveLength(2); // first and last name
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '1905-06-01' } });
+    expect(await screen.findByText('Birth date must be on or after 1910')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0$/);
+  });
+
+  it('Next carries the values to /nextSignup', async () => {
+    mockLists(api);
+    renderWithProviders(<AccountApp />, { route: '/signup/0' });
+    await userEvent.type(screen.getByLabelText('First name'), step1.firstname);
+    await userEvent.type(screen.getByLabelText('Last name'), step1.lastname);
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: step1.birth_date } });
+    await userEvent.type(screen.getByLabelText('Email'), step1.email);
+    await userEvent.type(screen.getByLabelText('Password'), step1.password);
+    await userEvent.type(screen.getByLabelText('Confirm password'), step1.confirmPassword);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/nextSignup'));
+    expect(screen.getByTestId('where')).toHaveTextContent(JSON.stringify({ step1 }));
+  });
+
+  it('calls /socialuser with the part before $ for a long path parameter, and not for /signup/0', async () => {
+    api.onGet(/\/socialuser\//).reply(204);
+    renderWithProviders(<AccountApp />, { route: '/signup/abc123$xyz' });
+    await waitFor(() => expect(api.history.get.map((r) => r.url)).toContain('/socialuser/abc123'));
+    api.resetHistory();
+    renderWithProviders(<AccountApp />, { route: '/signup/0' });
+    expect(api.history.get.filter((r) => r.url?.startsWith('/socialuser'))).toHaveLength(0);
+  });
+});
+
+describe('Signup step 2', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    mockLists(api);
+  });
+  afterEach(() => api.restore());
+
+  it('without the carried state goes back to step 1', async () => {
+    renderWithProviders(<AccountApp />, { route: '/nextSignup' });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0$/));
+  });
+
+  it('offers cities only after a country of residence, and reloads them when it changes', async () => {
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    const city = screen.getByLabelText('City');
+    expect(city).toBeDisabled();
+    expect(city).toHaveTextContent('Select Your Country Of Residence First');
+    const residence = screen.getByLabelText('Country of residence');
+    await screen.findAllByRole('option', { name: 'Ghana' });
+    await userEvent.selectOptions(residence, 'Ghana');
+    expect(await screen.findByRole('option', { name: 'Greater Accra' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('City'), 'Greater Accra');
+    await userEvent.selectOptions(residence, 'Canada');
+    expect(await screen.findByRole('option', { name: 'Ontario' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Greater Accra' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveValue('');
+  });
+
+  it('seniority: slider 1 to 100 step 1, default 50, editable as a number', async () => {
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    const slider = screen.getByLabelText('Seniority slider');
+    const number = screen.getByLabelText('Seniority (years in the church)');
+    expect(slider).toHaveAttribute('min', '1');
+    expect(slider).toHaveAttribute('max', '100');
+    expect(slider).toHaveAttribute('step', '1');
+    expect(slider).toHaveValue('50');
+    expect(number).toHaveValue(50);
+    fireEvent.change(slider, { target: { value: '73' } });
+    expect(number).toHaveValue(73);
+    await userEvent.clear(number);
+    await userEvent.type(number, '12');
+    expect(slider).toHaveValue('12');
+  });
+
+  it('requires every choice and limits the source to 300 characters', async () => {
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1, step2: { ...emptyStep2, source: 'x'.repeat(301) } } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(6);
+    expect(screen.getByText('Must be at most 300 characters')).toBeInTheDocument();
+    expect(api.history.post).toHaveLength(0);
+  });
+
+  it('Back returns to step 1 with the values kept', async () => {
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/signup/0');
+  });
+
+  async function completeStep2() {
+    await screen.findAllByRole('option', { name: 'Ghana' });
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'Female');
+    await userEvent.selectOptions(screen.getByLabelText('Civil status'), 'Married');
+    await userEvent.selectOptions(screen.getByLabelText('Country of origin'), 'Ghana');
+    await userEvent.selectOptions(screen.getByLabelText('Country of residence'), 'Canada');
+    await userEvent.selectOptions(screen.getByLabelText('City'), await screen.findByRole('option', { name: 'Ontario' }));
+    await userEvent.selectOptions(screen.getByLabelText('Church'), await screen.findByRole('option', { name: 'Luminaries Accra' }));
+    await userEvent.type(screen.getByLabelText('How did you hear about the apostle?'), 'On TV');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+  }
+
+  it('Sign Up creates the account without confirmPassword, logs in with the same credentials and goes home', async () => {
+    api.onPost('/api/user/signup').reply(201, { data: sampleUser });
+    api.onPost('/api/user/login').reply(200, { data: sampleUser });
+    const { store } = renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    await completeStep2();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    const sent = JSON.parse(api.history.post[0].data);
+    expect(sent).toEqual({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      birth_date: '1985-03-02',
+      email: 'ada@example.org',
+      password: 'long enough',
+      gender: 'Female',
+      civil_status: 'Married',
+      church: 'church-1',
+      countryOfOrigin: 'Ghana',
+      country: 'Canada',
+      city: 'Ontario',
+      seniority: 50,
+      source: 'On TV',
+    });
+    expect(JSON.parse(api.history.post[1].data)).toMatchObject({ email: 'ada@example.org', password: 'long enough' });
+    expect(store.getState().auth.isAuth).toBe(true);
+  });
+
+  it('a taken e-mail shows the 409 message and stays on the page with the input kept', async () => {
+    api.onPost('/api/user/signup').reply(409, { error: { code: 'conflict', message: 'taken' } });
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    await completeStep2();
+    expect(await screen.findByText('This email already exists, please try again with a different email.')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/nextSignup');
+    expect(screen.getByLabelText('How did you hear about the apostle?')).toHaveValue('On TV');
+  });
+});
