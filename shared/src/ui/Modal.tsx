@@ -82,7 +82,7 @@ export function Modal({ open, title, onClose, children }: { open: boolean; title
   return createPortal(
     <Backdrop onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
-        <Close type="button" aria-label="Close" onClick={onClose}>
+        <Close type="button" aria-label="Close dialog" onClick={onClose}>
           ×
         </Close>
         <h2 id={titleId}>{title}</h2>

@@ -83,8 +83,7 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
           <Form noValidate>
             <Head>
               <h2 id={headingId}>
-                <span>{number}</span>
-                {title}
+                <span>{number}</span> {title}
               </h2>
               <Buttons>
                 {editing ? (

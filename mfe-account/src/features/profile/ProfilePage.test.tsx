@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
+import { AccountApp } from '../../testing/routes';
+import { DELETE_PROMPT } from './PhotoModal';
+
+describe('ProfilePage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    api.onGet('/api/locations').reply(200, { data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }] });
+    api.onGet('/api/geo/countries').reply(200, { data: [{ code: 'GH', name: 'Ghana' }, { code: 'US', name: 'United States' }] });
+    api.onGet('/api/geo/cities').reply(200, { data: ['Delaware', 'Texas'] });
+    URL.createObjectURL = jest.fn(() => 'blob:preview');
+    URL.revokeObjectURL = jest.fn();
+  });
+  afterEach(() => api.restore());
+
+  const section = (name: string) => screen.getByRole('region', { name: new RegExp(name) });
+  const renderProfile = () => renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState() });
+
+  it('redirects to /login when signed out', async () => {
+    renderWithProviders(<AccountApp />, { route: '/profile' });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+  });
+
+  it('shows three numbered sections, read-only until Modify', async () => {
+    renderProfile();
+    expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    for (const [n, title] of [['01', 'Basic Info'], ['02', 'Church'], ['03', 'Security']]) {
+      expect(screen.getByRole('heading', { name: `${n} ${title}` })).toBeInTheDocument();
+    }
+    const basic = within(section('Basic Info'));
+    expect(basic.getByLabelText('First name')).toBeDisabled();
+    await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
+    expect(basic.getByLabelText('First name')).toBeEnabled();
+    expect(basic.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('Save asks for confirmation; Close keeps editing; Save submits, stores and returns to read-only', async () => {
+    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
+    const { store } = renderProfile();
+    const basic = within(section('Basic Info'));
+    await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
+    const first = basic.getByLabelText('First name');
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Augusta');
+    await userEvent.click(basic.getByRole('button', { name: 'Save' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm your update' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(api.history.put).toHaveLength(0);
+    expect(first).toHaveValue('Augusta');
+
+    await userEvent.click(basic.getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm your update' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.getState().auth.user?.firstname).toBe('Augusta'));
+    expect(JSON.parse(api.history.put[0].data)).toMatchObject({ firstname: 'Augusta', lastname: 'Lovelace', city: 'Delaware' });
+    await waitFor(() => expect(basic.getByLabelText('First name')).toBeDisabled());
+    expect(basic.getByLabelText('First name')).toHaveValue('Augusta');
+    expect(screen.getByRole('heading', { name: 'Augusta Lovelace' })).toBeInTheDocument();
+  });
+
+  it('a failed save keeps the input and shows the server message under the field', async () => {
+    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply(400, { error: { code: 'bad_request', message: 'Must be a number', fields: { seniority: 'Must be a number' } } });
+    renderProfile();
+    const church = within(section('Church'));
+    await userEvent.click(church.getByRole('button', { name: 'Modify Church' }));
+    await userEvent.click(church.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await church.findByText('Must be a number')).toBeInTheDocument();
+    expect(church.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('security needs the current password and a matching confirmation before it asks to confirm', async () => {
+    api.onPut(`/api/user/updateSecurity/${sampleUser._id}`).reply(200, { data: { ...sampleUser, email: 'new@example.org' } });
+    const { store } = renderProfile();
+    const security = within(section('Security'));
+    await userEvent.click(security.getByRole('button', { name: 'Modify Security' }));
+    await userEvent.type(security.getByLabelText('New password'), 'a new password');
+    await userEvent.type(security.getByLabelText('Confirm new password'), 'another');
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    expect(await security.findByText('Passwords must match')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.clear(security.getByLabelText('Confirm new password'));
+    await userEvent.type(security.getByLabelText('Confirm new password'), 'a new password');
+    await userEvent.type(security.getByLabelText('Current password'), 'old password');
+    const email = security.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.org');
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.getState().auth.user?.email).toBe('new@example.org'));
+    expect(JSON.parse(api.history.put[0].data)).toEqual({ email: 'new@example.org', password: 'a new password', currentPassword: 'old password' });
+  });
+
+  describe('photo modal', () => {
+    const openModal = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Change your profile photo' }));
+      return within(await screen.findByRole('dialog', { name: 'Profile Photo' }));
+    };
+
+    it('choosing a file only marks an upload; Save Changes closes and uploads it', async () => {
+      api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: '/media/uploads/new.webp' } });
+      const { store } = renderProfile();
+      const modal = await openModal();
+      const file = new File(['png-bytes'], 'me.png', { type: 'image/png' });
+      await userEvent.upload(modal.getByLabelText('Upload picture'), file);
+      expect(modal.getByText(/New picture chosen: me.png/)).toBeInTheDocument();
+      expect(api.history.put).toHaveLength(0);
+      await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(store.getState().auth.user?.photo).toBe('/media/uploads/new.webp'));
+      expect(api.history.put[0].data).toBeInstanceOf(FormData);
+      expect((api.history.put[0].data as FormData).get('photo')).toBeInstanceOf(File);
+    });
+
+    it('Delete asks first; closing the modal clears the pending action', async () => {
+      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+      renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      let modal = await openModal();
+      await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      expect(confirm).toHaveBeenCalledWith(DELETE_PROMPT);
+      expect(modal.getByText(/will be deleted when you Save Changes/)).toBeInTheDocument();
+      await userEvent.click(modal.getByRole('button', { name: 'Close dialog' }));
+      modal = await openModal();
+      expect(modal.queryByText(/will be deleted/)).not.toBeInTheDocument();
+      expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+      expect(api.history.put).toHaveLength(0);
+      confirm.mockRestore();
+    });
+
+    it('Delete then Save Changes deletes the photo', async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(true);
+      api.onPut(`/api/user/deletePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: null } });
+      const { store } = renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      const modal = await openModal();
+      await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(store.getState().auth.user?.photo).toBeNull());
+    });
+
+    it('a refused confirm leaves nothing pending', async () => {
+      jest.spyOn(window, 'confirm').mockReturnValue(false);
+      renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      const modal = await openModal();
+      await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    });
+  });
+});
