@@ -1,0 +1,197 @@
+/**
+ * Share previews: the title, description and image a page URL shows when it
+ * is shared (Open Graph and Twitter meta tags in the shell's index.html).
+ * Devotional, event and news URLs are looked up in the database; the other
+ * pages get their own title and the site's defaults.
+ */
+import type { Kysely } from 'kysely';
+import { siteIdentity } from '@ministry/shared/config';
+import { formatEventDate, formatEventTime, listSummary, plainText } from '@ministry/shared/format';
+import type { Database } from '../../db/index.js';
+import { isUuid } from '../../lib/ids.js';
+import { findDevotional } from '../devotionals/service.js';
+import { findEvent } from '../events/service.js';
+import { findNews } from '../news/service.js';
+
+export interface PagePreview {
+  /** The page's own title (without the site name). */
+  title: string;
+  description: string;
+  /** A site path (/media/...) or an absolute URL. */
+  image: string;
+  imageAlt: string;
+  /** The canonical site path of the page (with its query, if it matters). */
+  path: string;
+  type: 'website' | 'article';
+  publishedTime?: string;
+}
+
+/** Width and height of the images share previews link to (the large-card ratio). */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+const DESCRIPTION_LENGTH = 200;
+const SLUG_OR_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;
+const DEFAULT_IMAGE = '/media/cover.svg';
+
+const defaults = (path: string, title: string = siteIdentity.ministryName, description = `${siteIdentity.tagline} ${siteIdentity.mission}`): PagePreview => ({
+  title,
+  description,
+  image: DEFAULT_IMAGE,
+  imageAlt: siteIdentity.ministryName,
+  path,
+  type: 'website',
+});
+
+/** Pages with a fixed title; the others fall back to the site's name. */
+const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
+  '/': { title: siteIdentity.ministryName },
+  '/about': { title: 'About us', description: `${siteIdentity.ministryName}: ${siteIdentity.apostle.title} ${siteIdentity.apostle.name}, ${siteIdentity.spouse.title} ${siteIdentity.spouse.name} and the ministries.` },
+  '/news': { title: 'News', description: 'Find our latest news on our official press page.' },
+  '/press': { title: 'Press releases', description: `Official announcements and statements from ${siteIdentity.ministryName}.` },
+  '/daily-devotion': { title: 'Daily Devotion', description: 'A word for every day: scripture, reflection and prayer.' },
+  '/daily-devotion/all': { title: 'All devotionals', description: 'A word for every day: scripture, reflection and prayer.' },
+  '/policies': { title: 'Privacy Policy' },
+  '/events': { title: 'Events' },
+  '/community': { title: 'Community' },
+  '/offering': { title: 'Donations' },
+};
+
+const clip = (text: string): string => listSummary(text, DESCRIPTION_LENGTH);
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** What a page URL should show when shared; `url` is the request's path and query. */
+export async function pagePreview(db: Kysely<Database>, url: string): Promise<PagePreview> {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = path.split('/').filter(Boolean).map(safeDecode);
+  if (segments.some((s) => s === null)) return defaults(path);
+  const [first, second, third] = segments as string[];
+
+  // /devotion-detail/:id and /devotional-detail/:slugOrId
+  if ((first === 'devotion-detail' || first === 'devotional-detail') && segments.length === 2 && SLUG_OR_ID.test(second)) {
+    const d = await findDevotional(db, second);
+    if (d) {
+      return {
+        title: d.title,
+        description: clip(d.detail),
+        image: d.image,
+        imageAlt: d.title,
+        path: `/devotional-detail/${encodeURIComponent(d.slug || d._id)}`,
+        type: 'article',
+        publishedTime: d.createdAt,
+      };
+    }
+    return defaults(path, 'Devotional not found');
+  }
+
+  // /daily-devotion/tag/:tag and /devotional-detail/tag/:tag
+  if ((first === 'daily-devotion' || first === 'devotional-detail') && second === 'tag' && third && segments.length === 3) {
+    const tag = third.slice(0, 60);
+    return defaults(path, `Devotionals about ${tag}`, `Every devotional about ${tag}: scripture, reflection and prayer.`);
+  }
+
+  // /events/:id
+  if (first === 'events' && segments.length === 2 && isUuid(second)) {
+    const event = await findEvent(db, second);
+    if (event) {
+      return {
+        title: event.title,
+        description: clip(`${formatEventDate(event.event_date)}, ${formatEventTime(event.event_date)}. ${plainText(event.description)}`),
+        image: event.photo,
+        imageAlt: event.title,
+        path: `/events/${event._id}`,
+        type: 'website',
+      };
+    }
+    return defaults(path, 'Event not found');
+  }
+
+  // /news?item=:id (the news page opened on one item)
+  const item = searchParams.get('item');
+  if (path === '/news' && item && isUuid(item)) {
+    const news = await findNews(db, item);
+    if (news) {
+      return {
+        title: news.title,
+        description: clip(news.description),
+        image: news.photo,
+        imageAlt: news.title,
+        path: `/news?item=${news._id}`,
+        type: 'article',
+        publishedTime: news.createdAt,
+      };
+    }
+  }
+
+  const known = STATIC_PAGES[path];
+  return known ? defaults(path, known.title, known.description) : defaults(path);
+}
+
+/** Escapes a value for an HTML attribute or text. */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Local images are offered as a PNG of the large-card size (networks ignore SVG); remote ones as they are. */
+const isRemote = (image: string): boolean => /^https?:\/\//i.test(image);
+
+export function shareImageUrl(image: string, publicUrl: string): string {
+  if (isRemote(image)) return image;
+  return `${publicUrl}/api/share/image?src=${encodeURIComponent(image)}`;
+}
+
+/** The page's full title, as the browser tab shows it. */
+export const documentTitle = (preview: PagePreview): string =>
+  preview.title === siteIdentity.ministryName ? preview.title : `${preview.title} | ${siteIdentity.ministryName}`;
+
+/** Every tag this module writes or replaces. */
+const OWN_TAGS = [
+  /<title\b[^>]*>[\s\S]*?<\/title>/gi,
+  /<meta\s+[^>]*name=["']?description["']?[^>]*>/gi,
+  /<meta\s+[^>]*(?:property|name)=["']?(?:og|twitter|article):[^>]*>/gi,
+  /<link\s+[^>]*rel=["']?canonical["']?[^>]*>/gi,
+];
+
+/** Writes the preview into the page: title, description, canonical link, Open Graph and Twitter tags. */
+export function applyPreview(html: string, preview: PagePreview, publicUrl: string): string {
+  const url = `${publicUrl}${preview.path}`;
+  const image = shareImageUrl(preview.image, publicUrl);
+  const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
+  const tags = [
+    `<title>${escapeHtml(documentTitle(preview))}</title>`,
+    meta('name', 'description', preview.description),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta('property', 'og:site_name', siteIdentity.ministryName),
+    meta('property', 'og:type', preview.type),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    ...(isRemote(preview.image)
+      ? []
+      : [
+          meta('property', 'og:image:type', 'image/png'),
+          meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+          meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+        ]),
+    meta('property', 'og:image:alt', preview.imageAlt),
+    ...(preview.publishedTime ? [meta('property', 'article:published_time', preview.publishedTime)] : []),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', preview.imageAlt),
+  ].join('');
+
+  let out = html;
+  for (const pattern of OWN_TAGS) out = out.replace(pattern, '');
+  // A function replacement: `$` in the values must stay literal.
+  return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${tags}</head>`) : `${tags}${out}`;
+}
