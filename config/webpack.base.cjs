@@ -106,6 +106,8 @@ function createConfig(app) {
           template: path.join(appDir, 'public/index.html'),
           title: app.title ?? app.name,
           scriptLoading: 'defer',
+          // Pages live at nested paths (/devotional-detail/x): load main.js from the root, not relative to the page.
+          publicPath: '/',
           inject: 'body',
           chunks: ['main'],
         }),
