@@ -7,8 +7,12 @@ createRoot(document.getElementById('root')!).render(
     name="Content"
     Routes={ContentRoutes}
     links={[
+      ['/about', 'About'],
+      ['/news', 'News'],
+      ['/press', 'Press'],
       ['/daily-devotion', 'Daily devotion'],
       ['/daily-devotion/all', 'All devotionals'],
+      ['/policies', 'Policies'],
     ]}
   />,
 );

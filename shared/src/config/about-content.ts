@@ -19,7 +19,7 @@ export interface AboutFigure {
 }
 
 export interface AboutPerson {
-  /** The tab's label. */
+  /** The tab's label (short: three must fit side by side on a phone). */
   tab: string;
   name: string;
   role: string;
@@ -36,7 +36,7 @@ export const aboutContent = {
   ] satisfies AboutFigure[],
 
   apostle: {
-    tab: `${apostle.title} ${apostle.name}`,
+    tab: apostle.shortName,
     name: `${apostle.title} ${apostle.name}`,
     role: `Founder and General Overseer of ${ministryName}`,
     photo: apostle.photo,
@@ -70,7 +70,7 @@ export const aboutContent = {
   },
 
   spouse: {
-    tab: `${spouse.title} ${spouse.name}`,
+    tab: spouse.shortName,
     name: `${spouse.title} ${spouse.name}`,
     role: `Co-pastor and leader of the women's ministry`,
     photo: spouse.photo,

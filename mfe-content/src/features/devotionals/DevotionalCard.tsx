@@ -3,15 +3,17 @@ import styled from 'styled-components';
 import type { Devotional } from '@ministry/shared/types';
 import { formatDevotionalDate, formatWeekday, listSummary } from '@ministry/shared/format';
 import { Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { devotionalPath, tagPath } from './devotionalLinks';
 
 const Image = styled.img`
   width: 100%;
+  height: auto;
   aspect-ratio: 16 / 9;
   object-fit: cover;
   background: ${theme.colors.surface};
 `;
 
-const Tag = styled.span`
+export const TagLink = styled(Link)`
   align-self: flex-start;
   background: ${theme.colors.surface};
   color: ${theme.colors.accentText};
@@ -19,8 +21,10 @@ const Tag = styled.span`
   font-size: 0.78rem;
   text-transform: uppercase;
   letter-spacing: 0.06em;
-  padding: 3px 10px;
+  padding: 4px 12px;
   border-radius: 999px;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
 `;
 
 const Title = styled.h3`
@@ -30,15 +34,29 @@ const Title = styled.h3`
   a:hover { text-decoration: underline; }
 `;
 
+const Summary = styled.p`
+  margin: 0;
+`;
+
 const ReadMore = styled(Link)`
   margin-top: auto;
+  padding-top: 4px;
   font-weight: 600;
   color: ${theme.colors.primary};
 `;
 
 /** A devotional in a list: date, image, title, tag, weekday, summary and Read More. */
-export function DevotionalCard({ devotional }: { devotional: Devotional }) {
-  const href = `/devotional-detail/${devotional.slug || devotional._id}`;
+export function DevotionalCard({
+  devotional,
+  summary = listSummary,
+  headingLevel = 3,
+}: {
+  devotional: Devotional;
+  /** The summary rule: 80 characters on list pages (the default), the home rule on the home page. */
+  summary?: (detail: string) => string;
+  headingLevel?: 2 | 3;
+}) {
+  const href = devotionalPath(devotional);
   return (
     <Card>
       <Image src={devotional.image} alt="" loading="lazy" width={640} height={360} />
@@ -48,11 +66,13 @@ export function DevotionalCard({ devotional }: { devotional: Devotional }) {
           {' · '}
           {formatWeekday(devotional.timestamp)}
         </Muted>
-        <Title>
+        <Title as={`h${headingLevel}`}>
           <Link to={href}>{devotional.title}</Link>
         </Title>
-        <Tag>{devotional.tag}</Tag>
-        <p style={{ margin: 0 }}>{listSummary(devotional.detail)}</p>
+        <TagLink to={tagPath(devotional.tag)} aria-label={`More devotionals about ${devotional.tag}`}>
+          {devotional.tag}
+        </TagLink>
+        <Summary>{summary(devotional.detail)}</Summary>
         <ReadMore to={href} aria-label={`Read more: ${devotional.title}`}>
           Read More
         </ReadMore>

@@ -1,29 +1,196 @@
-import { getDevotionals } from '@ministry/shared/api';
-import { ButtonLink, Container, Grid, ResourceView, Section, SectionTitle, useResource } from '@ministry/shared/ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { getDevotionals, getRecentNews } from '@ministry/shared/api';
+import { formatNewsDate, homeSummary } from '@ministry/shared/format';
+import type { Devotional, NewsItem } from '@ministry/shared/types';
+import {
+  ButtonLink,
+  Container,
+  Grid,
+  media,
+  ResourceView,
+  Section,
+  SectionTitle,
+  theme,
+  useResource,
+  type Resource,
+} from '@ministry/shared/ui';
 import { DevotionalCard } from '../devotionals/DevotionalCard';
+import { Clipped, NewsCard, newsItemPath } from '../news/NewsCard';
+import { DevotionalCarousel } from './DevotionalCarousel';
 
-/** The home page's devotional list. */
-export function HomeBottom() {
-  const devotionals = useResource(getDevotionals);
+/** How the home page splits what it loads. */
+export const HOME = {
+  recentNews: 3,
+  latestNews: 4,
+  carousel: 5,
+  devotionalList: 6,
+} as const;
+
+const Head = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 16px;
+  flex-wrap: wrap;
+  margin-bottom: 24px;
+  h2 { margin: 0; }
+  a { font-weight: 600; }
+`;
+
+const Tinted = styled(Section)`
+  background: ${theme.colors.surface};
+`;
+
+const More = styled.p`
+  text-align: center;
+  margin: 32px 0 0;
+`;
+
+const LatestList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 24px;
+  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 16px; }
+`;
+
+const LatestItem = styled.li`
+  display: grid;
+  grid-template-columns: 180px minmax(0, 1fr);
+  gap: 18px;
+  align-items: start;
+  background: #fff;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  overflow: hidden;
+  img { width: 100%; height: 100%; min-height: 140px; object-fit: cover; background: ${theme.colors.surface}; }
+  > div { padding: 16px 18px 16px 0; display: grid; gap: 6px; }
+  h3 { font-size: 1.05rem; margin: 0; line-height: 1.35; }
+  h3 a { color: ${theme.colors.primary}; text-decoration: none; }
+  h3 a:hover { text-decoration: underline; }
+  time { color: ${theme.colors.muted}; font-size: 0.88rem; }
+  ${media.mobile} {
+    grid-template-columns: 112px minmax(0, 1fr);
+    gap: 12px;
+    img { min-height: 120px; }
+    > div { padding: 12px 12px 12px 0; }
+    h3 { font-size: 0.98rem; }
+  }
+`;
+
+function RecentNews({ news }: { news: Resource<NewsItem[]> }) {
   return (
-    <Section aria-labelledby="home-devotionals">
+    <Section aria-labelledby="home-recent-news">
       <Container>
-        <SectionTitle id="home-devotionals">Daily devotionals</SectionTitle>
-        <ResourceView resource={devotionals} what="the devotionals" empty="No devotionals have been published yet." loadingRows={2}>
+        <Head>
+          <SectionTitle id="home-recent-news">Recent news</SectionTitle>
+          <Link to="/news">All news</Link>
+        </Head>
+        <ResourceView resource={news} what="the news" empty="There is no news yet. Please come back soon." loadingRows={1}>
           {(list) => (
             <Grid>
-              {list.slice(0, 3).map((d) => (
-                <DevotionalCard key={d._id} devotional={d} />
+              {list.slice(0, HOME.recentNews).map((n) => (
+                <NewsCard key={n._id} item={n} />
               ))}
             </Grid>
           )}
         </ResourceView>
-        <p style={{ textAlign: 'center', marginTop: 28 }}>
-          <ButtonLink to="/daily-devotion/all" $variant="outline">
-            View All
-          </ButtonLink>
-        </p>
       </Container>
     </Section>
+  );
+}
+
+function DailyDevotion({ devotionals }: { devotionals: Resource<Devotional[]> }) {
+  return (
+    <Tinted aria-labelledby="home-devotionals">
+      <Container>
+        <Head>
+          <SectionTitle id="home-devotionals">Daily devotion</SectionTitle>
+          <Link to="/daily-devotion">Today&apos;s devotional and more</Link>
+        </Head>
+        <ResourceView resource={devotionals} what="the devotionals" empty="No devotionals have been published yet." loadingRows={2}>
+          {(list) => {
+            const featured = list.slice(0, HOME.carousel);
+            const more = list.slice(HOME.carousel, HOME.carousel + HOME.devotionalList);
+            return (
+              <>
+                <DevotionalCarousel devotionals={featured} />
+                {more.length > 0 && (
+                  <>
+                    <SectionTitle as="h3" style={{ marginTop: 48, fontSize: '1.5rem' }}>
+                      More devotionals
+                    </SectionTitle>
+                    <Grid>
+                      {more.map((d) => (
+                        <DevotionalCard key={d._id} devotional={d} summary={homeSummary} />
+                      ))}
+                    </Grid>
+                  </>
+                )}
+                <More>
+                  <ButtonLink to="/daily-devotion/all">View All</ButtonLink>
+                </More>
+              </>
+            );
+          }}
+        </ResourceView>
+      </Container>
+    </Tinted>
+  );
+}
+
+function LatestNews({ news }: { news: Resource<NewsItem[]> }) {
+  return (
+    <Section aria-labelledby="home-latest-news">
+      <Container>
+        <Head>
+          <SectionTitle id="home-latest-news">Latest News</SectionTitle>
+          <Link to="/press">Press releases</Link>
+        </Head>
+        <ResourceView resource={news} what="the latest news" empty="There is no news yet. Please come back soon." loadingRows={1}>
+          {(list) => {
+            // The items after the recent ones; with little news, the newest again.
+            const rest = list.slice(HOME.recentNews, HOME.recentNews + HOME.latestNews);
+            const shown = rest.length > 0 ? rest : list.slice(0, HOME.latestNews);
+            return (
+              <LatestList>
+                {shown.map((n) => (
+                  <LatestItem key={n._id}>
+                    <img src={n.photo} alt="" loading="lazy" width={320} height={180} />
+                    <div>
+                      <h3>
+                        <Link to={newsItemPath(n)}>{n.title}</Link>
+                      </h3>
+                      <time dateTime={n.createdAt}>{formatNewsDate(n.createdAt)}</time>
+                      <Clipped>{n.description}</Clipped>
+                    </div>
+                  </LatestItem>
+                ))}
+              </LatestList>
+            );
+          }}
+        </ResourceView>
+      </Container>
+    </Section>
+  );
+}
+
+/**
+ * The home page below the latest stories: recent news, the devotional
+ * carousel and list, and the Latest News section. News and devotionals are
+ * each loaded once and shared by the sections that show them.
+ */
+export function HomeBottom() {
+  const news = useResource(getRecentNews);
+  const devotionals = useResource(getDevotionals);
+  return (
+    <>
+      <RecentNews news={news} />
+      <DailyDevotion devotionals={devotionals} />
+      <LatestNews news={news} />
+    </>
   );
 }

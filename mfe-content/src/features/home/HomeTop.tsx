@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import { ButtonLink, Container, media, theme } from '@ministry/shared/ui';
+import { ExternalLinksBar } from './ExternalLinksBar';
 
 const Hero = styled.section`
   background: radial-gradient(circle at 70% 20%, #2d4373 0%, ${theme.colors.primary} 60%);
@@ -21,7 +22,7 @@ const Mission = styled.section`
   p { margin: 0; font-size: 1.05rem; font-weight: 500; }
 `;
 
-/** The hero headline and the mission strip. */
+/** The hero headline, the mission strip and the external links bar. */
 export function HomeTop() {
   return (
     <>
@@ -42,6 +43,7 @@ export function HomeTop() {
           </p>
         </Container>
       </Mission>
+      <ExternalLinksBar />
     </>
   );
 }

@@ -1,0 +1,181 @@
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorStatus, getDevotional, getDevotionals, getDevotionalsByTag } from '@ministry/shared/api';
+import { formatDevotionalDate, formatRelative, formatWeekday } from '@ministry/shared/format';
+import type { Devotional } from '@ministry/shared/types';
+import {
+  Container,
+  ErrorState,
+  LoadingState,
+  media,
+  NotFound,
+  ResourceView,
+  Section,
+  ShareButtons,
+  theme,
+  usePageTitle,
+  useResource,
+} from '@ministry/shared/ui';
+import { DevotionalBody } from './DevotionalBody';
+import { TagLink } from './DevotionalCard';
+import { absoluteUrl, devotionalPath } from './devotionalLinks';
+
+/** How many devotionals the Related Devotionals sidebar shows (spec section 9). */
+export const RELATED_COUNT = 3;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 320px;
+  gap: 48px;
+  align-items: start;
+  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 36px; }
+`;
+
+const Article = styled.article`
+  h1 { font-size: 2.3rem; color: ${theme.colors.primary}; margin: 0 0 12px; }
+  ${media.mobile} { h1 { font-size: 1.7rem; } }
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  color: ${theme.colors.muted};
+  margin-bottom: 20px;
+`;
+
+const Hero = styled.img`
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  border-radius: ${theme.radius};
+  margin-bottom: 28px;
+  background: ${theme.colors.surface};
+`;
+
+const ShareBox = styled.div`
+  margin-top: 36px;
+  padding-top: 24px;
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: 20px;
+  font-weight: 600;
+`;
+
+const Sidebar = styled.aside`
+  position: sticky;
+  top: 24px;
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radius};
+  padding: 22px;
+  h2 { font-size: 1.25rem; color: ${theme.colors.primary}; margin: 0 0 16px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; }
+  li a { display: grid; grid-template-columns: 96px 1fr; gap: 12px; align-items: center; text-decoration: none; color: inherit; }
+  li img { width: 96px; height: 54px; object-fit: cover; border-radius: 6px; }
+  li strong { display: block; color: ${theme.colors.primary}; line-height: 1.35; }
+  li a:hover strong { text-decoration: underline; }
+  li small { color: ${theme.colors.muted}; }
+  ${media.mobile} { position: static; }
+`;
+
+/** Devotionals of the same tag first, then the latest, never the one being read. */
+async function loadRelated(devotional: Devotional): Promise<Devotional[]> {
+  const sameTag = await getDevotionalsByTag(devotional.tag);
+  const picked = sameTag.filter((d) => d._id !== devotional._id).slice(0, RELATED_COUNT);
+  if (picked.length < RELATED_COUNT) {
+    const latest = await getDevotionals();
+    for (const d of latest) {
+      if (picked.length >= RELATED_COUNT) break;
+      if (d._id !== devotional._id && !picked.some((p) => p._id === d._id)) picked.push(d);
+    }
+  }
+  return picked;
+}
+
+function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
+  const load = useCallback(() => loadRelated(devotional), [devotional]);
+  const related = useResource(load, devotional._id);
+  return (
+    <Sidebar aria-labelledby="related-devotionals">
+      <h2 id="related-devotionals">Related Devotionals</h2>
+      <ResourceView resource={related} what="related devotionals" empty="No other devotionals yet." loadingRows={3}>
+        {(list) => (
+          <ul>
+            {list.map((d) => (
+              <li key={d._id}>
+                <Link to={devotionalPath(d)}>
+                  <img src={d.image} alt="" width={96} height={54} loading="lazy" />
+                  <span>
+                    <strong>{d.title}</strong>
+                    <small>
+                      {d.tag} · {formatRelative(d.createdAt)}
+                    </small>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResourceView>
+    </Sidebar>
+  );
+}
+
+/** /devotion-detail/:id and /devotional-detail/:slugOrId: one devotional, to read and share. */
+export function DevotionalDetailPage() {
+  const { id = '' } = useParams();
+  const load = useCallback(() => getDevotional(id), [id]);
+  const devotional = useResource(load, id);
+  const d = devotional.data;
+  usePageTitle(d ? d.title : devotional.error && errorStatus(devotional.error) === 404 ? 'Devotional not found' : undefined);
+
+  if (devotional.error && [400, 404].includes(errorStatus(devotional.error))) {
+    return (
+      <NotFound
+        title="Devotional not found"
+        message="We could not find this devotional. It may have moved, or the link may be mistyped. Today's devotional is waiting for you."
+      />
+    );
+  }
+
+  return (
+    <Section>
+      <Container>
+        <Back to="/daily-devotion">← All daily devotionals</Back>
+        {devotional.error ? (
+          <ErrorState error={devotional.error} onRetry={devotional.reload} what="this devotional" />
+        ) : !d || (devotional.loading && d.slug !== id && d._id !== id) ? (
+          <LoadingState label="Loading the devotional…" rows={2} />
+        ) : (
+          <Layout>
+            <Article aria-labelledby="devotional-title">
+              <h1 id="devotional-title">{d.title}</h1>
+              <Meta>
+                <span>
+                  <time dateTime={new Date(d.timestamp * 1000).toISOString()}>{formatDevotionalDate(d.timestamp)}</time>
+                  {' · '}
+                  {formatWeekday(d.timestamp)}
+                </span>
+                <TagLink to={`/daily-devotion/tag/${encodeURIComponent(d.tag)}`} aria-label={`More devotionals about ${d.tag}`}>
+                  {d.tag}
+                </TagLink>
+              </Meta>
+              <Hero src={d.image} alt="" width={800} height={450} />
+              <DevotionalBody html={d.detail} />
+              <ShareBox>
+                <ShareButtons url={absoluteUrl(devotionalPath(d))} heading="Share this devotional" />
+              </ShareBox>
+            </Article>
+            <RelatedDevotionals devotional={d} />
+          </Layout>
+        )}
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
+import { formatNewsDate, homeSummary } from '@ministry/shared/format';
+import { renderWithProviders } from '@ministry/shared/testing';
+import HomeSections from '../../HomeSections';
+import { makeDevotionals, makeNews } from '../../testing/fixtures';
+import { HOME } from './HomeBottom';
+
+const devotionals = makeDevotionals(14);
+const news = makeNews(8);
+
+describe('home sections', () => {
+  let api: MockAdapter;
+  beforeEach(() => (api = new MockAdapter(http)));
+  afterEach(() => api.restore());
+
+  it('top: the 2025 headline, the mission strip and the external links bar opening in new tabs', () => {
+    renderWithProviders(<HomeSections part="top" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(siteIdentity.hero.headline);
+    expect(screen.getByRole('region', { name: 'Our mission' })).toHaveTextContent(siteIdentity.mission);
+    const bar = within(screen.getByRole('navigation', { name: 'Listen, watch and read' }));
+    const expected: [string, string][] = [
+      ['Podcast', siteIdentity.links.podcast],
+      ['Live Stream', siteIdentity.links.liveStream],
+      ['Books', siteIdentity.links.books],
+      ['Music', siteIdentity.links.music],
+    ];
+    expect(bar.getAllByRole('link')).toHaveLength(4);
+    for (const [name, href] of expected) {
+      const link = bar.getByRole('link', { name: `${name} (opens in a new tab)` });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    }
+  });
+
+  it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and Latest News', async () => {
+    api.onGet('/api/news/recent').reply(200, news);
+    api.onGet('/api/devotionals').reply(200, { data: devotionals });
+    renderWithProviders(<HomeSections part="bottom" />);
+
+    const recent = within(screen.getByRole('region', { name: 'Recent news' }));
+    const readMore = await recent.findAllByRole('link', { name: /^Read more/ });
+    expect(readMore).toHaveLength(HOME.recentNews);
+    expect(readMore[0]).toHaveAttribute('href', `/news?item=${news[0]._id}`);
+
+    const carousel = screen.getByRole('region', { name: 'Featured devotionals' });
+    const slides = within(carousel).getAllByRole('group', { hidden: true }).filter((g) => g.getAttribute('aria-roledescription') === 'slide');
+    expect(slides).toHaveLength(HOME.carousel);
+    const firstSlide = within(slides[0]);
+    expect(firstSlide.getByText('Faith')).toBeInTheDocument();
+    expect(firstSlide.getByRole('link', { name: 'Devotional 1' })).toHaveAttribute('href', '/devotional-detail/devotional-1');
+    expect(slides[0].querySelector('img')).toHaveAttribute('src', '/media/devotional-1.svg');
+    expect(within(carousel).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+
+    const devotionalSection = within(screen.getByRole('region', { name: 'Daily devotion' }));
+    const cards = devotionalSection.getAllByRole('article');
+    expect(cards).toHaveLength(HOME.devotionalList);
+    const d = devotionals[HOME.carousel];
+    expect(within(cards[0]).getByText(homeSummary(d.detail))).toBeInTheDocument();
+    expect(homeSummary(d.detail).length).toBeGreaterThan(81);
+    expect(devotionalSection.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/daily-devotion/all');
+
+    const latest = within(screen.getByRole('region', { name: 'Latest News' }));
+    const items = latest.getAllByRole('listitem');
+    expect(items).toHaveLength(HOME.latestNews);
+    const n = news[HOME.recentNews];
+    expect(within(items[0]).getByRole('link', { name: n.title })).toHaveAttribute('href', `/news?item=${n._id}`);
+    expect(within(items[0]).getByText(formatNewsDate(n.createdAt))).toBeInTheDocument();
+    expect(within(items[0]).getByText(n.description)).toBeInTheDocument();
+    expect(items[0].querySelector('img')).toHaveAttribute('src', n.photo);
+  });
+
+  it('bottom: friendly empty states', async () => {
+    api.onGet('/api/news/recent').reply(200, []);
+    api.onGet('/api/devotionals').reply(200, { data: [] });
+    renderWithProviders(<HomeSections part="bottom" />);
+    expect(await screen.findAllByText('There is no news yet. Please come back soon.')).toHaveLength(2);
+    expect(screen.getByText('No devotionals have been published yet.')).toBeInTheDocument();
+  });
+
+  it('bottom: an error with retry per section when the API fails', async () => {
+    api.onGet('/api/news/recent').replyOnce(500, {});
+    api.onGet('/api/news/recent').reply(200, news);
+    api.onGet('/api/devotionals').replyOnce(500, {});
+    api.onGet('/api/devotionals').reply(200, { data: devotionals });
+    const user = userEvent.setup();
+    renderWithProviders(<HomeSections part="bottom" />);
+    const devotionalSection = within(screen.getByRole('region', { name: 'Daily devotion' }));
+    expect(await devotionalSection.findByRole('alert')).toHaveTextContent("couldn't load the devotionals");
+    await user.click(devotionalSection.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Featured devotionals' })).toBeInTheDocument();
+    const recent = within(screen.getByRole('region', { name: 'Recent news' }));
+    await user.click(recent.getByRole('button', { name: 'Try again' }));
+    expect(await recent.findAllByRole('article')).toHaveLength(HOME.recentNews);
+  });
+});

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatNewsDate } from '@ministry/shared/format';
+import type { NewsItem } from '@ministry/shared/types';
+import { Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+
+/** A news item's own address: the news page opened on it. */
+export const newsItemPath = (item: Pick<NewsItem, '_id'>): string => `/news?item=${encodeURIComponent(item._id)}`;
+
+const Photo = styled.img`
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  background: ${theme.colors.surface};
+`;
+
+const Title = styled.h3`
+  font-size: 1.1rem;
+  margin: 0;
+  line-height: 1.35;
+  a { color: ${theme.colors.primary}; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+/** News card descriptions are clipped to 3 lines (spec section 9). */
+export const Clipped = styled.p`
+  margin: 0;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+  overflow: hidden;
+`;
+
+const ReadMore = styled(Link)`
+  margin-top: auto;
+  padding-top: 4px;
+  font-weight: 600;
+  color: ${theme.colors.primary};
+`;
+
+/** A news item in a grid: photo, title, date, description clipped to 3 lines, Read More. */
+export function NewsCard({ item, headingLevel = 3 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
+  const href = newsItemPath(item);
+  return (
+    <Card>
+      <Photo src={item.photo} alt="" loading="lazy" width={640} height={360} />
+      <CardBody>
+        <Muted>
+          <time dateTime={item.createdAt}>{formatNewsDate(item.createdAt)}</time>
+        </Muted>
+        <Title as={`h${headingLevel}`}>
+          <Link to={href}>{item.title}</Link>
+        </Title>
+        <Clipped data-testid="news-description">{item.description}</Clipped>
+        <ReadMore to={href} aria-label={`Read more: ${item.title}`}>
+          Read More
+        </ReadMore>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders } from '@ministry/shared/testing';
+import ContentRoutes from '../../routes';
+import { makeNews } from '../../testing/fixtures';
+
+const news = makeNews(5);
+
+describe('NewsPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => (api = new MockAdapter(http)));
+  afterEach(() => api.restore());
+
+  it("has the spec's header and cards with photo, title, date, a description clipped to 3 lines and Read More", async () => {
+    api.onGet('/api/news/recent').reply(200, news);
+    renderWithProviders(<ContentRoutes />, { route: '/news' });
+    expect(screen.getByText(/Find our latest news on our/)).toHaveTextContent('Find our latest news on our official press page');
+    expect(screen.getByRole('link', { name: 'official press page' })).toHaveAttribute('href', '/press');
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(5);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { name: 'News 1' })).toBeInTheDocument();
+    expect(first.getByText('15 November 2026')).toBeInTheDocument();
+    expect(cards[0].querySelector('img')).toHaveAttribute('src', '/media/news-1.svg');
+    expect(first.getByTestId('news-description')).toHaveStyle({ '-webkit-line-clamp': '3', overflow: 'hidden' });
+    expect(first.getByRole('link', { name: 'Read more: News 1' })).toHaveAttribute('href', `/news?item=${news[0]._id}`);
+  });
+
+  it('opens one item in full from its address, with share links to that address', async () => {
+    api.onGet('/api/news/recent').reply(200, news);
+    renderWithProviders(<ContentRoutes />, { route: `/news?item=${news[2]._id}` });
+    const reader = await screen.findByRole('article', { name: 'News 3' });
+    expect(within(reader).getByText(news[2].description)).toBeInTheDocument();
+    const facebook = within(reader).getByRole('link', { name: 'Share on Facebook (opens in a new tab)' });
+    expect(decodeURIComponent(facebook.getAttribute('href')!)).toContain(`${window.location.origin}/news?item=${news[2]._id}`);
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+  });
+
+  it('says so when an item in the address no longer exists', async () => {
+    api.onGet('/api/news/recent').reply(200, news);
+    renderWithProviders(<ContentRoutes />, { route: '/news?item=gone' });
+    expect(await screen.findByText(/no longer available/)).toBeInTheDocument();
+  });
+
+  it('has an empty state and an error state with retry', async () => {
+    api.onGet('/api/news/recent').replyOnce(500, {});
+    api.onGet('/api/news/recent').reply(200, []);
+    const user = userEvent.setup();
+    renderWithProviders(<ContentRoutes />, { route: '/news' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("couldn't load the news");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('There is no news yet. Please come back soon.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import { privacyPolicy, siteIdentity } from '@ministry/shared/config';
+import { renderWithProviders } from '@ministry/shared/testing';
+import { PoliciesPage } from './PoliciesPage';
+
+describe('PoliciesPage', () => {
+  it('has the logo, the title Privacy Policy and sixteen numbered sections', () => {
+    renderWithProviders(<PoliciesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('banner').querySelector('svg')).toBeInTheDocument();
+    const sections = within(screen.getByRole('list', { name: 'Policy sections' })).getAllByRole('heading', { level: 2 });
+    expect(sections).toHaveLength(16);
+    expect(sections[0]).toHaveTextContent('1. Conditions of use');
+    expect(sections[15]).toHaveTextContent('16. Contact Us');
+    expect(screen.getByRole('heading', { name: 'Introduction' })).toBeInTheDocument();
+  });
+
+  it("states the policy's terms: age 18, data collected, purposes, no selling, cookies, links, Delaware, e-mail changes, termination, contact", () => {
+    renderWithProviders(<PoliciesPage />);
+    const text = document.body.textContent!;
+    expect(text).toMatch(/at least 18/);
+    expect(text).toMatch(/IP address/);
+    expect(text).toMatch(/contact information/);
+    expect(text).toMatch(/interests/);
+    expect(text).toMatch(/behaviour/);
+    for (const purpose of ['understand your needs', 'improve our services', 'promotional e-mails', 'surveys', 'customise the website']) expect(text).toContain(purpose);
+    expect(text).toMatch(/do not sell or lease/);
+    expect(text).toMatch(/Cookies are small files/);
+    expect(text).toMatch(/links to other websites/i);
+    expect(text).toMatch(/State of Delaware/);
+    expect(text).toMatch(/courts of Delaware/);
+    expect(text).toMatch(/by electronic mail/);
+    expect(text).toMatch(/terminate accounts/);
+    expect(text).toContain(siteIdentity.contact.address);
+    expect(screen.getByRole('link', { name: siteIdentity.contact.adminEmail })).toHaveAttribute('href', `mailto:${siteIdentity.contact.adminEmail}`);
+    expect(privacyPolicy.sections).toHaveLength(16);
+  });
+});

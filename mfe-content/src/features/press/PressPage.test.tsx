@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders } from '@ministry/shared/testing';
+import type { PressRelease } from '@ministry/shared/types';
+import { PressPage, pressLayoutAt } from './PressPage';
+
+const releases: PressRelease[] = Array.from({ length: 7 }, (_, i) => ({
+  _id: `p${i}`,
+  title: `Release ${i + 1}`,
+  description: `Description of release ${i + 1}.`,
+  photo: `/media/press-${(i % 6) + 1}.svg`,
+  createdAt: `2026-0${(i % 9) + 1}-15T12:00:00.000Z`,
+}));
+
+describe('PressPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => (api = new MockAdapter(http)));
+  afterEach(() => api.restore());
+
+  it('cycles three layouts by position', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(pressLayoutAt)).toEqual(['wide', 'photo-left', 'photo-right', 'wide', 'photo-left', 'photo-right', 'wide']);
+  });
+
+  it('shows each release with title, date, description, photo and Read More, in the three layouts in turn', async () => {
+    api.onGet('/api/pressrelease').reply(200, { data: releases });
+    renderWithProviders(<PressPage />, { route: '/press' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Press releases' })).toBeInTheDocument();
+    const articles = await screen.findAllByRole('article');
+    expect(articles).toHaveLength(7);
+    expect(articles.map((a) => a.getAttribute('data-layout'))).toEqual(['wide', 'photo-left', 'photo-right', 'wide', 'photo-left', 'photo-right', 'wide']);
+    const first = within(articles[0]);
+    expect(first.getByRole('heading', { name: 'Release 1' })).toBeInTheDocument();
+    expect(first.getByText('Description of release 1.')).toBeInTheDocument();
+    expect(first.getByText('15 January 2026')).toBeInTheDocument();
+    expect(articles[0].querySelector('img')).toHaveAttribute('src', '/media/press-1.svg');
+    for (const a of articles) expect(within(a).getByRole('button', { name: /^Read More/ })).toBeInTheDocument();
+  });
+
+  it('Read More opens the release in a dialog that closes again', async () => {
+    api.onGet('/api/pressrelease').reply(200, { data: releases });
+    const user = userEvent.setup();
+    renderWithProviders(<PressPage />, { route: '/press' });
+    await user.click(await screen.findByRole('button', { name: 'Read More: Release 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Release 2' });
+    expect(within(dialog).getByText('Description of release 2.')).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: /Close/ })[0]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no press releases', async () => {
+    api.onGet('/api/pressrelease').reply(200, { data: [] });
+    renderWithProviders(<PressPage />, { route: '/press' });
+    expect(await screen.findByText('There are no press releases yet.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when loading fails, and recovers', async () => {
+    api.onGet('/api/pressrelease').replyOnce(500, { error: { code: 'internal', message: 'x' } });
+    api.onGet('/api/pressrelease').reply(200, { data: releases.slice(0, 2) });
+    const user = userEvent.setup();
+    renderWithProviders(<PressPage />, { route: '/press' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("couldn't load the press releases");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import styled, { css } from 'styled-components';
+import { getPressReleases } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
+import { formatNewsDate } from '@ministry/shared/format';
+import type { PressRelease } from '@ministry/shared/types';
+import { Button, Container, media, Modal, PageBanner, ResourceView, Section, theme, usePageTitle, useResource } from '@ministry/shared/ui';
+
+/** The three article layouts, cycling by position: wide, photo left, photo right. */
+export const PRESS_LAYOUTS = ['wide', 'photo-left', 'photo-right'] as const;
+export type PressLayout = (typeof PRESS_LAYOUTS)[number];
+export const pressLayoutAt = (index: number): PressLayout => PRESS_LAYOUTS[index % PRESS_LAYOUTS.length];
+
+const List = styled.div`
+  display: grid;
+  gap: 40px;
+`;
+
+const layouts: Record<PressLayout, ReturnType<typeof css>> = {
+  wide: css`
+    grid-template-columns: minmax(0, 1fr);
+    img { aspect-ratio: 3 / 1; }
+    > div { padding: 24px 28px 28px; }
+  `,
+  'photo-left': css`
+    grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
+    > div { padding: 28px 32px 28px 0; }
+  `,
+  'photo-right': css`
+    grid-template-columns: minmax(0, 6fr) minmax(0, 5fr);
+    img { order: 2; }
+    > div { padding: 28px 0 28px 32px; }
+  `,
+};
+
+const Release = styled.article<{ $layout: PressLayout }>`
+  display: grid;
+  gap: 32px;
+  align-items: stretch;
+  background: #fff;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  overflow: hidden;
+  ${(p) => layouts[p.$layout]}
+  img {
+    width: 100%;
+    height: 100%;
+    min-height: 220px;
+    object-fit: cover;
+    background: ${theme.colors.surface};
+  }
+  > div { align-self: center; }
+  h2 { font-size: 1.5rem; color: ${theme.colors.primary}; margin: 6px 0 12px; line-height: 1.3; }
+  ${(p) =>
+    p.$layout === 'wide' &&
+    css`
+      background: ${theme.colors.primary};
+      color: #fff;
+      border-color: ${theme.colors.primary};
+      h2 { color: #fff; font-size: 1.8rem; }
+      time { color: ${theme.colors.accent}; }
+    `}
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0;
+    img { order: 0; aspect-ratio: 16 / 9; height: auto; min-height: 0; }
+    > div { padding: 18px 20px 22px; }
+    h2 { font-size: 1.25rem; }
+  }
+`;
+
+const Dateline = styled.time`
+  display: block;
+  font-weight: 600;
+  font-size: 0.9rem;
+  color: ${theme.colors.accentText};
+`;
+
+const Description = styled.p`
+  margin: 0 0 18px;
+  line-height: 1.75;
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+  overflow: hidden;
+`;
+
+const Reading = styled.div`
+  img { width: 100%; height: auto; border-radius: 8px; margin-bottom: 14px; background: ${theme.colors.surface}; }
+  p { line-height: 1.75; margin: 8px 0 20px; }
+`;
+
+function PressArticle({ release, index, onOpen }: { release: PressRelease; index: number; onOpen: () => void }) {
+  const layout = pressLayoutAt(index);
+  const titleId = `press-${release._id}-title`;
+  return (
+    <Release $layout={layout} data-layout={layout} aria-labelledby={titleId}>
+      <img src={release.photo} alt="" loading={index < 2 ? 'eager' : 'lazy'} width={800} height={450} />
+      <div>
+        <Dateline dateTime={release.createdAt}>{formatNewsDate(release.createdAt)}</Dateline>
+        <h2 id={titleId}>{release.title}</h2>
+        <Description>{release.description}</Description>
+        <Button type="button" $variant={layout === 'wide' ? 'light' : 'primary'} aria-haspopup="dialog" onClick={onOpen} aria-label={`Read More: ${release.title}`}>
+          Read More
+        </Button>
+      </div>
+    </Release>
+  );
+}
+
+/** /press: the press releases, newest first, in three layouts that alternate by position. */
+export function PressPage() {
+  usePageTitle('Press releases');
+  const releases = useResource(getPressReleases);
+  const [reading, setReading] = useState<PressRelease | null>(null);
+  return (
+    <>
+      <PageBanner>
+        <Container>
+          <h1>Press releases</h1>
+          <p>Official announcements and statements from {siteIdentity.ministryName}.</p>
+        </Container>
+      </PageBanner>
+      <Section>
+        <Container>
+          <ResourceView resource={releases} what="the press releases" empty="There are no press releases yet." loadingRows={3}>
+            {(list) => (
+              <List>
+                {list.map((r, i) => (
+                  <PressArticle key={r._id} release={r} index={i} onOpen={() => setReading(r)} />
+                ))}
+              </List>
+            )}
+          </ResourceView>
+        </Container>
+      </Section>
+      <Modal open={reading !== null} title={reading?.title ?? ''} onClose={() => setReading(null)}>
+        {reading && (
+          <Reading>
+            <img src={reading.photo} alt="" width={800} height={450} />
+            <Dateline dateTime={reading.createdAt}>{formatNewsDate(reading.createdAt)}</Dateline>
+            <p>{reading.description}</p>
+            <Button type="button" $variant="outline" onClick={() => setReading(null)}>
+              Close
+            </Button>
+          </Reading>
+        )}
+      </Modal>
+    </>
+  );
+}
