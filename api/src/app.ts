@@ -23,6 +23,8 @@ import { devotionalRoutes } from './modules/devotionals/routes.js';
 import { prayerRoutes } from './modules/prayers/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { commentRoutes } from './modules/comments/routes.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 
 export interface BuildOptions {
   database: Db;
@@ -65,6 +67,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     devotionalRoutes,
     prayerRoutes,
     storyRoutes,
+    commentRoutes,
+    moderationRoutes,
     newsletterRoutes,
     userRoutes,
     geoRoutes,

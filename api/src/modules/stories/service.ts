@@ -1,17 +1,26 @@
 import { sql, type Kysely } from 'kysely';
 import type { Comment, Story } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
+import { newId } from '../../lib/ids.js';
+import { visibleTo, type PostStatus } from '../community/visibility.js';
 
 interface ListOptions {
   /** The signed-in member looking, for `userLikesThis`. */
   viewerId?: string | null;
   orderBy?: 'recent' | 'likes';
   limit?: number;
+  /** Only published stories, whoever looks (the best stories). */
+  publishedOnly?: boolean;
+  /** Only this story. */
+  id?: string;
 }
 
-/** Published stories with authors, like counts and published comments. */
+/**
+ * Stories with authors, like counts and comments: the published ones, plus
+ * the viewer's own awaiting review (and the same rule for their comments).
+ */
 export async function listStories(db: Kysely<Database>, options: ListOptions = {}): Promise<Story[]> {
-  const { viewerId = null, orderBy = 'recent', limit = 100 } = options;
+  const { viewerId = null, orderBy = 'recent', limit = 100, publishedOnly = false, id } = options;
   let query = db
     .selectFrom('stories as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -27,7 +36,8 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
       sql<number>`(SELECT count(*)::int FROM story_likes l WHERE l.story_id = s.id)`.as('nb_likes'),
       sql<boolean>`EXISTS (SELECT 1 FROM story_likes l WHERE l.story_id = s.id AND l.user_id = ${viewerId ?? ''})`.as('liked'),
     ])
-    .where('s.status', '=', 'published');
+    .where(visibleTo('s', publishedOnly ? null : viewerId));
+  if (id) query = query.where('s.id', '=', id);
   query =
     orderBy === 'likes'
       ? query.orderBy('nb_likes', 'desc').orderBy('s.created_at', 'desc')
@@ -36,6 +46,7 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
   const comments = await commentsFor(
     db,
     rows.map((r) => r.id),
+    viewerId,
   );
   return rows.map((r) => ({
     _id: r.id,
@@ -49,7 +60,7 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
   }));
 }
 
-async function commentsFor(db: Kysely<Database>, storyIds: string[]): Promise<Map<string, Comment[]>> {
+async function commentsFor(db: Kysely<Database>, storyIds: string[], viewerId: string | null): Promise<Map<string, Comment[]>> {
   const byStory = new Map<string, Comment[]>();
   if (!storyIds.length) return byStory;
   const rows = await db
@@ -57,7 +68,7 @@ async function commentsFor(db: Kysely<Database>, storyIds: string[]): Promise<Ma
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(['c.id', 'c.story_id', 'c.text', 'c.status', 'c.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.photo'])
     .where('c.story_id', 'in', storyIds)
-    .where('c.status', '=', 'published')
+    .where(visibleTo('c', viewerId))
     .orderBy('c.created_at')
     .execute();
   for (const r of rows) {
@@ -72,4 +83,47 @@ async function commentsFor(db: Kysely<Database>, storyIds: string[]): Promise<Ma
     byStory.set(r.story_id, list);
   }
   return byStory;
+}
+
+/** Saves a story (content already validated and sanitized) and answers it as the lists show it. */
+export async function createStory(db: Kysely<Database>, input: { userId: string; content: string; status: PostStatus }): Promise<Story> {
+  const id = newId();
+  await db.insertInto('stories').values({ id, user_id: input.userId, content: input.content, status: input.status }).execute();
+  const [story] = await listStories(db, { viewerId: input.userId, id, limit: 1 });
+  return story!;
+}
+
+/** Whether a published story with this id exists (only those take likes and comments). */
+export async function isPublishedStory(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('stories').select('id').where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Likes or unlikes a story for a member; answers what this call changed in
+ * the count: +1, -1, or 0 when a concurrent call already made the change.
+ * The primary key (story_id, user_id) keeps one like per member whatever the
+ * concurrency; the answer comes from the rows the database says it inserted
+ * or deleted, so the answers of any number of calls add up to the count.
+ *
+ * `want`: true likes, false unlikes, undefined toggles.
+ */
+export async function setLike(db: Kysely<Database>, storyId: string, userId: string, want?: boolean): Promise<1 | 0 | -1> {
+  if (want !== true) {
+    const removed = await db
+      .deleteFrom('story_likes')
+      .where('story_id', '=', storyId)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (removed) return -1;
+    if (want === false) return 0;
+  }
+  const added = await db
+    .insertInto('story_likes')
+    .values({ story_id: storyId, user_id: userId })
+    .onConflict((oc) => oc.columns(['story_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return added ? 1 : 0;
 }

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { commentSchema as commentRules } from '@ministry/shared/validation';
+import { notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import { commentSchema, envelope, errors } from '../../schemas/entities.js';
+import { newPostStatus, readPost } from '../community/posting.js';
+import { isPublishedStory } from '../stories/service.js';
+import { createComment } from './service.js';
+
+/**
+ * POST /api/comments/add {text, story, user}: a member comments on a
+ * published story. The author is the session's user; a `user` in the body
+ * that is someone else is a 403.
+ */
+export async function commentRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/api/comments/add',
+    { schema: { body: { type: 'object' }, response: { 201: envelope(commentSchema), ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as { user?: unknown };
+      const me = body.user === undefined || body.user === null ? requireUser(request) : requireSelf(request, String(body.user));
+      const { text, story } = await readPost(commentRules, request.body, 'text');
+      if (!isUuid(story) || !(await isPublishedStory(app.db, story))) throw notFound('That story');
+      const comment = await createComment(app.db, { storyId: story, userId: me.id, text, status: newPostStatus(app, me) });
+      return reply.status(201).send({ data: comment });
+    },
+  );
+}
