@@ -10,7 +10,8 @@ export function App() {
   const { store, persistor } = useMemo(() => createAppStore(), []);
   return (
     <AppProviders store={store} persistor={persistor}>
-      <BrowserRouter>
+      {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
+      <BrowserRouter useTransitions={false}>
         <ScrollToTop />
         <SessionCheck />
         <AppRoutes />

@@ -13,7 +13,8 @@ export function useLogout() {
       // The client signs out even if the server cannot be reached; the
       // session cookie then expires on its own.
     }
-    dispatch(logout());
+    // Home first, so a members-only page does not send the visitor to /login on the way out.
     navigate('/');
+    dispatch(logout());
   };
 }
