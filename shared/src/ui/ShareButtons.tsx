@@ -32,9 +32,9 @@ const Wrap = styled.div`
 `;
 
 const Heading = styled.span`
+  flex-basis: 100%;
   font-weight: 600;
   color: ${theme.colors.primary};
-  margin-right: 4px;
 `;
 
 const pill = `

@@ -5,11 +5,11 @@ import { errorStatus, getDevotional, getDevotionals, getDevotionalsByTag } from 
 import { formatDevotionalDate, formatRelative, formatWeekday } from '@ministry/shared/format';
 import type { Devotional } from '@ministry/shared/types';
 import {
+  ButtonLink,
   Container,
   ErrorState,
   LoadingState,
   media,
-  NotFound,
   ResourceView,
   Section,
   ShareButtons,
@@ -60,6 +60,15 @@ const ShareBox = styled.div`
   margin-top: 36px;
   padding-top: 24px;
   border-top: 1px solid ${theme.colors.border};
+`;
+
+const Missing = styled.div`
+  padding: 96px 0;
+  text-align: center;
+  h1 { font-size: 2.2rem; color: ${theme.colors.primary}; }
+  p { color: ${theme.colors.muted}; max-width: 560px; margin: 0 auto 24px; }
+  p:last-child { display: flex; flex-wrap: wrap; gap: 12px; justify-content: center; }
+  ${media.mobile} { padding: 56px 0; h1 { font-size: 1.7rem; } }
 `;
 
 const Back = styled(Link)`
@@ -137,10 +146,18 @@ export function DevotionalDetailPage() {
 
   if (devotional.error && [400, 404].includes(errorStatus(devotional.error))) {
     return (
-      <NotFound
-        title="Devotional not found"
-        message="We could not find this devotional. It may have moved, or the link may be mistyped. Today's devotional is waiting for you."
-      />
+      <Container>
+        <Missing>
+          <h1>Devotional not found</h1>
+          <p>We could not find this devotional. It may have moved, or the link may be mistyped. Today&apos;s devotional is waiting for you.</p>
+          <p>
+            <ButtonLink to="/daily-devotion">Today&apos;s devotional</ButtonLink>
+            <ButtonLink to="/" $variant="outline">
+              Back to home
+            </ButtonLink>
+          </p>
+        </Missing>
+      </Container>
     );
   }
 

@@ -28,6 +28,7 @@ const Reader = styled.article`
   align-items: start;
   margin-bottom: 56px;
   padding-bottom: 48px;
+  scroll-margin-top: 96px;
   border-bottom: 1px solid ${theme.colors.border};
   img { width: 100%; height: auto; border-radius: ${theme.radius}; background: ${theme.colors.surface}; }
   h2 { font-size: 2rem; color: ${theme.colors.primary}; margin: 4px 0 16px; }

@@ -38,11 +38,11 @@ const Body = styled.div`
   font-size: 1rem;
   line-height: 1.8;
   h2 { font-size: 1.35rem; color: ${theme.colors.primary}; margin: 40px 0 10px; display: flex; gap: 12px; align-items: baseline; }
-  h2 span { color: ${theme.colors.accentText}; min-width: 1.8em; }
+  h2 span { color: ${theme.colors.accentText}; min-width: 1.6em; }
   p { margin: 0 0 1em; }
   ul { margin: 0 0 1em; padding-left: 1.4em; }
   li { margin-bottom: 6px; }
-  ${media.mobile} { h2 { font-size: 1.15rem; margin-top: 32px; } }
+  ${media.mobile} { h2 { font-size: 1.15rem; margin-top: 32px; gap: 6px; } }
 `;
 
 const Updated = styled.p`
