@@ -23,6 +23,7 @@ import { devotionalRoutes } from './modules/devotionals/routes.js';
 import { prayerRoutes } from './modules/prayers/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 
@@ -72,6 +73,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     newsletterRoutes,
     userRoutes,
     geoRoutes,
+    paymentRoutes,
     (await import('./modules/sharing/routes.js')).sharingRoutes, // share previews: adds its page transform once the site is served
   ]) {
     await app.register(routes);

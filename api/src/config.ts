@@ -39,6 +39,23 @@ export interface AppConfig {
   stripeApiBase?: string;
   /** Minutes a seat reservation is held while the member pays. */
   reservationMinutes: number;
+  /**
+   * Stripe payment links of the donation pages, per giving type and
+   * frequency (DONATION_LINK_<TYPE>[_<FREQUENCY>], e.g. DONATION_LINK_OFFERING,
+   * DONATION_LINK_CHARITABLE_WEEKLY). Used by the `stripe` provider.
+   */
+  donationLinks: Record<string, string>;
+}
+
+/** `offering.once`, `charitable.weekly`, … from DONATION_LINK_OFFERING, DONATION_LINK_CHARITABLE_WEEKLY, … */
+function readDonationLinks(env: NodeJS.ProcessEnv): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^DONATION_LINK_(OFFERING|TITHING|CHARITABLE|GENEROUS)(?:_(ONCE|WEEKLY|MONTHLY))?$/.exec(name);
+    if (!match || !value || !/^https:\/\//.test(value)) continue;
+    links[`${match[1].toLowerCase()}.${(match[2] ?? 'ONCE').toLowerCase()}`] = value;
+  }
+  return links;
 }
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
@@ -63,11 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     moderation: env.MODERATION !== 'off',
-    paymentProvider: env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
+    // `stripe` when asked for, or when a Stripe key is set and no provider is named.
+    paymentProvider:
+      env.PAYMENT_PROVIDER === 'stripe' || (!env.PAYMENT_PROVIDER && env.STRIPE_SECRET_KEY) ? 'stripe' : 'local',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     reservationMinutes: Number(env.RESERVATION_MINUTES ?? 15),
+    donationLinks: readDonationLinks(env),
   };
 }
 

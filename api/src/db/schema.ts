@@ -128,6 +128,47 @@ export interface NewsletterSubscribersTable {
   created_at: DefaultTimestamp;
 }
 
+export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due';
+
+export interface BookingsTable {
+  id: string;
+  user_id: string;
+  event_id: string;
+  quantity: number;
+  unit_price: ColumnType<string, string | number, string | number>;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  provider: string;
+  provider_session_id: string | null;
+  provider_payment_ref: string | null;
+  checkout_url: string | null;
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+  released_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface DonationsTable {
+  id: string;
+  type: 'offering' | 'tithing' | 'charitable' | 'generous';
+  frequency: 'once' | 'weekly' | 'monthly';
+  amount: ColumnType<string | null, string | number | null, string | number | null>;
+  currency: Generated<string>;
+  status: Generated<'paid' | 'refunded'>;
+  provider: string;
+  provider_ref: string;
+  user_id: string | null;
+  email: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface PaymentWebhookEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -142,4 +183,7 @@ export interface Database {
   story_likes: StoryLikesTable;
   comments: CommentsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  bookings: BookingsTable;
+  donations: DonationsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
 }

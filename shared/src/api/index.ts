@@ -1,3 +1,4 @@
 export * from './client';
 export * from './content';
 export * from './account';
+export * from './giving';

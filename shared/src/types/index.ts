@@ -124,3 +124,5 @@ export interface Envelope<T> {
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
+
+export * from './giving';

@@ -144,4 +144,5 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+export * from './giving';
 export { yup };

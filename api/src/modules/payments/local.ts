@@ -1,0 +1,24 @@
+/**
+ * The `local` provider: no money moves. The checkout page is this API's own
+ * /pay/checkout/{bookingId} (pages.ts), marked TEST MODE, whose Pay and
+ * Cancel buttons run the same fulfilment a Stripe webhook would.
+ */
+import type { PaymentProvider } from './provider.js';
+
+export const LOCAL_SESSION_PREFIX = 'local_';
+
+export function createLocalProvider(): PaymentProvider {
+  return {
+    name: 'local',
+    minimumHoldMinutes: 1,
+    async createCheckout({ booking, apiOrigin }) {
+      return { id: `${LOCAL_SESSION_PREFIX}${booking.id}`, url: `${apiOrigin}/pay/checkout/${booking.id}` };
+    },
+    async cancelCheckout() {
+      return true;
+    },
+    donationRedirect() {
+      return null;
+    },
+  };
+}

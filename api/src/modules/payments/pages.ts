@@ -1,0 +1,247 @@
+/**
+ * The hosted pages under /pay/...:
+ * - /pay/checkout/{bookingId}: the `local` provider's checkout, marked TEST
+ *   MODE. Pay and Cancel run the same fulfilment as Stripe's webhooks.
+ * - /pay/donate/{type}?frequency=once|weekly|monthly: the donation page of a
+ *   giving type. `local` serves a test-mode page that records the gift;
+ *   `stripe` sends the browser on to the type's payment link from config.
+ *   An unknown type goes back to /offering (spec section 7).
+ * Forms post only from these pages (SameSite cookies, and a foreign Origin
+ * is refused).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
+import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { isUuid, newId } from '../../lib/ids.js';
+import type { Fulfilment } from './fulfilment.js';
+import { dollars, escapeHtml, renderPage } from './html.js';
+import type { PaymentProvider } from './provider.js';
+import { findBookingView, recordDonation, releaseBooking } from './service.js';
+
+const MAX_DONATION = 100_000;
+
+const bookingParams = {
+  type: 'object',
+  required: ['bookingId'],
+  properties: { bookingId: { type: 'string', maxLength: 100 } },
+} as const;
+const typeParams = { type: 'object', required: ['type'], properties: { type: { type: 'string', maxLength: 40 } } } as const;
+const frequencyQuery = { type: 'object', properties: { frequency: { type: 'string', maxLength: 20 } } } as const;
+const donationBody = {
+  type: 'object',
+  properties: {
+    frequency: { type: 'string', maxLength: 20 },
+    amount: { type: 'string', maxLength: 20 },
+    nonce: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
+
+export async function paymentPages(app: FastifyInstance, options: { provider: PaymentProvider; fulfilment: Fulfilment }): Promise<void> {
+  const { provider, fulfilment } = options;
+  const testMode = provider.name === 'local';
+
+  // The pages' forms: parsed here only (the API itself takes JSON).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const send = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderPage({ title, body, testMode }));
+
+  const message = (reply: FastifyReply, status: number, title: string, text: string, link: [string, string] = ['/', 'Back to the site']) =>
+    send(reply, status, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><div class="actions"><a class="button primary" href="${escapeHtml(link[0])}">${escapeHtml(link[1])}</a></div>`);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const host = request.headers.host;
+    const own = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+    if (!own && !app.config.allowedOrigins.includes(origin)) {
+      return message(reply, 403, 'Not allowed', 'This form can only be sent from its own page.');
+    }
+  });
+
+  /** The signed-in member's booking of the request, or a page saying why not (sent). */
+  async function ownBooking(request: BookingRequest, reply: FastifyReply) {
+    const me = request.sessionUser;
+    if (!me) {
+      await message(reply, 401, 'Please log in', 'Log in on the site to see your booking.', ['/login?next=/booking', 'Log in']);
+      return null;
+    }
+    const view = isUuid(request.params.bookingId) ? await findBookingView(app.db, request.params.bookingId) : undefined;
+    if (!view || view.user_id !== me.id) {
+      await message(reply, 404, 'Booking not found', 'We could not find this booking. It may belong to another account.', ['/events', 'See the events']);
+      return null;
+    }
+    return view;
+  }
+
+  const ended = (reply: FastifyReply, status = 410) =>
+    message(reply, status, 'This reservation has ended', 'The seats were held for a limited time and have been released. Nothing was charged. You can start again.', [
+      '/booking',
+      'Start again',
+    ]);
+
+  app.get<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId', { schema: { params: bookingParams } }, async (request, reply) => {
+    const view = await ownBooking(request, reply);
+    if (!view) return reply;
+    const { booking } = view;
+    if (view.provider !== 'local') {
+      const row = await app.db.selectFrom('bookings').select('checkout_url').where('id', '=', booking._id).executeTakeFirst();
+      if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);
+      return message(reply, 404, 'Booking not found', 'This booking is not paid on this page.', ['/events', 'See the events']);
+    }
+    if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
+    if (booking.status === 'pending' && Date.parse(booking.expiresAt) <= Date.now()) {
+      await releaseBooking(app.db, booking._id, 'expired');
+      return ended(reply);
+    }
+    if (booking.status !== 'pending') return ended(reply);
+    const when = `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
+    const minutes = Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 60_000));
+    return send(
+      reply,
+      200,
+      'Checkout',
+      `<h1>Checkout</h1>
+<p class="muted">Your seats are held for ${minutes} more minute${minutes === 1 ? '' : 's'}.</p>
+<dl>
+<dt>Event</dt><dd>${escapeHtml(booking.event.title)}</dd>
+<dt>Date</dt><dd>${escapeHtml(when)}</dd>
+<dt>Tickets</dt><dd>${booking.quantity} × ${dollars(booking.unitPrice)}</dd>
+<dt>Total</dt><dd class="total">${dollars(booking.amount)}</dd>
+</dl>
+<div class="actions">
+<form method="post" action="/pay/checkout/${booking._id}/complete"><button class="primary" type="submit">Pay ${dollars(booking.amount)} (test)</button></form>
+<form method="post" action="/pay/checkout/${booking._id}/cancel"><button class="secondary" type="submit">Cancel</button></form>
+</div>`,
+    );
+  });
+
+  app.post<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId/complete', { schema: { params: bookingParams } }, async (request, reply) => {
+    const view = await ownBooking(request, reply);
+    if (!view) return reply;
+    const { booking } = view;
+    if (view.provider !== 'local') return message(reply, 404, 'Booking not found', 'This booking is not paid on this page.');
+    if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
+    if (booking.status !== 'pending' || Date.parse(booking.expiresAt) <= Date.now()) {
+      await releaseBooking(app.db, booking._id, 'expired');
+      return ended(reply, 409);
+    }
+    const outcome = await fulfilment.bookingPaid(booking._id, `local_pay_${newId()}`);
+    if (outcome === 'paid' || outcome === 'already') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
+    return ended(reply, 409);
+  });
+
+  app.post<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId/cancel', { schema: { params: bookingParams } }, async (request, reply) => {
+    const view = await ownBooking(request, reply);
+    if (!view) return reply;
+    if (view.provider === 'local') await releaseBooking(app.db, view.booking._id, 'cancelled');
+    return reply.redirect(`/booking/cancelled?booking=${view.booking._id}`, 303);
+  });
+
+  const choosePlan = (option: DonationOption, frequency: string | undefined): DonationPlan =>
+    option.plans.find((p) => p.frequency === frequency) ?? option.plans[0];
+
+  function donationForm(reply: FastifyReply, option: DonationOption, plan: DonationPlan, error?: string, amount = '') {
+    const plans =
+      option.plans.length > 1
+        ? `<nav class="plans" aria-label="How often">${option.plans
+            .map(
+              (p) =>
+                `<a href="/pay/donate/${option.type}?frequency=${p.frequency}"${p === plan ? ' aria-current="page"' : ''}>${escapeHtml(
+                  p.amount === undefined ? frequencyLabel(p.frequency) : `${dollars(p.amount)} ${p.frequency}`,
+                )}</a>`,
+            )
+            .join('')}</nav>`
+        : '';
+    const amountField =
+      plan.amount === undefined
+        ? `<label for="amount">Amount in dollars</label>
+<input id="amount" name="amount" type="number" inputmode="decimal" min="1" max="${MAX_DONATION}" step="0.01" required value="${escapeHtml(amount)}"${
+            error ? ' aria-invalid="true" aria-describedby="amount-error"' : ''
+          }>
+${error ? `<p id="amount-error" class="error">${escapeHtml(error)}</p>` : ''}`
+        : `<dl><dt>Amount</dt><dd class="total">${dollars(plan.amount)} ${plan.frequency === 'weekly' ? 'every week' : 'every month'}</dd></dl>`;
+    return send(
+      reply,
+      error ? 400 : 200,
+      `Give: ${option.label}`,
+      `<h1>${escapeHtml(option.label)}</h1>
+<p>${escapeHtml(option.description)}</p>
+<p class="muted">${escapeHtml(frequencyLabel(plan.frequency))} gift to ${escapeHtml(siteIdentity.ministryName)}.</p>
+${plans}
+<form method="post" action="/pay/donate/${option.type}">
+<input type="hidden" name="frequency" value="${plan.frequency}">
+<input type="hidden" name="nonce" value="${newId()}">
+${amountField}
+<div class="actions"><button class="primary" type="submit">Give${plan.amount === undefined ? '' : ` ${dollars(plan.amount)}`} (test)</button><a class="button secondary" href="/offering">Cancel</a></div>
+</form>`,
+    );
+  }
+
+  app.get<{ Params: { type: string }; Querystring: { frequency?: string } }>(
+    '/pay/donate/:type',
+    { schema: { params: typeParams, querystring: frequencyQuery } },
+    async (request, reply) => {
+      const option = findDonationType(request.params.type);
+      if (!option) return reply.redirect('/offering', 302);
+      const plan = choosePlan(option, request.query.frequency);
+      if (testMode) return donationForm(reply, option, plan);
+      const target = provider.donationRedirect(option.type, plan.frequency);
+      if (target) return reply.redirect(target, 303);
+      return message(
+        reply,
+        503,
+        'Online giving is not available yet',
+        `Giving online for ${option.label} (${frequencyLabel(plan.frequency).toLowerCase()}) is not set up yet. Please write to ${siteIdentity.contact.email} and we will help you give.`,
+        ['/offering', 'Back to Donate & Help'],
+      );
+    },
+  );
+
+  app.post<{ Params: { type: string }; Body: { frequency?: string; amount?: string; nonce?: string } }>(
+    '/pay/donate/:type',
+    { schema: { params: typeParams, body: donationBody } },
+    async (request, reply) => {
+      const option = findDonationType(request.params.type);
+      if (!option) return reply.redirect('/offering', 303);
+      if (!testMode) return message(reply, 404, 'Not found', 'Gifts are made on the payment page.', ['/offering', 'Back to Donate & Help']);
+      const body = request.body ?? {};
+      const plan = choosePlan(option, body.frequency);
+      let amount = plan.amount;
+      if (amount === undefined) {
+        const typed = (body.amount ?? '').trim();
+        const value = Number(typed);
+        if (!/^\d+(\.\d{1,2})?$/.test(typed) || value < 1 || value > MAX_DONATION) {
+          return donationForm(reply, option, plan, `Enter an amount from 1$ to ${MAX_DONATION}$ (cents allowed).`, typed);
+        }
+        amount = value;
+      }
+      if (!isUuid(body.nonce ?? '')) return donationForm(reply, option, plan, 'This form has expired. Please send it again.');
+      const me = request.sessionUser;
+      await recordDonation(app.db, {
+        type: option.type,
+        frequency: plan.frequency,
+        amount,
+        provider: 'local',
+        providerRef: body.nonce as string,
+        userId: me?.id ?? null,
+        email: me?.email ?? null,
+      });
+      const how = plan.frequency === 'once' ? 'one-time' : plan.frequency;
+      return send(
+        reply,
+        200,
+        'Thank you',
+        `<h1>Thank you for your ${escapeHtml(option.label.toLowerCase())}!</h1>
+<p class="ok" role="status">Your ${escapeHtml(how)} test gift of ${dollars(amount)} was recorded.</p>
+<p class="muted">This was a test: no money was taken.</p>
+<div class="actions"><a class="button primary" href="/offering">Back to Donate &amp; Help</a></div>`,
+      );
+    },
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Where members pay. `local` (the default) serves its own test-mode pages
+ * under /pay/...; `stripe` uses Stripe Checkout and payment links. Both end
+ * in the same fulfilment (service.ts): a paid booking sells its seats, an
+ * expired or cancelled one releases them.
+ */
+import type { DonationFrequency, DonationType } from '@ministry/shared/config';
+import type { AppConfig } from '../../config.js';
+import { createLocalProvider } from './local.js';
+import { createStripeProvider } from './stripe.js';
+
+export interface CheckoutRequest {
+  booking: { id: string; quantity: number; unitPrice: number; expiresAt: Date };
+  event: { id: string; title: string; priceId: string | null };
+  customer: { id: string; email: string };
+  /** The site's address as the member's browser sees it (return pages). */
+  siteOrigin: string;
+  /** This API's address as the member's browser sees it (its own hosted pages). */
+  apiOrigin: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's id of the checkout (Stripe: cs_…). */
+  id: string;
+  /** Where the member's browser goes to pay. */
+  url: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /** The shortest time a checkout can stay open (Stripe Checkout: just over 30 minutes). */
+  readonly minimumHoldMinutes: number;
+  /** Opens a checkout for a booking whose seats are already held. A network call: never inside a transaction. */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Closes an open checkout so it can no longer be paid. Resolves false when
+   * the provider says it is already paid (then the seats must not be released).
+   */
+  cancelCheckout(sessionId: string): Promise<boolean>;
+  /**
+   * Where the donation page of a type and frequency sends the browser, or
+   * null when this API serves the page itself (local) or none is configured.
+   */
+  donationRedirect(type: DonationType, frequency: DonationFrequency): string | null;
+}
+
+/** A failure of the payment provider (network, configuration): a 502 for the member. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export function createPaymentProvider(config: AppConfig): PaymentProvider {
+  if (config.paymentProvider === 'stripe') {
+    if (!config.stripeSecretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.');
+    return createStripeProvider(config);
+  }
+  return createLocalProvider();
+}

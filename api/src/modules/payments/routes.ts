@@ -1,0 +1,160 @@
+/**
+ * Payments: POST /api/payment/create-checkout-session (spec section 7), the
+ * member's tickets and bookings, Stripe's webhook (webhook.ts) and the hosted
+ * pages under /pay/... (pages.ts). The provider is `local` unless Stripe is
+ * configured (provider.ts). Seat holds that run out are released by a timer
+ * and before every new checkout.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkoutSessionSchema } from '@ministry/shared/validation';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { idParam, isUuid } from '../../lib/ids.js';
+import { createMailer } from '../../lib/mailer.js';
+import { validateBody } from '../../lib/validate.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { createFulfilment } from './fulfilment.js';
+import { paymentPages } from './pages.js';
+import { createPaymentProvider } from './provider.js';
+import { attachCheckout, findBookingView, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
+import { stripeWebhookRoutes } from './webhook.js';
+
+const str = { type: 'string' } as const;
+export const bookingSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    event: { type: 'object', properties: { _id: str, title: str, event_date: str, photo: str } },
+    quantity: { type: 'integer' },
+    unitPrice: { type: 'number' },
+    amount: { type: 'number' },
+    status: { type: 'string', enum: ['pending', 'paid', 'expired', 'cancelled', 'refund_due'] },
+    createdAt: str,
+    expiresAt: str,
+    paidAt: { type: ['string', 'null'] },
+  },
+} as const;
+
+const SWEEP_EVERY_MS = 30_000;
+const bookingParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
+
+/** This API's address as the browser sees it. */
+const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const provider = createPaymentProvider(app.config);
+  const fulfilment = createFulfilment(app, createMailer(app.config, (m) => app.log.info(m)));
+  const holdMinutes = Math.max(app.config.reservationMinutes, provider.minimumHoldMinutes);
+
+  const sweep = () =>
+    releaseExpired(app.db).then(
+      (count) => count > 0 && app.log.info(`released the seats of ${count} expired booking(s)`),
+      (error: unknown) => app.log.error({ err: error }, 'could not release expired bookings'),
+    );
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  /** Where the member came from: an allowed Origin, else this API's own address. */
+  const siteOrigin = (request: FastifyRequest): string => {
+    const origin = request.headers.origin;
+    const own = ownOrigin(request);
+    return origin && (origin === own || app.config.allowedOrigins.includes(origin)) ? origin : own;
+  };
+
+  app.post(
+    '/api/payment/create-checkout-session',
+    {
+      schema: { body: { type: 'object' }, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502) } },
+      config: {
+        rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
+      },
+    },
+    async (request) => {
+      const input = await validateBody(checkoutSessionSchema, request.body);
+      const me = requireSelf(request, input.user);
+      if (!isUuid(input.event)) throw notFound('That event');
+      const quantity = input.items[0].quantity;
+
+      await releaseExpired(app.db);
+      const { booking, event, replaced } = await reserveSeats(app.db, {
+        userId: me.id,
+        eventId: input.event,
+        quantity,
+        holdMinutes,
+        provider: provider.name,
+      });
+      for (const old of replaced) {
+        if (old.provider_session_id && old.provider !== 'local') {
+          provider.cancelCheckout(old.provider_session_id).catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));
+        }
+      }
+
+      // The seats are held and committed: only now talk to the provider.
+      let session;
+      try {
+        session = await provider.createCheckout({
+          booking: { id: booking.id, quantity, unitPrice: Number(booking.unit_price), expiresAt: new Date(booking.expires_at) },
+          event: { id: event.id, title: event.title, priceId: event.price_id },
+          customer: { id: me.id, email: me.email },
+          siteOrigin: siteOrigin(request),
+          apiOrigin: ownOrigin(request),
+        });
+      } catch (error) {
+        await releaseBooking(app.db, booking.id, 'cancelled');
+        request.log.error({ err: error }, 'the payment provider could not open a checkout');
+        throw new HttpError(502, 'payment_unavailable', 'We could not reach the payment service, so no seats were held. Please try again in a moment.');
+      }
+      await attachCheckout(app.db, booking.id, session);
+      return { data: session.url };
+    },
+  );
+
+  app.get('/api/payment/my-tickets', { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } }, async (request) => {
+    const me = requireUser(request);
+    return { data: await listTickets(app.db, me.id) };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/payment/bookings/:id',
+    { schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const view = await findBookingView(app.db, request.params.id);
+      if (!view || view.user_id !== me.id) throw notFound('That booking');
+      if (view.booking.status === 'pending' && Date.parse(view.booking.expiresAt) <= Date.now()) {
+        await releaseBooking(app.db, view.id, 'expired');
+        return { data: { ...view.booking, status: 'expired' } };
+      }
+      return { data: view.booking };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/payment/bookings/:id/cancel',
+    { schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 502) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const view = await findBookingView(app.db, request.params.id);
+      if (!view || view.user_id !== me.id) throw notFound('That booking');
+      if (view.booking.status !== 'pending') return { data: view.booking };
+      if (view.provider_session_id && view.provider === provider.name && provider.name !== 'local') {
+        // Close the provider's checkout first (outside any transaction): if it was paid meanwhile, keep the seats.
+        let closed: boolean;
+        try {
+          closed = await provider.cancelCheckout(view.provider_session_id);
+        } catch (error) {
+          request.log.error({ err: error }, 'could not close a checkout');
+          throw new HttpError(502, 'payment_unavailable', 'We could not reach the payment service. Your seats will be released automatically.');
+        }
+        if (!closed) return { data: view.booking };
+      }
+      await releaseBooking(app.db, view.id, 'cancelled');
+      const after = await findBookingView(app.db, view.id);
+      return { data: after ? after.booking : view.booking };
+    },
+  );
+
+  await app.register(stripeWebhookRoutes, { provider, fulfilment });
+  await app.register(paymentPages, { provider, fulfilment });
+}

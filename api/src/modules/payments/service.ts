@@ -1,0 +1,311 @@
+/**
+ * Seats, bookings and donations. Every change of seats is one short
+ * transaction around conditional UPDATEs on the event row, so that the
+ * CHECK (seats_held + seats_sold <= number_of_seats) is never even tried
+ * in vain: safe with many processes on PostgreSQL and on PGlite's single
+ * connection alike. No network call ever happens inside these transactions.
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Booking, BookingStatus } from '@ministry/shared/types';
+import type { DonationFrequency, DonationType } from '@ministry/shared/config';
+import type { Database } from '../../db/index.js';
+import type { BookingsTable, EventsTable } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+
+export type BookingRow = Selectable<BookingsTable>;
+type EventRow = Selectable<EventsTable>;
+type Executor = Kysely<Database>;
+
+/** Runs `fn` in the caller's transaction, or in a new one. */
+function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+}
+
+const seatsLeftOf = (e: Pick<EventRow, 'number_of_seats' | 'seats_held' | 'seats_sold'>): number =>
+  Math.max(0, e.number_of_seats - e.seats_held - e.seats_sold);
+
+export interface ReserveInput {
+  userId: string;
+  eventId: string;
+  quantity: number;
+  /** How long the seats stay held while the member pays. */
+  holdMinutes: number;
+  provider: string;
+}
+
+export interface Reservation {
+  booking: BookingRow;
+  event: EventRow;
+  /** The member's earlier unpaid checkouts for this event, released by this one. */
+  replaced: BookingRow[];
+}
+
+/**
+ * Holds `quantity` seats for the member and records a pending booking, in one
+ * transaction. A member holds one checkout per event: starting another gives
+ * the seats of the earlier one back first.
+ */
+export async function reserveSeats(db: Executor, input: ReserveInput): Promise<Reservation> {
+  const { userId, eventId, quantity } = input;
+  return inTransaction(db, async (trx) => {
+    const replaced = await trx
+      .updateTable('bookings')
+      .set({ status: 'cancelled', released_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+    const replacedSeats = replaced.reduce((sum, b) => sum + b.quantity, 0);
+    if (replacedSeats > 0) {
+      await trx
+        .updateTable('events')
+        .set((eb) => ({ seats_held: eb('seats_held', '-', replacedSeats) }))
+        .where('id', '=', eventId)
+        .execute();
+    }
+
+    const event = await trx
+      .updateTable('events')
+      .set((eb) => ({ seats_held: eb('seats_held', '+', quantity) }))
+      .where('id', '=', eventId)
+      .where('event_date', '>', new Date())
+      .where(sql<boolean>`seats_held + seats_sold + ${quantity} <= number_of_seats`)
+      .returningAll()
+      .executeTakeFirst();
+
+    if (!event) {
+      const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+      if (!current) throw notFound('That event');
+      if (new Date(current.event_date).getTime() <= Date.now()) throw conflict('This event has already taken place.');
+      const left = seatsLeftOf(current);
+      throw conflict(left === 0 ? 'Sorry, this event is sold out.' : left === 1 ? 'Only 1 seat is left.' : `Only ${left} seats are left.`);
+    }
+
+    const booking = await trx
+      .insertInto('bookings')
+      .values({
+        id: newId(),
+        user_id: userId,
+        event_id: eventId,
+        quantity,
+        unit_price: event.seat_price,
+        status: 'pending',
+        provider: input.provider,
+        expires_at: new Date(Date.now() + input.holdMinutes * 60_000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { booking, event, replaced };
+  });
+}
+
+/** Remembers the provider's checkout of a booking. */
+export async function attachCheckout(db: Executor, bookingId: string, session: { id: string; url: string }): Promise<void> {
+  await db.updateTable('bookings').set({ provider_session_id: session.id, checkout_url: session.url }).where('id', '=', bookingId).execute();
+}
+
+export type PaidOutcome =
+  /** This call confirmed the booking: its seats are sold (send the confirmation). */
+  | 'paid'
+  /** Already confirmed (a replayed or concurrent notice): nothing changed. */
+  | 'already'
+  /** Paid after the hold lapsed and the seats were gone: to be refunded, nothing sold. */
+  | 'refund_due'
+  /** No such booking. */
+  | 'unknown';
+
+/**
+ * A booking was paid: its held seats become sold. A payment that arrives
+ * after the hold was released (late, or out of order) sells the seats again
+ * only if they are still free; otherwise the booking is marked refund_due.
+ */
+export async function markBookingPaid(db: Executor, bookingId: string, paymentRef: string): Promise<{ outcome: PaidOutcome; booking?: BookingRow }> {
+  return inTransaction(db, async (trx) => {
+    const now = new Date();
+    const paid = await trx
+      .updateTable('bookings')
+      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef })
+      .where('id', '=', bookingId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (paid) {
+      await trx
+        .updateTable('events')
+        .set((eb) => ({ seats_held: eb('seats_held', '-', paid.quantity), seats_sold: eb('seats_sold', '+', paid.quantity) }))
+        .where('id', '=', paid.event_id)
+        .execute();
+      return { outcome: 'paid', booking: paid };
+    }
+
+    const late = await trx
+      .updateTable('bookings')
+      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef, released_at: null })
+      .where('id', '=', bookingId)
+      .where('status', 'in', ['expired', 'cancelled'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!late) {
+      const current = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
+      return current ? { outcome: 'already', booking: current } : { outcome: 'unknown' };
+    }
+    const resold = await trx
+      .updateTable('events')
+      .set((eb) => ({ seats_sold: eb('seats_sold', '+', late.quantity) }))
+      .where('id', '=', late.event_id)
+      .where(sql<boolean>`seats_held + seats_sold + ${late.quantity} <= number_of_seats`)
+      .returning('id')
+      .executeTakeFirst();
+    if (resold) return { outcome: 'paid', booking: late };
+    const due = await trx
+      .updateTable('bookings')
+      .set({ status: 'refund_due' })
+      .where('id', '=', bookingId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { outcome: 'refund_due', booking: due };
+  });
+}
+
+/** Gives a pending booking's seats back. Anything else (paid, already released) is left as it is. */
+export async function releaseBooking(db: Executor, bookingId: string, status: 'expired' | 'cancelled'): Promise<BookingRow | undefined> {
+  return inTransaction(db, async (trx) => {
+    const released = await trx
+      .updateTable('bookings')
+      .set({ status, released_at: new Date() })
+      .where('id', '=', bookingId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (released) {
+      await trx
+        .updateTable('events')
+        .set((eb) => ({ seats_held: eb('seats_held', '-', released.quantity) }))
+        .where('id', '=', released.event_id)
+        .execute();
+    }
+    return released;
+  });
+}
+
+/** Releases every hold whose time is up, in one statement; answers how many bookings expired. */
+export async function releaseExpired(db: Executor, now: Date = new Date()): Promise<number> {
+  const result = await sql<{ bookings: number }>`
+    WITH expired AS (
+      UPDATE bookings SET status = 'expired', released_at = now()
+      WHERE status = 'pending' AND expires_at <= ${now}
+      RETURNING event_id, quantity
+    ), totals AS (
+      SELECT event_id, SUM(quantity)::int AS seats, COUNT(*)::int AS bookings FROM expired GROUP BY event_id
+    ), released AS (
+      UPDATE events SET seats_held = events.seats_held - totals.seats
+      FROM totals WHERE events.id = totals.event_id
+      RETURNING totals.bookings
+    )
+    SELECT COALESCE(SUM(bookings), 0)::int AS bookings FROM released`.execute(db);
+  return result.rows[0]?.bookings ?? 0;
+}
+
+/** Marks a provider's webhook event as handled; false when it was handled before. */
+export async function claimWebhookEvent(trx: Executor, provider: string, id: string, type: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('payment_webhook_events')
+    .values({ id, provider, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface DonationInput {
+  type: DonationType;
+  frequency: DonationFrequency;
+  amount: number | null;
+  currency?: string;
+  provider: string;
+  /** The provider's reference of the payment: a donation is recorded once per reference. */
+  providerRef: string;
+  userId?: string | null;
+  email?: string | null;
+}
+
+/** Records a completed donation once; false when this reference was recorded before. */
+export async function recordDonation(db: Executor, input: DonationInput): Promise<boolean> {
+  const row = await db
+    .insertInto('donations')
+    .values({
+      id: newId(),
+      type: input.type,
+      frequency: input.frequency,
+      amount: input.amount,
+      currency: input.currency ?? 'usd',
+      provider: input.provider,
+      provider_ref: input.providerRef,
+      user_id: input.userId ?? null,
+      email: input.email ?? null,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const money = (value: number): number => Math.round(value * 100) / 100;
+
+function bookingQuery(db: Executor) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('events', 'events.id', 'bookings.event_id')
+    .select([
+      'bookings.id',
+      'bookings.user_id',
+      'bookings.quantity',
+      'bookings.unit_price',
+      'bookings.status',
+      'bookings.created_at',
+      'bookings.expires_at',
+      'bookings.paid_at',
+      'bookings.provider',
+      'bookings.provider_session_id',
+      'events.id as event_id',
+      'events.title as event_title',
+      'events.event_date',
+      'events.photo as event_photo',
+    ]);
+}
+
+type BookingViewRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
+
+export function toBooking(row: BookingViewRow): Booking {
+  const unitPrice = Number(row.unit_price);
+  return {
+    _id: row.id,
+    event: { _id: row.event_id, title: row.event_title, event_date: new Date(row.event_date).toISOString(), photo: row.event_photo },
+    quantity: row.quantity,
+    unitPrice,
+    amount: money(unitPrice * row.quantity),
+    status: row.status as BookingStatus,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+  };
+}
+
+/** One booking with its event, or undefined. */
+export async function findBookingView(db: Executor, id: string): Promise<(BookingViewRow & { booking: Booking }) | undefined> {
+  const row = await bookingQuery(db).where('bookings.id', '=', id).executeTakeFirst();
+  return row && { ...row, booking: toBooking(row) };
+}
+
+/** The member's tickets: paid bookings, soonest event first. */
+export async function listTickets(db: Executor, userId: string): Promise<Booking[]> {
+  const rows = await bookingQuery(db)
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.status', '=', 'paid')
+    .orderBy('events.event_date')
+    .orderBy('bookings.created_at')
+    .execute();
+  return rows.map(toBooking);
+}
