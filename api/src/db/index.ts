@@ -39,6 +39,10 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   const url = options.url;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a dropped database) is an
+    // 'error' on the pool; without a listener it would crash the process. The
+    // pool replaces the connection on the next query.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let closed = false;
     return {
