@@ -1,21 +1,95 @@
-import { Container, PageBanner, Section } from '@ministry/shared/ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuth } from '@ministry/shared/store';
+import { ButtonLink, Container, PageBanner, Section, TabPanel, Tabs, usePageTitle, type TabItem } from '@ministry/shared/ui';
 import { LocationList } from '../locations/LocationList';
+import { PrayerWall } from '../prayers/PrayerWall';
+import { StoriesPanel } from '../stories/StoriesPanel';
+import { CommunityNews } from './CommunityNews';
 
-/** /community. */
+/** Spec section 4: the community tab is prayer, story or location. */
+export type CommunityTab = 'prayer' | 'story' | 'location';
+
+export const COMMUNITY_TABS: TabItem<CommunityTab>[] = [
+  { key: 'prayer', label: 'Prayer Wall' },
+  { key: 'story', label: 'Share Your Story' },
+  { key: 'location', label: 'Locations' },
+];
+
+const isTab = (value: string | null): value is CommunityTab => COMMUNITY_TABS.some((t) => t.key === value);
+
+const BannerRow = styled.div`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 16px;
+  flex-wrap: wrap;
+`;
+
+const PANELS: Record<CommunityTab, () => React.ReactElement> = {
+  prayer: () => <PrayerWall />,
+  story: () => <StoriesPanel />,
+  location: () => <LocationList />,
+};
+
+/**
+ * /community: three tabs that switch in place (Prayer Wall by default), then
+ * the news section. The tab is kept in `?tab=` so a link (or the way back
+ * from the login page) opens the same one; a tab once opened stays mounted,
+ * so switching back keeps what was typed.
+ */
 export function CommunityPage() {
+  usePageTitle('Community');
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('tab');
+  const active: CommunityTab = isTab(fromUrl) ? fromUrl : 'prayer';
+  const [opened, setOpened] = useState<CommunityTab[]>([active]);
+  if (!opened.includes(active)) setOpened([...opened, active]);
+
+  const select = (tab: CommunityTab) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (tab === 'prayer') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
   return (
     <>
       <PageBanner>
         <Container>
-          <h1>Community</h1>
-          <p>Pray with us, share what God has done, and find a church near you.</p>
+          <BannerRow>
+            <div>
+              <h1>Community</h1>
+              <p>Pray with us, share what God has done, and find a church near you.</p>
+            </div>
+            {user?.role === 'admin' && (
+              <ButtonLink to="/community/moderation" $variant="light">
+                Moderate posts
+              </ButtonLink>
+            )}
+          </BannerRow>
         </Container>
       </PageBanner>
       <Section>
         <Container>
-          <LocationList />
+          <Tabs items={COMMUNITY_TABS} active={active} onChange={select} label="Community" idPrefix="community" />
+          <TabPanel idPrefix="community" active={active}>
+            {COMMUNITY_TABS.filter((t) => opened.includes(t.key)).map((t) => (
+              <div key={t.key} hidden={t.key !== active}>
+                {PANELS[t.key]()}
+              </div>
+            ))}
+          </TabPanel>
         </Container>
       </Section>
+      <CommunityNews />
     </>
   );
 }

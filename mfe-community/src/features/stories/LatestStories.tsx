@@ -18,9 +18,12 @@ const Author = styled.p`
   color: ${theme.colors.primary};
 `;
 
+/** The home page shows published stories only; a member sees their own awaiting review on /community. */
+const loadPublished = () => getStories().then((list) => list.filter((story) => story.status === 'published'));
+
 /** The home page's latest stories from the community. */
 export function LatestStories() {
-  const stories = useResource(getStories);
+  const stories = useResource(loadPublished);
   return (
     <Section aria-labelledby="latest-stories" style={{ background: theme.colors.surface }}>
       <Container>
@@ -45,7 +48,7 @@ export function LatestStories() {
           )}
         </ResourceView>
         <p style={{ marginTop: 24 }}>
-          <Link to="/community">Share your story in the community</Link>
+          <Link to="/community?tab=story">Read more stories and share yours</Link>
         </p>
       </Container>
     </Section>

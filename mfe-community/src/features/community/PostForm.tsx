@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { errorStatus, serverFieldErrors, serverMessage } from '@ministry/shared/api';
+import { Button, TextAreaField, theme } from '@ministry/shared/ui';
+import { fieldErrors, POST_MAX, type yup } from '@ministry/shared/validation';
+import { usePostOutcome } from './usePostOutcome';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  textarea { white-space: pre-wrap; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 12px;
+  flex-wrap: wrap;
+`;
+
+const Count = styled.span<{ $over: boolean }>`
+  color: ${(p) => (p.$over ? theme.colors.danger : theme.colors.muted)};
+  font-size: 0.82rem;
+`;
+
+export const SESSION_ENDED = 'Your session has ended. Please log in again to post.';
+
+/**
+ * A text box that posts a prayer, a story or a comment. It checks the shared
+ * rules first (nothing to say, too long: a message under the field), then
+ * sends; on success the input is cleared (spec section 4) and the spec's
+ * notifications show. A 400 or 401 from the server is said under the field.
+ */
+export function PostForm<T>({
+  field,
+  label,
+  placeholder,
+  submitLabel,
+  schema,
+  extra = {},
+  rows = 4,
+  onPost,
+  onPosted,
+  onCancel,
+  autoFocus,
+}: {
+  /** The field name in the shared schema (and in the server's field errors). */
+  field: string;
+  label: string;
+  placeholder?: string;
+  submitLabel: string;
+  schema: yup.AnyObjectSchema;
+  /** Other values the schema checks (a comment's story). */
+  extra?: Record<string, unknown>;
+  rows?: number;
+  onPost: (text: string) => Promise<T>;
+  onPosted: (post: T) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const outcome = usePostOutcome();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    try {
+      await schema.validate({ ...extra, [field]: text }, { abortEarly: false });
+    } catch (invalid) {
+      setError(fieldErrors(invalid)[field] ?? Object.values(fieldErrors(invalid))[0]);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    outcome.sending();
+    try {
+      const post = await onPost(text.trim());
+      setText('');
+      outcome.sent();
+      onPosted(post);
+    } catch (failure) {
+      const status = errorStatus(failure);
+      if (status === 400) {
+        setError(serverFieldErrors(failure)[field] ?? serverMessage(failure) ?? 'Please check what you wrote.');
+        outcome.failed(false);
+      } else if (status === 401) {
+        setError(SESSION_ENDED);
+        outcome.failed(false);
+      } else {
+        outcome.failed();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const length = text.trim().length;
+  return (
+    <Form onSubmit={submit} noValidate>
+      <TextAreaField
+        label={label}
+        placeholder={placeholder}
+        rows={rows}
+        value={text}
+        autoFocus={autoFocus}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (error) setError(undefined);
+        }}
+        error={error}
+        hint={
+          <Count $over={length > POST_MAX} aria-live="off">
+            {length} / {POST_MAX}
+          </Count>
+        }
+      />
+      <Actions>
+        {onCancel && (
+          <Button type="button" $variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : submitLabel}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http, type PendingPosts } from '@ministry/shared/api';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
+import { CommunityApp } from '../../testing/CommunityApp';
+
+const admin = signedInState({ ...sampleUser, role: 'admin' });
+const author = { _id: 'user-ben', firstname: 'Ben', lastname: 'Okafor', email: 'ben@example.org' };
+const pending: PendingPosts = {
+  prayers: [{ _id: 'p1', kind: 'prayers', text: 'Pray for my exams.', date: new Date().toISOString(), user: author }],
+  stories: [{ _id: 's1', kind: 'stories', text: 'God provided a job.', date: new Date().toISOString(), user: author }],
+  comments: [
+    {
+      _id: 'c1',
+      kind: 'comments',
+      text: 'Amen!',
+      date: new Date().toISOString(),
+      user: author,
+      story: { _id: 'story-1', content: 'Last year I lost my business.', status: 'published' },
+    },
+  ],
+};
+
+describe('ModerationPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    api.onGet('/api/moderation/pending').reply(200, { data: pending });
+  });
+  afterEach(() => api.restore());
+
+  it.each([
+    ['signed out', undefined],
+    ['a member', signedInState()],
+  ])('is the not-found page for %s, and asks the server nothing', async (_who, preloadedState) => {
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(api.history.get).toHaveLength(0);
+  });
+
+  it('lists what waits for review, by kind, with author and the story a comment answers', async () => {
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    expect(screen.getByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
+    expect(await screen.findByText('3 posts are waiting for review, oldest first.')).toBeInTheDocument();
+    const prayers = screen.getByRole('region', { name: /Prayer requests/ });
+    expect(within(prayers).getByRole('article', { name: 'prayer request by Ben Okafor' })).toHaveTextContent('ben@example.org');
+    const comments = screen.getByRole('region', { name: /Comments/ });
+    expect(within(comments).getByText(/On the story: Last year I lost my business\./)).toBeInTheDocument();
+  });
+
+  it('publishes and rejects: calls the API, removes the post and confirms', async () => {
+    api.onPost('/api/moderation/prayers/p1/publish').reply(200, { data: { _id: 'p1', kind: 'prayers', status: 'published' } });
+    api.onPost('/api/moderation/comments/c1/reject').reply(200, { data: { _id: 'c1', kind: 'comments', status: 'rejected' } });
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    const prayer = await screen.findByRole('article', { name: 'prayer request by Ben Okafor' });
+    await userEvent.click(within(prayer).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('The prayer request is published.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Pray for my exams.')).not.toBeInTheDocument());
+
+    const comment = screen.getByRole('article', { name: 'comment by Ben Okafor' });
+    await userEvent.click(within(comment).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('The comment is rejected.')).toBeInTheDocument();
+    expect(screen.getByText('1 post is waiting for review, oldest first.')).toBeInTheDocument();
+    expect(api.history.post.map((r) => r.url)).toEqual(['/api/moderation/prayers/p1/publish', '/api/moderation/comments/c1/reject']);
+  });
+
+  it('keeps a post whose decision failed, and says why', async () => {
+    api.onPost('/api/moderation/stories/s1/publish').reply(500, {});
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
+    await userEvent.click(within(story).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Oops, there is a problem, please try again later.')).toBeInTheDocument();
+    expect(within(story).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
+  it('says when nothing waits', async () => {
+    api.onGet('/api/moderation/pending').reply(200, { data: { prayers: [], stories: [], comments: [] } });
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    expect(await screen.findByText(/Nothing is waiting for review/)).toBeInTheDocument();
+  });
+
+  it('is the not-found page when the server says the member is no admin', async () => {
+    api.onGet('/api/moderation/pending').reply(404, { error: { code: 'not_found', message: 'That page was not found.' } });
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import styled from 'styled-components';
+import { addStory, getStories, getTopStories } from '@ministry/shared/api';
+import { useAuth } from '@ministry/shared/store';
+import type { Comment, Story } from '@ministry/shared/types';
+import { ResourceView } from '@ministry/shared/ui';
+import { storySchema } from '@ministry/shared/validation';
+import { Composer, PanelIntro, PanelTitle } from '../community/panel';
+import { PostForm } from '../community/PostForm';
+import { SignInPrompt } from '../community/SignInPrompt';
+import { useEditableResource } from '../community/useEditableResource';
+import { BestStories } from './BestStories';
+import { StoryCard } from './StoryCard';
+
+const Feed = styled.div`
+  max-width: 820px;
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+`;
+
+const Gap = styled.div`
+  height: 48px;
+`;
+
+const withLike = (storyId: string, delta: number, liked: boolean) => (list: Story[] | undefined) =>
+  (list ?? []).map((s) => (s._id === storyId ? { ...s, nbLikes: Math.max(0, s.nbLikes + delta), userLikesThis: liked } : s));
+
+/** Share Your Story: a box to share one, the best stories, and every story with likes and comments. */
+export function StoriesPanel() {
+  const { user, isAuth } = useAuth();
+  const viewer = user?._id ?? null;
+  const stories = useEditableResource(getStories, viewer);
+  const top = useEditableResource(getTopStories, viewer);
+
+  const onLike = (storyId: string, delta: number, liked: boolean) => {
+    stories.update(withLike(storyId, delta, liked));
+    top.update(withLike(storyId, delta, liked));
+  };
+  const onCommented = (storyId: string, comment: Comment) => {
+    const add = (list: Story[] | undefined) => (list ?? []).map((s) => (s._id === storyId ? { ...s, comments: [...s.comments, comment] } : s));
+    stories.update(add);
+    top.update(add);
+  };
+
+  return (
+    <>
+      <PanelIntro>Tell the church family what God has done in your life. Your testimony may be the encouragement someone needs today.</PanelIntro>
+      {isAuth && user ? (
+        <Composer>
+          <PostForm
+            field="content"
+            label="Your story"
+            placeholder="What has God done for you?"
+            submitLabel="Share story"
+            rows={5}
+            schema={storySchema}
+            onPost={(content) => addStory(user._id, content)}
+            onPosted={(story) => stories.update((list) => [story, ...(list ?? [])])}
+          />
+        </Composer>
+      ) : (
+        <SignInPrompt what="share your story, like and comment" back="/community?tab=story" />
+      )}
+      <BestStories resource={top} />
+      <Gap />
+      <section aria-labelledby="all-stories">
+        <PanelTitle id="all-stories">Stories from our members</PanelTitle>
+        <ResourceView resource={stories} what="the stories" empty="No stories have been shared yet. Be the first!" loadingRows={2}>
+          {(list) => (
+            <Feed>
+              {list.map((story) => (
+                <StoryCard key={story._id} story={story} onLike={onLike} onCommented={onCommented} />
+              ))}
+            </Feed>
+          )}
+        </ResourceView>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { locations, news, prayers, stories, topStories } from './fixtures';
+
+/**
+ * A fake API answering every read of the community page with the sample
+ * data. `first` registers handlers before them: a `replyOnce` there answers
+ * the first call (a later handler for the same URL replaces an earlier `reply`).
+ */
+export function mockCommunityApi(first?: (api: MockAdapter) => void): MockAdapter {
+  const api = new MockAdapter(http);
+  first?.(api);
+  api.onGet('/api/prayers/').reply(200, { data: prayers });
+  api.onGet('/api/story/').reply(200, stories);
+  api.onGet('/api/story/top').reply(200, topStories);
+  api.onGet('/api/locations').reply(200, { data: locations });
+  api.onGet('/api/news/recent').reply(200, news);
+  return api;
+}
