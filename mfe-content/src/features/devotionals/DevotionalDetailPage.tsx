@@ -184,6 +184,7 @@ export function DevotionalDetailPage() {
                 </TagLink>
               </Meta>
               <Hero src={d.image} alt="" width={800} height={450} />
+              <h2 className="visually-hidden">The devotional</h2>
               <DevotionalBody html={d.detail} />
               <ShareBox>
                 <ShareButtons url={absoluteUrl(devotionalPath(d))} heading="Share this devotional" />
