@@ -45,6 +45,12 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  // Every route's method and URL, for the checks that walk the whole API (fuzzing, IDOR).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
 
   registerErrorHandling(app);
   registerSecurity(app, config);

@@ -17,6 +17,8 @@ declare module 'fastify' {
     dbKind: 'pglite' | 'postgres';
     config: AppConfig;
     site?: import('./plugins/site.js').SiteServer;
+    /** Every route (method and URL), in registration order. */
+    routeList: { method: string; url: string }[];
   }
   interface FastifyRequest {
     /** Set by the session plugin; null when signed out. */
