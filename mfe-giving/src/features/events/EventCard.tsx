@@ -1,10 +1,12 @@
 import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { ButtonLink, Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { availabilityOf, eventPath, priceText, seatsText } from './eventStatus';
 
 const Image = styled.img`
   width: 100%;
+  height: auto;
   aspect-ratio: 16 / 9;
   object-fit: cover;
   background: ${theme.colors.surface};
@@ -24,10 +26,27 @@ const Description = styled.p`
   overflow: hidden;
 `;
 
-/** An event: photo, title, date and time, description and seats left. */
+const Footer = styled.div`
+  margin-top: auto;
+  padding-top: 8px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  flex-wrap: wrap;
+`;
+
+const Seats = styled.span<{ $open: boolean }>`
+  font-weight: 600;
+  font-size: 0.92rem;
+  color: ${(p) => (p.$open ? theme.colors.success : theme.colors.danger)};
+`;
+
+/** An event in the mobile list: photo, date and time, title, description, seats and a link to its tickets. */
 export function EventCard({ event }: { event: MinistryEvent }) {
+  const open = availabilityOf(event) === 'on-sale';
   return (
-    <Card>
+    <Card aria-labelledby={`event-${event._id}`}>
       <Image src={event.photo} alt="" loading="lazy" width={640} height={360} />
       <CardBody>
         <Muted>
@@ -35,9 +54,17 @@ export function EventCard({ event }: { event: MinistryEvent }) {
             {formatEventDate(event.event_date)} · {formatEventTime(event.event_date)}
           </time>
         </Muted>
-        <Title>{event.title}</Title>
+        <Title id={`event-${event._id}`}>{event.title}</Title>
         <Description>{event.description}</Description>
-        <Muted>{event.seatsLeft > 0 ? `${event.seatsLeft} seats left · ${event.seat_price}$` : 'Sold out'}</Muted>
+        <Footer>
+          <Seats $open={open}>
+            {seatsText(event)}
+            {open && ` · ${priceText(event.seat_price)}`}
+          </Seats>
+          <ButtonLink to={eventPath(event)} $variant={open ? 'primary' : 'outline'} aria-label={`${open ? 'Get tickets' : 'Details'}: ${event.title}`}>
+            {open ? 'Get tickets' : 'Details'}
+          </ButtonLink>
+        </Footer>
       </CardBody>
     </Card>
   );

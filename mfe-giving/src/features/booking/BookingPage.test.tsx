@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { Route, Routes } from 'react-router-dom';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
+import { LocationProbe, sampleEvent } from '../../testing/fixtures';
+import { leavePageFor } from '../checkout/leavePage';
+import { BookingPage } from './BookingPage';
+
+jest.mock('../checkout/leavePage', () => ({ leavePageFor: jest.fn() }));
+
+const event = sampleEvent({ seatsLeft: 3, seat_price: 15, price_Id: 'price_worship' });
+const checkoutUrl = 'http://localhost/pay/checkout/33333333-3333-4333-8333-333333333333';
+
+function renderBooking(options: { signedIn?: boolean; state?: unknown } = {}) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/booking" element={<BookingPage />} />
+      <Route path="/login" element={<LocationProbe />} />
+    </Routes>,
+    {
+      route: { pathname: '/booking', state: options.state },
+      preloadedState: options.signedIn ? signedInState() : undefined,
+    },
+  );
+}
+
+describe('BookingPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    localStorage.clear();
+    sessionStorage.clear();
+    jest.mocked(leavePageFor).mockClear();
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+  });
+  afterEach(() => api.restore());
+
+  it("shows 'Booking Now !' and asks to choose an event when none is stored", async () => {
+    renderBooking({ signedIn: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Booking Now !' })).toBeInTheDocument();
+    expect(screen.getByText(/Choose an event first/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('counts from 1 up to the seats left', async () => {
+    localStorage.setItem('event', event._id);
+    renderBooking({ signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Night of Worship' })).toBeInTheDocument();
+    const fewer = screen.getByRole('button', { name: 'One ticket fewer' });
+    const more = screen.getByRole('button', { name: 'One ticket more' });
+    expect(screen.getByRole('group', { name: 'Tickets' })).toHaveTextContent('1');
+    expect(fewer).toBeDisabled();
+    await userEvent.click(more);
+    await userEvent.click(more);
+    expect(screen.getByRole('group', { name: 'Tickets' })).toHaveTextContent('3');
+    expect(more).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay 45$' })).toBeInTheDocument();
+    await userEvent.click(fewer);
+    expect(screen.getByRole('button', { name: 'Pay 30$' })).toBeInTheDocument();
+  });
+
+  it('starts from the count chosen on the event page, never above the seats left', async () => {
+    localStorage.setItem('event', event._id);
+    renderBooking({ signedIn: true, state: { quantity: 9 } });
+    expect(await screen.findByRole('button', { name: 'Pay 45$' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login, to come back to /booking (state.from and ?next=)', async () => {
+    localStorage.setItem('event', event._id);
+    renderBooking({ signedIn: false, state: { quantity: 2 } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay 30$' }));
+    const probe = await screen.findByTestId('location');
+    expect(probe).toHaveTextContent('/login?next=%2Fbooking');
+    expect(JSON.parse(probe.dataset.state ?? 'null')).toEqual({ from: '/booking' });
+    expect(api.history.post).toHaveLength(0);
+    expect(leavePageFor).not.toHaveBeenCalled();
+    // The chosen count waits for the member's return.
+    expect(JSON.parse(sessionStorage.getItem('bookingQuantity') ?? 'null')).toEqual({ eventId: event._id, quantity: 2 });
+  });
+
+  it('back after login, the count is the one chosen before', async () => {
+    localStorage.setItem('event', event._id);
+    sessionStorage.setItem('bookingQuantity', JSON.stringify({ eventId: event._id, quantity: 2 }));
+    renderBooking({ signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Pay 30$' })).toBeInTheDocument();
+  });
+
+  it('a member pays: the spec payload is sent and the browser goes to the checkout address', async () => {
+    localStorage.setItem('event', event._id);
+    api.onPost('/api/payment/create-checkout-session').reply(200, { data: checkoutUrl });
+    renderBooking({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay 30$' }));
+    await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith(checkoutUrl));
+    expect(JSON.parse(api.history.post[0].data)).toEqual({
+      items: [{ quantity: 2, price: 'price_worship' }],
+      user: sampleUser._id,
+      event: event._id,
+    });
+  });
+
+  it('says so when the seats went meanwhile, and shows the seats left now', async () => {
+    localStorage.setItem('event', event._id);
+    api.onPost('/api/payment/create-checkout-session').reply(409, { error: { code: 'conflict', message: 'Only 1 seat is left.' } });
+    renderBooking({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 1 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay 30$' }));
+    expect(await screen.findByText('Only 1 seat is left.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay 15$' })).toBeInTheDocument();
+    expect(leavePageFor).not.toHaveBeenCalled();
+  });
+
+  it('a session that ended on the server goes to /login as well', async () => {
+    localStorage.setItem('event', event._id);
+    api.onPost('/api/payment/create-checkout-session').reply(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
+    renderBooking({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay 15$' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fbooking');
+  });
+});

@@ -1,0 +1,109 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { Route, Routes } from 'react-router-dom';
+import { http } from '@ministry/shared/api';
+import { renderWithProviders } from '@ministry/shared/testing';
+import { LocationProbe, sampleEvent } from '../../testing/fixtures';
+import { EventDetailPage } from './EventDetailPage';
+
+const event = sampleEvent({ seatsLeft: 3, seat_price: 15 });
+
+function renderPage(id = event._id) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/events/:id" element={<EventDetailPage />} />
+      <Route path="/booking" element={<LocationProbe />} />
+    </Routes>,
+    { route: `/events/${id}` },
+  );
+}
+
+describe('EventDetailPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    localStorage.clear();
+  });
+  afterEach(() => api.restore());
+
+  it('shows the photo, title, date (DD MMMM YYYY), time (hh:mm A), description, seats left and the read-only price', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    const { container } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night of Worship' })).toBeInTheDocument();
+    expect(container.querySelector('img[src="/media/event-2.svg"]')).not.toBeNull();
+    expect(screen.getByText(/^\d{2} January 2030$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Time: \d{2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    expect(screen.getByText(event.description)).toBeInTheDocument();
+    expect(screen.getByText('3 seats left')).toBeInTheDocument();
+    const price = screen.getByLabelText('Price per ticket');
+    expect(price).toHaveValue('15$');
+    expect(price).toHaveAttribute('readonly');
+  });
+
+  it('the ticket count starts at 1, is numeric, and stays between 1 and the seats left', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    renderPage();
+    const count = await screen.findByLabelText('Number of tickets');
+    expect(count).toHaveValue(1);
+    expect(count).toHaveAttribute('type', 'number');
+    expect(count).toHaveAttribute('min', '1');
+    expect(count).toHaveAttribute('max', '3');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('15$');
+
+    await userEvent.clear(count);
+    await userEvent.type(count, '4');
+    expect(screen.getByText('Only 3 seats are left')).toBeInTheDocument();
+    expect(count).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(localStorage.getItem('event')).toBeNull();
+
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    expect(screen.getByText('Choose at least 1 ticket')).toBeInTheDocument();
+    await userEvent.clear(count);
+    expect(screen.getByText('Enter a number of tickets')).toBeInTheDocument();
+    await userEvent.type(count, 'x-');
+    expect(count).toHaveValue(null);
+
+    await userEvent.type(count, '3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(count).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('45$');
+  });
+
+  it('Buy keeps the event under the `event` key and goes to /booking with the count', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    renderPage();
+    const count = await screen.findByLabelText('Number of tickets');
+    await userEvent.clear(count);
+    await userEvent.type(count, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const probe = await screen.findByTestId('location');
+    expect(probe).toHaveTextContent('/booking');
+    expect(JSON.parse(probe.dataset.state ?? 'null')).toEqual({ quantity: 2 });
+    expect(localStorage.getItem('event')).toBe(event._id);
+  });
+
+  it('a sold-out event says so and cannot be bought', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 0 } });
+    renderPage();
+    expect(await screen.findAllByText('Sold out')).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Number of tickets')).not.toBeInTheDocument();
+  });
+
+  it('an unknown event is a not-found page; a failure offers a retry', async () => {
+    api.onGet(`/api/events/search/${event._id}`).replyOnce(404, { error: { code: 'not_found', message: 'That event was not found.' } });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+  });
+
+  it('retries after a server error', async () => {
+    api.onGet(`/api/events/search/${event._id}`).replyOnce(500).onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night of Worship' })).toBeInTheDocument();
+  });
+});

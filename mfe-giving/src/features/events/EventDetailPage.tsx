@@ -1,0 +1,147 @@
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorStatus, getEvent } from '@ministry/shared/api';
+import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import type { MinistryEvent } from '@ministry/shared/types';
+import { Container, ErrorState, LoadingState, media, NotFound, Section, theme, usePageTitle, useResource } from '@ministry/shared/ui';
+import { availabilityOf, priceText, seatsText } from './eventStatus';
+import { TicketForm } from './TicketForm';
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: 20px;
+  font-weight: 500;
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1.6fr) minmax(300px, 1fr);
+  gap: 40px;
+  align-items: start;
+  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 24px; }
+`;
+
+const Photo = styled.img`
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+`;
+
+const Title = styled.h1`
+  font-size: 2.3rem;
+  color: ${theme.colors.primary};
+  margin: 24px 0 8px;
+  ${media.mobile} { font-size: 1.7rem; margin-top: 18px; }
+`;
+
+const When = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 20px;
+  margin: 0 0 20px;
+  color: ${theme.colors.accentText};
+  font-weight: 600;
+`;
+
+const Description = styled.p`
+  font-size: 1.05rem;
+  line-height: 1.8;
+  margin: 0;
+`;
+
+const Panel = styled.aside`
+  position: sticky;
+  top: 24px;
+  background: #fff;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  padding: 24px;
+  h2 { font-size: 1.3rem; color: ${theme.colors.primary}; margin: 0 0 6px; }
+  ${media.mobile} { position: static; padding: 20px; }
+`;
+
+const Seats = styled.p<{ $open: boolean }>`
+  margin: 0 0 18px;
+  font-weight: 600;
+  color: ${(p) => (p.$open ? theme.colors.success : theme.colors.danger)};
+`;
+
+const Closed = styled.div`
+  padding: 16px;
+  border-radius: 8px;
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  p { margin: 0 0 8px; }
+  p:last-child { margin: 0; }
+`;
+
+function EventDetail({ event }: { event: MinistryEvent }) {
+  usePageTitle(event.title);
+  const availability = availabilityOf(event);
+  return (
+    <Layout>
+      <div>
+        <Photo src={event.photo} alt="" width={800} height={450} />
+        <Title>{event.title}</Title>
+        <When>
+          <span>
+            Date: <time dateTime={event.event_date}>{formatEventDate(event.event_date)}</time>
+          </span>
+          <span>Time: {formatEventTime(event.event_date)}</span>
+        </When>
+        <Description>{event.description}</Description>
+      </div>
+      <Panel aria-labelledby="tickets-heading">
+        <h2 id="tickets-heading">Tickets</h2>
+        <Seats $open={availability === 'on-sale'} role="status">
+          {seatsText(event)}
+        </Seats>
+        {availability === 'on-sale' ? (
+          <TicketForm event={event} />
+        ) : (
+          <Closed>
+            <p>
+              <strong>{availability === 'sold-out' ? 'Sold out' : 'Tickets are closed'}</strong>
+            </p>
+            <p>
+              {availability === 'sold-out'
+                ? `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats held by others come back if they do not pay, so please check again later.`
+                : 'Tickets for this event are no longer on sale.'}
+            </p>
+            <p>
+              <Link to="/events">See the other events</Link>
+            </p>
+          </Closed>
+        )}
+      </Panel>
+    </Layout>
+  );
+}
+
+/** /events/:id: the event's photo, title, date, time and description, with its tickets. */
+export function EventDetailPage() {
+  const { id = '' } = useParams();
+  const event = useResource(() => getEvent(id), id);
+  const status = errorStatus(event.error);
+  if (event.error && (status === 404 || status === 400)) {
+    return <NotFound title="Event not found" message="This event does not exist or is no longer listed." />;
+  }
+  return (
+    <Section>
+      <Container>
+        <Back to="/events">← All events</Back>
+        {event.loading && !event.data ? (
+          <LoadingState label="Loading the event…" rows={2} />
+        ) : event.error || !event.data ? (
+          <ErrorState error={event.error} onRetry={event.reload} what="this event" />
+        ) : (
+          <EventDetail event={event.data} />
+        )}
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { http } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
+import { renderWithProviders } from '@ministry/shared/testing';
+import { sampleEvent } from '../../testing/fixtures';
+import { EventsPage } from './EventsPage';
+
+const events = [
+  sampleEvent({ _id: 'a1111111-1111-4111-8111-111111111111', title: 'Conference', seatsLeft: 10 }),
+  sampleEvent({ _id: 'b1111111-1111-4111-8111-111111111111', title: 'Breakfast', seatsLeft: 0 }),
+];
+
+function setMobile(mobile: boolean) {
+  window.matchMedia = ((query: string) =>
+    ({
+      matches: mobile && query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList) as typeof window.matchMedia;
+}
+
+describe('EventsPage', () => {
+  let api: MockAdapter;
+  const original = window.matchMedia;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+  });
+  afterEach(() => {
+    api.restore();
+    window.matchMedia = original;
+  });
+
+  it("shows 'Recent Events' with the Visit link to the TV network, and a carousel on desktop", async () => {
+    setMobile(false);
+    api.onGet('/api/events').reply(200, { data: events });
+    renderWithProviders(<EventsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Recent Events' })).toBeInTheDocument();
+    const visit = screen.getByRole('link', { name: new RegExp(`Visit ${siteIdentity.tvNetwork.name}`) });
+    expect(visit).toHaveAttribute('href', siteIdentity.tvNetwork.url);
+    expect(visit).toHaveAttribute('target', '_blank');
+    const carousel = await screen.findByRole('region', { name: 'Upcoming events' });
+    expect(within(carousel).getByRole('link', { name: 'Get tickets: Conference' })).toHaveAttribute('href', `/events/${events[0]._id}`);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('shows a card list on mobile, with sold-out events marked', async () => {
+    setMobile(true);
+    api.onGet('/api/events').reply(200, { data: events });
+    renderWithProviders(<EventsPage />);
+    const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Sold out')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Details: Breakfast' })).toHaveAttribute('href', `/events/${events[1]._id}`);
+    expect(screen.queryByRole('region', { name: 'Upcoming events' })).not.toBeInTheDocument();
+  });
+
+  it('has an empty state and an error state with retry', async () => {
+    api.onGet('/api/events').replyOnce(500).onGet('/api/events').reply(200, { data: [] });
+    renderWithProviders(<EventsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/No upcoming events/)).toBeInTheDocument();
+  });
+});
