@@ -228,6 +228,18 @@ describeEachDatabase('community posts with moderation', (ctx) => {
       if (after.userLikesThis) await api().like(ben, id, { liked: false });
     });
 
+    it('GET /api/story/top: published stories somebody liked, most liked first, with the viewer\'s liked state', async () => {
+      const { app } = ctx();
+      const id = await publishedStoryId(app);
+      await api().like(ben, id, { liked: true });
+      const top = await api().top(ben);
+      assert.ok(top.length > 0 && top.length <= 6);
+      assert.ok(top.every((s) => s.status === 'published' && s.nbLikes > 0));
+      assert.deepEqual(top.map((s) => s.nbLikes), [...top.map((s) => s.nbLikes)].sort((a, b) => b - a));
+      assert.equal(top.find((s) => s._id === id)?.userLikesThis, true);
+      await api().like(ben, id, { liked: false });
+    });
+
     it('is refused signed out (401); an unknown story is a 404; a GET changes nothing', async () => {
       const { app } = ctx();
       const id = await publishedStoryId(app);

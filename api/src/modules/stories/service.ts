@@ -40,7 +40,11 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
   if (id) query = query.where('s.id', '=', id);
   query =
     orderBy === 'likes'
-      ? query.orderBy('nb_likes', 'desc').orderBy('s.created_at', 'desc')
+      ? query
+          // A best story is one somebody liked.
+          .where(sql<boolean>`EXISTS (SELECT 1 FROM story_likes l WHERE l.story_id = s.id)`)
+          .orderBy('nb_likes', 'desc')
+          .orderBy('s.created_at', 'desc')
       : query.orderBy('s.created_at', 'desc');
   const rows = await query.limit(limit).execute();
   const comments = await commentsFor(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@ministry/shared/store';
-import { ButtonLink, Container, PageBanner, Section, TabPanel, Tabs, usePageTitle, type TabItem } from '@ministry/shared/ui';
+import { ButtonLink, Container, media, PageBanner, Section, TabPanel, Tabs, usePageTitle, type TabItem } from '@ministry/shared/ui';
 import { LocationList } from '../locations/LocationList';
 import { PrayerWall } from '../prayers/PrayerWall';
 import { StoriesPanel } from '../stories/StoriesPanel';
@@ -25,6 +25,14 @@ const BannerRow = styled.div`
   justify-content: space-between;
   gap: 16px;
   flex-wrap: wrap;
+`;
+
+/** On phones the three tabs share one row instead of wrapping. */
+const TabsRow = styled.div`
+  ${media.mobile} {
+    [role='tablist'] { flex-wrap: nowrap; gap: 0; overflow-x: auto; }
+    [role='tab'] { flex: 1 1 auto; padding: 12px 8px; font-size: 0.88rem; white-space: nowrap; }
+  }
 `;
 
 const PANELS: Record<CommunityTab, () => React.ReactElement> = {
@@ -79,7 +87,9 @@ export function CommunityPage() {
       </PageBanner>
       <Section>
         <Container>
-          <Tabs items={COMMUNITY_TABS} active={active} onChange={select} label="Community" idPrefix="community" />
+          <TabsRow>
+            <Tabs items={COMMUNITY_TABS} active={active} onChange={select} label="Community" idPrefix="community" />
+          </TabsRow>
           <TabPanel idPrefix="community" active={active}>
             {COMMUNITY_TABS.filter((t) => opened.includes(t.key)).map((t) => (
               <div key={t.key} hidden={t.key !== active}>

@@ -4,7 +4,7 @@ import { useAuth } from '@ministry/shared/store';
 import type { Prayer } from '@ministry/shared/types';
 import { Card, CardBody, media, ResourceView, theme } from '@ministry/shared/ui';
 import { prayerSchema } from '@ministry/shared/validation';
-import { Composer, PanelIntro, PanelTitle } from '../community/panel';
+import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
 import { PostMeta, PostText } from '../community/PostMeta';
 import { SignInPrompt } from '../community/SignInPrompt';
@@ -50,7 +50,13 @@ export function PrayerWall() {
         request.
       </PanelIntro>
       {isAuth && user ? (
-        <Composer>
+        <ComposerRow
+          tips={[
+            'Keep it short and kind, and share only what the people concerned would be happy to see shared.',
+            REVIEW_TIP,
+            'Our prayer team and the whole church family can then pray with you.',
+          ]}
+        >
           <PostForm
             field="text"
             label="Your prayer request"
@@ -60,7 +66,7 @@ export function PrayerWall() {
             onPost={(text) => addPrayer(user._id, text)}
             onPosted={(prayer) => prayers.update((list) => [prayer, ...(list ?? [])])}
           />
-        </Composer>
+        </ComposerRow>
       ) : (
         <SignInPrompt what="post a prayer request" back="/community" />
       )}

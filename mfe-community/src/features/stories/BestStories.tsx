@@ -5,7 +5,10 @@ import { PanelTitle } from '../community/panel';
 import { PostMeta, PostText } from '../community/PostMeta';
 import { likesLabel } from './StoryCard';
 
-/** Spec section 9: the best-stories area is a 3-column grid (one column on phones). */
+/**
+ * Spec section 9: the best-stories area is a 3-column grid. On phones it is
+ * one row that scrolls sideways, so the stories below stay within reach.
+ */
 const ThreeColumns = styled.ol`
   list-style: none;
   margin: 0;
@@ -13,7 +16,16 @@ const ThreeColumns = styled.ol`
   display: grid;
   gap: 20px;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  ${media.mobile} { grid-template-columns: 1fr; }
+  ${media.mobile} {
+    grid-template-columns: none;
+    grid-auto-flow: column;
+    grid-auto-columns: 85%;
+    gap: 14px;
+    overflow-x: auto;
+    scroll-snap-type: x mandatory;
+    padding-bottom: 10px;
+    li { scroll-snap-align: start; }
+  }
 `;
 
 const Excerpt = styled(PostText)`
@@ -45,7 +57,7 @@ export function BestStories({ resource }: { resource: Resource<Story[]> }) {
   return (
     <section aria-labelledby="best-stories">
       <PanelTitle id="best-stories">Best stories</PanelTitle>
-      <ResourceView resource={resource} what="the best stories" empty="No stories have been shared yet." loadingRows={1}>
+      <ResourceView resource={resource} what="the best stories" empty="No story has been liked yet. Read the stories below and like the ones that touch you." loadingRows={1}>
         {(list) => (
           <ThreeColumns>
             {list.map((story, i) => (

@@ -4,18 +4,20 @@ import { useAuth } from '@ministry/shared/store';
 import type { Comment, Story } from '@ministry/shared/types';
 import { ResourceView } from '@ministry/shared/ui';
 import { storySchema } from '@ministry/shared/validation';
-import { Composer, PanelIntro, PanelTitle } from '../community/panel';
+import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
 import { SignInPrompt } from '../community/SignInPrompt';
 import { useEditableResource } from '../community/useEditableResource';
 import { BestStories } from './BestStories';
 import { StoryCard } from './StoryCard';
 
+/** Two columns of stories on wide screens, newest first along each row. */
 const Feed = styled.div`
-  max-width: 820px;
-  display: flex;
-  flex-direction: column;
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 20px;
+  align-items: start;
+  @media (max-width: 960px) { grid-template-columns: 1fr; }
 `;
 
 const Gap = styled.div`
@@ -46,7 +48,13 @@ export function StoriesPanel() {
     <>
       <PanelIntro>Tell the church family what God has done in your life. Your testimony may be the encouragement someone needs today.</PanelIntro>
       {isAuth && user ? (
-        <Composer>
+        <ComposerRow
+          tips={[
+            'Say what happened and what God did: a few sentences are enough.',
+            REVIEW_TIP,
+            'Members can then like your story and comment on it.',
+          ]}
+        >
           <PostForm
             field="content"
             label="Your story"
@@ -57,7 +65,7 @@ export function StoriesPanel() {
             onPost={(content) => addStory(user._id, content)}
             onPosted={(story) => stories.update((list) => [story, ...(list ?? [])])}
           />
-        </Composer>
+        </ComposerRow>
       ) : (
         <SignInPrompt what="share your story, like and comment" back="/community?tab=story" />
       )}
