@@ -1,0 +1,122 @@
+/**
+ * Crash safety: the server is killed with SIGKILL while members post; after
+ * a restart on the same data every acknowledged post is there (PGlite in a
+ * folder, and PostgreSQL when TEST_DATABASE_URL is set).
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import { describe, it } from 'node:test';
+import { createPostgresDatabase, databaseKinds } from './helpers.js';
+import { openDatabase } from '../src/db/index.js';
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_ROOT: tmpdir(), MODERATION: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d) => (errors += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${errors}`);
+}
+
+const exit = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+
+async function signUpAndLogIn(url: string): Promise<{ id: string; cookie: string }> {
+  const church = ((await (await fetch(`${url}/api/locations`)).json()) as { data: { _id: string }[] }).data[0]!._id;
+  const email = `crash-${Date.now()}@example.org`;
+  const password = 'a long password';
+  const signup = await fetch(`${url}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstname: 'Crash', lastname: 'Test', birth_date: '1990-01-01', email, password, gender: 'Male', civil_status: 'Single',
+      church, countryOfOrigin: 'Ghana', country: 'Ghana', city: 'Ashanti', seniority: 2, source: '',
+    }),
+  });
+  const id = ((await signup.json()) as { data: { _id: string } }).data._id;
+  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+  return { id, cookie };
+}
+
+for (const kind of databaseKinds()) {
+  describe(`SIGKILL while members post [${kind}]`, () => {
+    it('loses no acknowledged post', { timeout: 180_000 }, async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-crash-'));
+      const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+      const env = { DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '' };
+      try {
+        const first = await startServer(env);
+        const member = await signUpAndLogIn(first.url);
+        const acknowledged: string[] = [];
+        let stop = false;
+        const writer = async (n: number) => {
+          for (let i = 0; !stop; i++) {
+            try {
+              const res = await fetch(`${first.url}/api/prayers/add/${member.id}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', cookie: member.cookie },
+                body: JSON.stringify({ text: `prayer ${n}-${i}` }),
+              });
+              if (res.status === 201) acknowledged.push(((await res.json()) as { data: { _id: string } }).data._id);
+            } catch {
+              return; // the server is gone
+            }
+          }
+        };
+        const writers = [0, 1, 2, 3].map(writer);
+        await new Promise((r) => setTimeout(r, 1500));
+        first.child.kill('SIGKILL');
+        stop = true;
+        await Promise.all(writers);
+        await exit(first.child);
+        assert.ok(acknowledged.length > 20, `only ${acknowledged.length} posts were acknowledged before the kill`);
+
+        // The server comes back on the same data (the stale lock is taken over) and serves again.
+        const second = await startServer(env);
+        assert.equal((await fetch(`${second.url}/api/prayers/`)).status, 200);
+        second.child.kill('SIGTERM');
+        await exit(second.child);
+
+        const database = await openDatabase(pg ? { url: pg.url } : { dataDir: path.join(dataDir, 'db') });
+        try {
+          const rows = await database.db.selectFrom('prayers').select('id').where('user_id', '=', member.id).execute();
+          const stored = new Set(rows.map((r) => r.id));
+          const lost = acknowledged.filter((id) => !stored.has(id));
+          assert.deepEqual(lost, [], `${lost.length} of ${acknowledged.length} acknowledged posts were lost`);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await pg?.drop();
+      }
+    });
+  });
+}
