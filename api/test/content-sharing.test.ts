@@ -245,6 +245,13 @@ describe('share preview rendering', () => {
     assert.equal(metaContent(out, 'og:image:width'), undefined, 'no PNG size for a remote image');
   });
 
+  it('writes into a page without a head after its doctype, never before it', () => {
+    const out = applyPreview('<!doctype html><title>Shell</title><p>x</p>', { title: 'T', description: 'D', image: '/media/cover.svg', imageAlt: 'x', path: '/', type: 'website' }, PUBLIC_URL);
+    assert.match(out, /^<!doctype html><title>T \| /);
+    assert.doesNotMatch(out, /Shell/);
+    assert.match(out, /<p>x<\/p>$/);
+  });
+
   it('pagePreview needs no database for pages without an id', async () => {
     const preview = await pagePreview(undefined as never, '/policies');
     assert.equal(preview.title, 'Privacy Policy');

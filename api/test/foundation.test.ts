@@ -161,7 +161,8 @@ describe('serving the built site', () => {
     try {
       const page = await app.inject({ method: 'GET', url: '/daily-devotion/all', headers: { accept: 'text/html' } });
       assert.equal(page.statusCode, 200);
-      assert.match(page.body, /<title>Shell<\/title>/);
+      // The shell's index.html, with the page's own title from the sharing module.
+      assert.match(page.body, /^<!doctype html><title>All devotionals \| [^<]+<\/title>/);
       assert.equal(page.headers['cache-control'], 'no-cache');
 
       const hashed = await app.inject({ method: 'GET', url: '/12.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });

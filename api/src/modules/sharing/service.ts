@@ -193,5 +193,8 @@ export function applyPreview(html: string, preview: PagePreview, publicUrl: stri
   let out = html;
   for (const pattern of OWN_TAGS) out = out.replace(pattern, '');
   // A function replacement: `$` in the values must stay literal.
-  return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${tags}</head>`) : `${tags}${out}`;
+  if (/<\/head>/i.test(out)) return out.replace(/<\/head>/i, () => `${tags}</head>`);
+  if (/<body[\s>]/i.test(out)) return out.replace(/<body[\s>]/i, (body) => `${tags}${body}`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(out);
+  return doctype ? `${doctype[0]}${tags}${out.slice(doctype[0].length)}` : `${tags}${out}`;
 }
