@@ -333,3 +333,21 @@ describeEachDatabase('countries and cities', (ctx) => {
     assert.equal((await app.inject({ url: '/api/geo/cities' })).statusCode, 400);
   });
 });
+
+describeEachDatabase('the admin role', (ctx) => {
+  it('ensureAdmin creates the first admin, promotes an existing member, and refuses a weak password', async () => {
+    const { app } = ctx();
+    const { ensureAdmin } = await import('../src/modules/users/admin.js');
+    assert.equal(await ensureAdmin(app.db, 'pastor@example.org', 'a long password'), 'created');
+    assert.equal(await ensureAdmin(app.db, 'PASTOR@example.org', 'a long password'), 'unchanged');
+    const cookie = await login(app, 'pastor@example.org', 'a long password');
+    const me = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'pastor@example.org', password: 'a long password' } });
+    assert.equal(json<{ data: User }>(me).data.role, 'admin');
+    assert.ok(cookie);
+
+    const member = await createMember(app);
+    assert.equal(await ensureAdmin(app.db, member.email, 'whatever password'), 'promoted');
+    await login(app, member.email, member.password); // the member's own password still works
+    await assert.rejects(ensureAdmin(app.db, 'weak@example.org', 'short'));
+  });
+});
