@@ -22,6 +22,8 @@ const ThreeColumns = styled.ol`
     grid-auto-columns: 85%;
     gap: 14px;
     overflow-x: auto;
+    /* Contains the visually hidden link text too, or it would widen the page. */
+    position: relative;
     scroll-snap-type: x mandatory;
     padding-bottom: 10px;
     li { scroll-snap-align: start; }
