@@ -1,0 +1,242 @@
+/**
+ * The web benchmarks, on the production build served by the real server:
+ * - Lighthouse 12 (mobile, simulated throttling) on the main pages, the
+ *   median of N runs, with the audits that keep a page under target;
+ * - the JavaScript the home page loads before it is interactive (until the
+ *   network is idle), per app, as transferred and as gzip.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, chromePath, median, root } from './lib.mjs';
+
+export const PAGES = ['/', '/events', '/daily-devotion', '/community', '/about'];
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+export const JS_TARGET_BYTES = 200 * 1024;
+
+const APP_DIRS = { shell: 'shell', mfe_content: 'mfe-content', mfe_community: 'mfe-community', mfe_account: 'mfe-account', mfe_giving: 'mfe-giving' };
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** What an audit found, in a few words: the elements or URLs it names. */
+function auditItems(audit, max = 4) {
+  let items = Array.isArray(audit.details?.items) ? audit.details.items : [];
+  // A 'list' detail holds tables: look inside them.
+  items = items.flatMap((item) => (Array.isArray(item?.items) ? item.items : [item]));
+  const out = [];
+  for (const item of items) {
+    if (out.length >= max) break;
+    const node = item.node ?? item.element ?? (item.node === undefined && item.type === 'node' ? item : undefined);
+    if (node?.selector || node?.snippet) out.push(`${node.selector ?? ''}${node.snippet ? ` ${node.snippet}` : ''}`.trim().slice(0, 200));
+    else if (item.href !== undefined || item.text !== undefined) out.push(`"${item.text ?? ''}" -> ${item.href ?? ''}`.slice(0, 200));
+    else if (item.url) out.push(String(item.url).slice(0, 200) + (item.wastedBytes ? ` (${Math.round(item.wastedBytes / 1024)} KiB)` : ''));
+    else if (item.description) out.push(String(item.description).slice(0, 200));
+    else if (item.source?.url) out.push(`${item.source.url}: ${item.description ?? ''}`.slice(0, 200));
+  }
+  return out;
+}
+
+/** The audits of a category that did not pass in one Lighthouse result. */
+function failingAudits(lhr, category) {
+  const failing = [];
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || ['manual', 'notApplicable', 'informative', 'error'].includes(audit.scoreDisplayMode)) continue;
+    const threshold = category === 'performance' ? 0.9 : 1;
+    if (audit.score >= threshold) continue;
+    failing.push({
+      id: ref.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: audit.displayValue ?? null,
+      items: auditItems(audit),
+    });
+  }
+  return failing.sort((a, b) => b.weight - a.weight || a.score - b.score);
+}
+
+async function lighthousePage(url, port, runs, log) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+    results.push({ lhr, scores, seconds: (Date.now() - started) / 1000 });
+    log(`    run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))]));
+  // The run whose performance score is the median one tells the metrics.
+  const byPerf = [...results].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const medianRun = byPerf[Math.floor((byPerf.length - 1) / 2)].lhr;
+  const metrics = Object.fromEntries(
+    METRICS.map((id) => [id, { value: medianRun.audits[id]?.numericValue ?? null, display: medianRun.audits[id]?.displayValue ?? null, score: medianRun.audits[id]?.score ?? null }]),
+  );
+  const failing = {};
+  for (const category of CATEGORIES) {
+    if (scores[category] === null || scores[category] >= TARGETS[category]) continue;
+    // Audits failing in any run, with how many runs they failed in.
+    const seen = new Map();
+    for (const run of results) {
+      for (const audit of failingAudits(run.lhr, category)) {
+        const entry = seen.get(audit.id) ?? { ...audit, failedRuns: 0 };
+        entry.failedRuns += 1;
+        seen.set(audit.id, entry);
+      }
+    }
+    failing[category] = [...seen.values()].filter((a) => !METRICS.includes(a.id) || category === 'performance').slice(0, 12);
+  }
+  return {
+    scores,
+    runs: results.map((r) => r.scores),
+    metrics,
+    failing,
+    met: Object.fromEntries(CATEGORIES.map((c) => [c, scores[c] !== null && scores[c] >= TARGETS[c]])),
+    lighthouseVersion: medianRun.lighthouseVersion,
+    userAgent: medianRun.environment?.hostUserAgent ?? null,
+  };
+}
+
+export async function benchLighthouse({ siteUrl, runs = 3, pages = PAGES, log = console.log }) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+  const byPage = {};
+  try {
+    for (const page of pages) {
+      log(`  Lighthouse ${page} (${runs} run${runs > 1 ? 's' : ''})`);
+      try {
+        byPage[page] = await lighthousePage(siteUrl + page, chrome.port, runs, log);
+      } catch (error) {
+        log(`    failed: ${error.message}`);
+        byPage[page] = { error: error.message };
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { measuredAt: new Date().toISOString(), runs, formFactor: 'mobile (Lighthouse default, simulated throttling)', targets: TARGETS, pages: byPage };
+}
+
+function licenseNames(file) {
+  try {
+    const text = readFileSync(`${file}.LICENSE.txt`, 'utf8');
+    return [...text.matchAll(/@license[^\n]*\n\s*\*\s*([\w.-]+)/g)].map((m) => m[1].replace(/\.production(\.min)?\.js$/, ''));
+  } catch {
+    return [];
+  }
+}
+
+function labelsFor(container, file) {
+  const labels = [...(chunkLabelsCache.get(`${container}/${file}`) ?? [])];
+  const dist = path.join(root, APP_DIRS[container] ?? 'shell', 'dist', file);
+  if (existsSync(dist)) labels.push(...licenseNames(dist));
+  return [...new Set(labels)];
+}
+let chunkLabelsCache = new Map();
+
+function appOf(url) {
+  const { pathname } = new URL(url);
+  const match = /^\/remotes\/([^/]+)\/(.*)$/.exec(pathname);
+  if (!match) return { container: 'shell', file: pathname.replace(/^\//, '') };
+  const container = Object.entries(APP_DIRS).find(([, dir]) => dir === match[1])?.[0] ?? match[1];
+  return { container, file: match[2] };
+}
+
+/** JavaScript loaded by the home page until the network is idle, per app. */
+async function homeJs(browser, siteUrl, viewport) {
+  const context = await browser.newContext({ viewport });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (!/\.m?js(\?|$)/.test(new URL(url).pathname) && response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => null);
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        return {
+          url,
+          status: response.status(),
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+          raw: body?.length ?? 0,
+          gzip: body ? gzipSync(body, { level: 9 }).length : 0,
+          transferred: sizes ? sizes.responseBodySize : null,
+        };
+      })(),
+    );
+  });
+  const started = Date.now();
+  await page.goto(`${siteUrl}/`, { waitUntil: 'networkidle', timeout: 60_000 });
+  const idleMs = Date.now() - started;
+  const files = (await Promise.all(pending)).map((f) => ({ ...f, ...appOf(f.url) }));
+  await context.close();
+  const apps = {};
+  for (const f of files) {
+    const app = (apps[f.container] ??= { files: 0, raw: 0, gzip: 0, transferred: 0 });
+    app.files += 1;
+    app.raw += f.raw;
+    app.gzip += f.gzip;
+    app.transferred += f.transferred ?? 0;
+  }
+  const total = files.reduce((t, f) => ({ files: t.files + 1, raw: t.raw + f.raw, gzip: t.gzip + f.gzip, transferred: t.transferred + (f.transferred ?? 0) }), {
+    files: 0,
+    raw: 0,
+    gzip: 0,
+    transferred: 0,
+  });
+  const largest = [...files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 8)
+    .map((f) => ({ app: f.container, file: f.file, gzip: f.gzip, raw: f.raw, transferred: f.transferred, encoding: f.encoding, contents: labelsFor(f.container, f.file) }));
+  return { viewport, networkIdleMs: idleMs, total, apps, largest, encodings: [...new Set(files.map((f) => f.encoding))] };
+}
+
+export async function benchHomeJs({ siteUrl, log = console.log }) {
+  chunkLabelsCache = allChunkLabels();
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+  try {
+    const desktop = await homeJs(browser, siteUrl, { width: 1366, height: 900 });
+    log(`  home page JS (desktop): ${(desktop.total.gzip / 1024).toFixed(1)} KiB gzip in ${desktop.total.files} files`);
+    const mobile = await homeJs(browser, siteUrl, { width: 390, height: 844 });
+    log(`  home page JS (mobile): ${(mobile.total.gzip / 1024).toFixed(1)} KiB gzip in ${mobile.total.files} files`);
+    const worst = mobile.total.gzip > desktop.total.gzip ? mobile : desktop;
+    return {
+      measuredAt: new Date().toISOString(),
+      targetBytes: JS_TARGET_BYTES,
+      gzipBytes: worst.total.gzip,
+      met: worst.total.gzip < JS_TARGET_BYTES,
+      desktop,
+      mobile,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** file -> what is in it, from each app's mf-manifest.json (its license banners are added per file). */
+function allChunkLabels() {
+  const labels = new Map();
+  const add = (key, label) => labels.set(key, [...new Set([...(labels.get(key) ?? []), label])]);
+  for (const [container, dir] of Object.entries(APP_DIRS)) {
+    add(`${container}/main.js`, container === 'shell' ? 'shell entry: federation runtime + bootstrap' : 'standalone entry');
+    add(`${container}/remoteEntry.js`, 'container entry: federation runtime');
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(root, dir, 'dist', 'mf-manifest.json'), 'utf8'));
+      for (const shared of manifest.shared ?? []) for (const file of shared.assets?.js?.sync ?? []) add(`${container}/${file}`, `shared ${shared.name}`);
+      for (const expose of manifest.exposes ?? [])
+        for (const file of expose.assets?.js?.sync ?? []) if (file.startsWith('__federation_expose_')) add(`${container}/${file}`, `exposes ${expose.path}`);
+    } catch {
+      // this app is not built
+    }
+  }
+  return labels;
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the figures of DESIGN.md section 4 and writes
+// bench/results/latest.md and latest.json. It reports; it never fails the run.
+//
+//   npm run bench                      everything (~8 min on 2 cores)
+//   npm run bench -- --quick           shorter loads, one Lighthouse run per page
+//   npm run bench -- --only api        only one part: api, web or build (comma-separated for more)
+//   npm run bench -- --no-pg           skip PostgreSQL even when one answers on 5432
+//   npm run bench -- --runs 5          Lighthouse runs per page (default 3, 1 with --quick)
+//   npm run bench -- --pages /,/about  Lighthouse on these pages only
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench/results');
+const PARTS = ['build', 'api', 'web'];
+
+function parseArgs(argv) {
+  const options = { quick: false, postgres: true, only: new Set(PARTS), runs: null, pages: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => (arg.includes('=') ? arg.split('=').slice(1).join('=') : argv[++i]);
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-pg') options.postgres = false;
+    else if (arg.startsWith('--only')) {
+      const parts = String(value() ?? '').split(',').filter(Boolean);
+      const unknown = parts.filter((p) => !PARTS.includes(p));
+      if (unknown.length || !parts.length) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${unknown.join(',') || 'nothing'}`);
+      options.only = new Set(parts);
+    } else if (arg.startsWith('--runs')) options.runs = Math.max(1, Number(value()) || 1);
+    else if (arg.startsWith('--pages')) options.pages = String(value()).split(',').filter(Boolean);
+    else if (arg === '--help' || arg === '-h') {
+      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 11).join('\n').replace(/^\/\/ ?/gm, ''));
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+function otherWebpackProcesses() {
+  const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return (ps.stdout ?? '').split('\n').filter((line) => /webpack/.test(line) && !line.includes('ps -eo')).length;
+}
+
+function environment(chrome) {
+  const version = chrome ? spawnSync(chrome, ['--version'], { encoding: 'utf8' }).stdout?.trim() : null;
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown CPU',
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    chromium: version || null,
+    loadAverage: os.loadavg(),
+    otherWebpackProcesses: otherWebpackProcesses(),
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const options = parseArgs(args);
+  const started = Date.now();
+  const log = (line) => console.log(line);
+
+  if (!ensureInstall()) {
+    console.error('bench: the workspace could not be installed; nothing measured.');
+    return;
+  }
+  const { attempt, chromePath, startServer } = await import('../bench/lib.mjs');
+  const chrome = chromePath();
+  const env = environment(chrome);
+  if (env.otherWebpackProcesses) log(`Note: ${env.otherWebpackProcesses} other webpack processes are running; the figures will be noisier.`);
+
+  const results = { startedAt: new Date(started).toISOString(), args, options: { ...options, only: [...options.only] }, environment: env };
+
+  // 1. The build first, so the web figures are of what it built.
+  if (options.only.has('build')) {
+    const { benchBuild } = await import('../bench/build.mjs');
+    results.build = await attempt('build', log, () => benchBuild({ log }));
+  }
+
+  // 2. The API on PGlite and PostgreSQL, beside bare node:http.
+  if (options.only.has('api')) {
+    const { benchApi } = await import('../bench/api.mjs');
+    results.api = await attempt('API', log, () => benchApi({ quick: options.quick, postgres: options.postgres, log }));
+  }
+
+  // 3. Lighthouse and the home page's JavaScript, on one server.
+  if (options.only.has('web')) {
+    results.web = await attempt('web', log, async () => {
+      if (!chrome) return { error: 'no Chromium (set CHROME_PATH or apt-get install chromium)' };
+      const { build, isStale, APPS } = await import('./build.mjs');
+      if (APPS.some(isStale)) {
+        log('Web: building the stale apps first (not timed)');
+        await build();
+      }
+      const { benchHomeJs, benchLighthouse, PAGES } = await import('../bench/web.mjs');
+      log('Web: starting the server (PGlite)');
+      const server = await startServer({});
+      try {
+        const homeJs = await attempt('home page JS', log, () => benchHomeJs({ siteUrl: server.url, log }));
+        const lighthouse = await attempt('Lighthouse', log, () =>
+          benchLighthouse({ siteUrl: server.url, runs: options.runs ?? (options.quick ? 1 : 3), pages: options.pages ?? PAGES, log }),
+        );
+        return { homeJs, lighthouse, serverPeakRss: server.memory()?.peakRss ?? null };
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  // Sections not measured this time are carried over from the last report.
+  const latestJson = path.join(resultsDir, 'latest.json');
+  if (options.only.size < PARTS.length && existsSync(latestJson)) {
+    try {
+      const previous = JSON.parse(readFileSync(latestJson, 'utf8'));
+      results.carriedOver = {};
+      for (const part of PARTS) {
+        if (!options.only.has(part) && previous[part]) {
+          results[part] = previous[part];
+          results.carriedOver[part] = previous.carriedOver?.[part] ?? previous.startedAt;
+        }
+      }
+    } catch {
+      // an unreadable old report is simply not carried over
+    }
+  }
+
+  results.seconds = (Date.now() - started) / 1000;
+  const { renderMarkdown } = await import('../bench/report.mjs');
+  mkdirSync(resultsDir, { recursive: true });
+  const write = (name, text) => {
+    const file = path.join(resultsDir, name);
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  };
+  write('latest.json', JSON.stringify(results, null, 2) + '\n');
+  write('latest.md', renderMarkdown(results) + '\n');
+  log(`\nBench done in ${(results.seconds / 60).toFixed(1)} min: bench/results/latest.md`);
+}
+
+main()
+  .catch((error) => {
+    console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+  })
+  .finally(() => {
+    // A report, never a failure.
+    process.exit(0);
+  });
