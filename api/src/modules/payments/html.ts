@@ -10,7 +10,8 @@ export const dollars = (amount: number): string => `${Number.isInteger(amount) ?
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:Poppins,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d1d1f;background:#f6f4ef;line-height:1.5}
-.test{background:#ffe58f;color:#3d2e00;text-align:center;font-weight:700;padding:10px 16px;letter-spacing:.04em;border-bottom:2px solid #c9a227}
+.test{background:#ffe58f;color:#3d2e00;text-align:center;padding:10px 16px;border-bottom:2px solid #c9a227}
+.test strong{display:block;letter-spacing:.04em}
 .test small{display:block;font-weight:500;letter-spacing:0}
 header{background:#14213d;color:#fff;padding:18px 24px}
 header a{color:#fff;text-decoration:none;font-weight:600}
@@ -57,7 +58,7 @@ export function renderPage({ title, body, testMode }: PageOptions): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${testMode ? '<div class="test" role="note">TEST MODE<small>This is a test payment page: no card is asked for and no money is taken.</small></div>' : ''}
+${testMode ? '<div class="test" role="note"><strong>TEST MODE</strong><small>This is a test payment page: no card is asked for and no money is taken.</small></div>' : ''}
 <header><a href="/">${escapeHtml(siteIdentity.ministryName)}</a></header>
 <main><div class="card">
 ${body}
