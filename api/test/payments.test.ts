@@ -151,10 +151,10 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
   it('holds the seats, stores a pending booking and answers the address of the test-mode checkout page', async () => {
     const { app } = ctx();
     const eventId = await createEvent(app, { seats: 10, price: 45 });
-    const res = await checkout(app, member, eventId, 3, { host: 'site.example:8080' });
+    const res = await checkout(app, member, eventId, 3);
     assert.equal(res.statusCode, 200, res.body);
     const url = json<{ data: string }>(res).data;
-    assert.match(url, /^http:\/\/site\.example:8080\/pay\/checkout\/[0-9a-f-]{36}$/);
+    assert.match(url, /^\/pay\/checkout\/[0-9a-f-]{36}$/);
     const booking = await bookingRow(app, bookingIdOf(url));
     assert.equal(booking.status, 'pending');
     assert.equal(booking.quantity, 3);

@@ -3,9 +3,17 @@ import { http } from './client';
 import type { Booking, CheckoutSessionInput, Envelope } from '../types';
 import type { DonationFrequency, DonationType } from '../config/donations';
 
-/** POST /api/payment/create-checkout-session: holds the seats; answers the address of the checkout page. */
+/** The API's base address ('' when the site and the API share an origin). */
+const apiBase = (): string => (http.defaults.baseURL ?? '').replace(/\/+$/, '');
+
+/**
+ * POST /api/payment/create-checkout-session: holds the seats; answers the
+ * address of the checkout page (a path on the API for its own test-mode
+ * pages, resolved here against the API's address).
+ */
 export async function createCheckoutSession(input: CheckoutSessionInput): Promise<string> {
-  return (await http.post<Envelope<string>>('/api/payment/create-checkout-session', input)).data.data;
+  const address = (await http.post<Envelope<string>>('/api/payment/create-checkout-session', input)).data.data;
+  return address.startsWith('/') && !address.startsWith('//') ? `${apiBase()}${address}` : address;
 }
 
 /** GET /api/payment/my-tickets: the signed-in member's paid bookings, soonest event first. */
@@ -25,6 +33,5 @@ export async function cancelBooking(id: string): Promise<Booking> {
 
 /** The hosted donation page of a giving type (opened in a new tab). */
 export function donationPageUrl(type: DonationType, frequency: DonationFrequency = 'once'): string {
-  const base = (http.defaults.baseURL ?? '').replace(/\/+$/, '');
-  return `${base}/pay/donate/${encodeURIComponent(type)}?frequency=${encodeURIComponent(frequency)}`;
+  return `${apiBase()}/pay/donate/${encodeURIComponent(type)}?frequency=${encodeURIComponent(frequency)}`;
 }

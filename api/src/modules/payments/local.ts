@@ -11,8 +11,9 @@ export function createLocalProvider(): PaymentProvider {
   return {
     name: 'local',
     minimumHoldMinutes: 1,
-    async createCheckout({ booking, apiOrigin }) {
-      return { id: `${LOCAL_SESSION_PREFIX}${booking.id}`, url: `${apiOrigin}/pay/checkout/${booking.id}` };
+    // A path on this API: the browser resolves it against the API's address, whatever proxy stands in front.
+    async createCheckout({ booking }) {
+      return { id: `${LOCAL_SESSION_PREFIX}${booking.id}`, url: `/pay/checkout/${booking.id}` };
     },
     async cancelCheckout() {
       return true;

@@ -15,8 +15,6 @@ export interface CheckoutRequest {
   customer: { id: string; email: string };
   /** The site's address as the member's browser sees it (return pages). */
   siteOrigin: string;
-  /** This API's address as the member's browser sees it (its own hosted pages). */
-  apiOrigin: string;
 }
 
 export interface CheckoutSession {

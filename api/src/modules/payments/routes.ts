@@ -98,7 +98,6 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           event: { id: event.id, title: event.title, priceId: event.price_id },
           customer: { id: me.id, email: me.email },
           siteOrigin: siteOrigin(request),
-          apiOrigin: ownOrigin(request),
         });
       } catch (error) {
         await releaseBooking(app.db, booking.id, 'cancelled');

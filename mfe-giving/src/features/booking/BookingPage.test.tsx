@@ -101,6 +101,20 @@ describe('BookingPage', () => {
     });
   });
 
+  it('resolves a checkout path of the API against the API address', async () => {
+    localStorage.setItem('event', event._id);
+    api.onPost('/api/payment/create-checkout-session').reply(200, { data: '/pay/checkout/33333333-3333-4333-8333-333333333333' });
+    const before = http.defaults.baseURL;
+    http.defaults.baseURL = 'https://api.example.org/';
+    try {
+      renderBooking({ signedIn: true });
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay 15$' }));
+      await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('https://api.example.org/pay/checkout/33333333-3333-4333-8333-333333333333'));
+    } finally {
+      http.defaults.baseURL = before;
+    }
+  });
+
   it('says so when the seats went meanwhile, and shows the seats left now', async () => {
     localStorage.setItem('event', event._id);
     api.onPost('/api/payment/create-checkout-session').reply(409, { error: { code: 'conflict', message: 'Only 1 seat is left.' } });
