@@ -13,6 +13,7 @@ describe('ProfilePage', () => {
     api.onGet('/api/locations').reply(200, { data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }] });
     api.onGet('/api/geo/countries').reply(200, { data: [{ code: 'GH', name: 'Ghana' }, { code: 'US', name: 'United States' }] });
     api.onGet('/api/geo/cities').reply(200, { data: ['Delaware', 'Texas'] });
+    api.onGet('/api/payment/my-tickets').reply(200, { data: [] });
     URL.createObjectURL = jest.fn(() => 'blob:preview');
     URL.revokeObjectURL = jest.fn();
   });
@@ -95,6 +96,34 @@ describe('ProfilePage', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(store.getState().auth.user?.email).toBe('new@example.org'));
     expect(JSON.parse(api.history.put[0].data)).toEqual({ email: 'new@example.org', password: 'a new password', currentPassword: 'old password' });
+  });
+
+  it('lists the member\'s tickets, or says there are none', async () => {
+    api.onGet('/api/payment/my-tickets').reply(200, {
+      data: [
+        {
+          _id: 'b1',
+          event: { _id: 'e1', title: 'Night of Worship', event_date: '2026-12-24T19:30:00.000Z', photo: '/media/event-1.svg' },
+          quantity: 2,
+          unitPrice: 10,
+          amount: 20,
+          status: 'paid',
+          createdAt: '2026-11-01T00:00:00.000Z',
+          expiresAt: '2026-11-01T00:15:00.000Z',
+          paidAt: '2026-11-01T00:05:00.000Z',
+        },
+      ],
+    });
+    renderProfile();
+    const tickets = within(await screen.findByRole('region', { name: '04 My tickets' }));
+    expect(await tickets.findByRole('link', { name: 'Night of Worship' })).toHaveAttribute('href', '/events/e1');
+    expect(tickets.getByText('2 tickets')).toBeInTheDocument();
+    expect(tickets.getByText(/24 December 2026/)).toBeInTheDocument();
+  });
+
+  it('says so when there are no tickets yet', async () => {
+    renderProfile();
+    expect(await screen.findByText(/You have no tickets yet/)).toBeInTheDocument();
   });
 
   describe('photo modal', () => {

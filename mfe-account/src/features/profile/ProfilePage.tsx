@@ -6,6 +6,7 @@ import { Container, media, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
 import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
+import { TicketsSection } from './TicketsSection';
 
 const Banner = styled.header`
   background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
@@ -70,6 +71,7 @@ export function ProfilePage() {
         <BasicInfoSection user={user} />
         <ChurchSection user={user} />
         <SecuritySection user={user} />
+        <TicketsSection />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>
