@@ -8,8 +8,13 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const zlib = require('node:zlib');
+const { BootPreloadPlugin } = require('./boot-preload-plugin.cjs');
 
 const root = path.resolve(__dirname, '..');
+/** The runtime-core module the federation runtime itself uses (see provide-runtime-core.cjs). */
+const runtimeCorePath = require.resolve('@module-federation/runtime-core', {
+  paths: [require('node:fs').realpathSync(path.join(root, 'node_modules/@module-federation/enhanced'))],
+});
 const deps = require(path.join(root, 'shared/package.json')).dependencies;
 
 /** Shared singletons: one copy on the page, whichever app loads first. */
@@ -49,6 +54,7 @@ function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const appDir = path.join(root, app.dir);
+    const isHost = !app.exposes || !Object.keys(app.exposes).length;
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -69,6 +75,7 @@ function createConfig(app) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: production && isHost ? { '@module-federation/runtime-core$': runtimeCorePath } : {},
       },
       module: {
         rules: [
@@ -101,6 +108,18 @@ function createConfig(app) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
+          // In production the remotes do not each carry the federation
+          // runtime (~20 KB gzip apiece): the host provides it, and a remote,
+          // which loads no remotes itself, drops the remote-loading and
+          // manifest-snapshot code. Dev servers keep it, so a remote still runs
+          // standalone on its own port.
+          ...(production
+            ? {
+                ...(isHost
+                  ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.cjs')] }
+                  : { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true } } }),
+              }
+            : {}),
         }),
         new HtmlWebpackPlugin({
           template: path.join(appDir, 'public/index.html'),
@@ -111,6 +130,8 @@ function createConfig(app) {
           inject: 'body',
           chunks: ['main'],
         }),
+        // The host's index.html preloads the chunks it needs to boot.
+        ...(production && isHost ? [new BootPreloadPlugin({ publicPath: '/' })] : []),
         ...(production
           ? [
               new CompressionPlugin({
