@@ -2,7 +2,8 @@
  * Serves the built site from the same process as the API: the shell at `/`,
  * each remote under `/remotes/<dir>/`, media under `/media/`, the runtime
  * config at `/config.json`, and the shell's index.html for every page URL.
- * Files are served precompressed (the build writes .br and .gz beside them).
+ * Files are served precompressed (the build writes .br and .gz beside them);
+ * answers built in memory (API JSON, the pages' HTML) are compressed as sent.
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { productionRuntimeConfig, REMOTE_DIRS } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
+import { registerCompression } from './compression.js';
 
 /** Hashed file names (`337.3679b0a8ce.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
@@ -47,6 +49,8 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   const mediaDir = path.join(config.siteRoot, 'api', 'content', 'media');
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const transforms: PageHtmlTransform[] = [];
+  // API answers and pages are compressed on the fly; files are precompressed.
+  registerCompression(app);
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
