@@ -30,7 +30,7 @@ describe('Footer', () => {
 
   it('the newsletter box refuses a bad e-mail under the field, without calling the API', async () => {
     renderWithProviders(<Footer />);
-    await userEvent.type(screen.getByLabelText('Your e-mail address'), 'not-an-email');
+    await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     expect(api.history.post).toHaveLength(0);
@@ -39,7 +39,7 @@ describe('Footer', () => {
   it('the newsletter box subscribes, confirms in a toast and clears the field', async () => {
     api.onPost('/api/newsletter').reply(201, { data: { email: 'joy@example.org', subscribed: true } });
     renderWithProviders(<Footer />);
-    const input = screen.getByLabelText('Your e-mail address');
+    const input = await screen.findByLabelText('Your e-mail address');
     await userEvent.type(input, 'joy@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText(/you are subscribed/i)).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('Footer', () => {
   it('keeps what was typed and says so when the server cannot be reached', async () => {
     api.onPost('/api/newsletter').networkError();
     renderWithProviders(<Footer />);
-    const input = screen.getByLabelText('Your e-mail address');
+    const input = await screen.findByLabelText('Your e-mail address');
     await userEvent.type(input, 'joy@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText(/could not reach the server/i)).toBeInTheDocument();

@@ -1,8 +1,32 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import { Container, Logo, media, theme } from '@ministry/shared/ui';
-import { NewsletterForm } from './NewsletterForm';
+
+// The form (formik, yup and the shared schemas, ~28 KB gzip) loads only when
+// the footer comes near the screen: no page needs it to become interactive.
+const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
+const FormPlaceholder = styled.div`
+  min-height: 44px;
+`;
+
+function NewsletterSlot() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '400px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  if (!near) return <FormPlaceholder ref={ref} />;
+  return (
+    <Suspense fallback={<FormPlaceholder />}>
+      <NewsletterForm />
+    </Suspense>
+  );
+}
 
 const Wrap = styled.footer`
   background: #0e1830;
@@ -110,7 +134,7 @@ export function Footer() {
           <section aria-labelledby="footer-newsletter">
             <h2 id="footer-newsletter">Newsletter</h2>
             <p>Devotionals, events and news from {siteIdentity.shortName}, once a week.</p>
-            <NewsletterForm />
+            <NewsletterSlot />
           </section>
         </Columns>
         <Bottom>

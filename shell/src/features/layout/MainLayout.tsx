@@ -9,8 +9,12 @@ const Page = styled.div`
   flex-direction: column;
 `;
 
+// At least a screen tall: while a remote's page is still loading, the
+// footer waits below the fold instead of jumping down when the page arrives
+// (that jump was the home page's layout shift).
 const Main = styled.main`
   flex: 1;
+  min-height: 100vh;
 `;
 
 const SkipLink = styled.a`
