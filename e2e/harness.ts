@@ -53,7 +53,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /** Starts the whole site on a free port with its own data folder. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ministry-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

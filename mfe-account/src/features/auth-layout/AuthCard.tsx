@@ -27,8 +27,9 @@ export function AuthCard({ title, intro, wide = false, children }: { title: stri
   return (
     <Wrap>
       <Panel $wide={wide} aria-labelledby="auth-title">
-        <Link to="/" aria-label="Home">
+        <Link to="/">
           <Logo />
+          <span className="visually-hidden"> home page</span>
         </Link>
         <h1 id="auth-title">{title}</h1>
         {intro && <p style={{ marginTop: 0, color: theme.colors.muted }}>{intro}</p>}

@@ -18,7 +18,7 @@ const Circle = styled.span<{ $size: number }>`
 `;
 
 /** The member's photo, or their initials when there is none. */
-export function Avatar({ src, name, size = 96 }: { src: string | null | undefined; name: string; size?: number }) {
+export function Avatar({ src, name, size = 96, decorative = false }: { src: string | null | undefined; name: string; size?: number; decorative?: boolean }) {
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -26,8 +26,8 @@ export function Avatar({ src, name, size = 96 }: { src: string | null | undefine
     .map((w) => w[0]!.toUpperCase())
     .join('');
   return (
-    <Circle $size={size} aria-hidden={src ? undefined : true}>
-      {src ? <img src={src} alt={`Photo of ${name}`} width={size} height={size} /> : initials}
+    <Circle $size={size} aria-hidden={src && !decorative ? undefined : true}>
+      {src ? <img src={src} alt={decorative ? '' : `Photo of ${name}`} width={size} height={size} /> : initials}
     </Circle>
   );
 }

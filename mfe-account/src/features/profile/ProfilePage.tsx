@@ -31,8 +31,7 @@ const PhotoButton = styled.button`
   background: none;
   cursor: pointer;
   position: relative;
-  &::after {
-    content: 'Edit';
+  .badge {
     position: absolute;
     bottom: 2px;
     right: 2px;
@@ -57,8 +56,12 @@ export function ProfilePage() {
       <Banner>
         <Container>
           <BannerInner>
-            <PhotoButton type="button" onClick={() => setPhotoOpen(true)} aria-label="Change your profile photo">
-              <Avatar src={user.photo} name={name} size={112} />
+            <PhotoButton type="button" onClick={() => setPhotoOpen(true)}>
+              <Avatar src={user.photo} name={name} size={112} decorative />
+              <span className="badge" aria-hidden="true">
+                Edit
+              </span>
+              <span className="visually-hidden">Change your profile photo</span>
             </PhotoButton>
             <div>
               <h1>{name}</h1>

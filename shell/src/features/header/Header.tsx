@@ -144,8 +144,9 @@ export function Header() {
   return (
     <Bar>
       <Inner>
-        <Home to="/" aria-label="Home">
+        <Home to="/">
           <Logo light />
+          <span className="visually-hidden"> home page</span>
         </Home>
         <DesktopNav aria-label="Main">
           {DESKTOP_NAV.map((item) => (
