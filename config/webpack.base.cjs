@@ -16,6 +16,10 @@ const runtimeCorePath = require.resolve('@module-federation/runtime-core', {
   paths: [require('node:fs').realpathSync(path.join(root, 'node_modules/@module-federation/enhanced'))],
 });
 const deps = require(path.join(root, 'shared/package.json')).dependencies;
+/** react-router (react-router-dom's own dependency), built for production or development. */
+const reactRouterDir = path.dirname(
+  require.resolve('react-router/package.json', { paths: [require('node:fs').realpathSync(path.join(root, 'shared/node_modules/react-router-dom'))] }),
+);
 
 /** Shared singletons: one copy on the page, whichever app loads first. */
 const SINGLETONS = [
@@ -38,6 +42,8 @@ function sharedConfig() {
   for (const name of SINGLETONS) {
     const v = version(name);
     shared[name] = { singleton: true, requiredVersion: v, strictVersion: false };
+    // Served from the trimmed re-export in config/react-router-dom.mjs: say its real version.
+    if (name === 'react-router-dom') shared[name].version = v;
   }
   for (const name of SHARED) shared[name] = { requiredVersion: version(name) };
   for (const entry of SHARED_LIB_ENTRIES) {
@@ -75,13 +81,22 @@ function createConfig(app) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: production && isHost ? { '@module-federation/runtime-core$': runtimeCorePath } : {},
+        alias: {
+          ...(production && isHost ? { '@module-federation/runtime-core$': runtimeCorePath } : {}),
+          // Only what the apps use of the router (see config/react-router-dom.mjs).
+          'react-router-dom$': path.join(__dirname, 'react-router-dom.mjs'),
+          'react-router$': path.join(reactRouterDir, 'dist', production ? 'production' : 'development', 'index.mjs'),
+        },
       },
       module: {
         rules: [
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules[\\/](?!@ministry)/,
+            // An import of a name a module does not export fails the build
+            // (react-router-dom is trimmed to what the apps use: see
+            // config/react-router-dom.mjs).
+            parser: { exportsPresence: 'error' },
             use: {
               loader: 'swc-loader',
               options: {
