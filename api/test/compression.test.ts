@@ -42,7 +42,11 @@ describe('compression of answers built in memory', () => {
       assert.deepEqual(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), JSON.parse(plain.body));
       assert.ok(br.rawPayload.length < plain.rawPayload.length / 2);
 
-      const page = await app.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      const page = await app.inject({
+        method: 'GET',
+        url: '/about',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+      });
       assert.equal(page.statusCode, 200);
       assert.equal(page.headers['content-encoding'], 'gzip');
       assert.match(gunzipSync(page.rawPayload).toString(), /Arise, shine/);

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { productionRuntimeConfig, REMOTE_DIRS } from '@ministry/shared/config';
+import { pageRemotes, productionRuntimeConfig, REMOTE_DIRS, type RemoteName } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
 import { registerCompression } from './compression.js';
 
@@ -33,6 +33,34 @@ export function isPageRequest(request: FastifyRequest): boolean {
   if (NOT_PAGES.test(pathname)) return false;
   const accept = request.headers.accept ?? '*/*';
   return accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** What index.html needs from a remote's mf-manifest.json to preload it. */
+interface RemoteFacts {
+  remoteEntry: string;
+  /** Expose name -> the JS files it needs at once. */
+  exposes: Record<string, string[]>;
+}
+
+const SAFE_FILE = /^[\w.-]+$/;
+
+function readRemoteFacts(file: string): RemoteFacts | null {
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+    };
+    const entry = manifest.metaData?.remoteEntry;
+    const remoteEntry = [entry?.path, entry?.name].filter(Boolean).join('/');
+    if (!remoteEntry || !remoteEntry.split('/').every((part) => SAFE_FILE.test(part))) return null;
+    const exposes: Record<string, string[]> = {};
+    for (const expose of manifest.exposes ?? []) {
+      exposes[expose.name] = (expose.assets?.js?.sync ?? []).filter((f) => SAFE_FILE.test(f));
+    }
+    return { remoteEntry, exposes };
+  } catch {
+    return null;
+  }
 }
 
 /** Changes the shell's HTML for one page URL (e.g. share-preview meta tags). */
@@ -86,7 +114,8 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     });
   }
 
-  if (!existsSync(shellDist)) app.log.warn(`The shell is not built (${shellDist} is missing); pages will answer 503. Run npm start or npm run build.`);
+  if (!existsSync(shellDist))
+    app.log.warn(`The shell is not built (${shellDist} is missing); pages will answer 503. Run npm start or npm run build.`);
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
@@ -96,6 +125,52 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     wildcard: true,
     setHeaders: setCacheHeaders,
   });
+
+  // Each remote's manifest, re-read when its build changes.
+  const facts = new Map<RemoteName, { mtimeMs: number; facts: RemoteFacts | null }>();
+  function remoteFacts(remote: RemoteName): RemoteFacts | null {
+    const file = path.join(config.siteRoot, REMOTE_DIRS[remote], 'dist', 'mf-manifest.json');
+    try {
+      const { mtimeMs } = statSync(file);
+      const known = facts.get(remote);
+      if (known?.mtimeMs === mtimeMs) return known.facts;
+      const read = readRemoteFacts(file);
+      facts.set(remote, { mtimeMs, facts: read });
+      return read;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * What a page's <head> gets besides the shell's own preloads: the runtime
+   * config inline (no /config.json round trip before the remotes load), and
+   * preloads of the manifest, container entry and first chunks of the remote
+   * modules this page renders, so they download alongside the shell.
+   */
+  function pageHead(pathname: string): string {
+    const runtime = JSON.stringify(productionRuntimeConfig()).replace(/</g, '\\u003c');
+    const tags = [`<script id="ministry-runtime-config" type="application/json">${runtime}</script>`];
+    const seen = new Set<string>();
+    const preload = (href: string, as: 'script' | 'fetch') => {
+      if (seen.has(href)) return;
+      seen.add(href);
+      tags.push(
+        as === 'fetch'
+          ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`
+          : `<link rel="preload" as="script" href="${href}">`,
+      );
+    };
+    for (const { remote, expose } of pageRemotes(pathname)) {
+      const known = remoteFacts(remote);
+      if (!known) continue;
+      const base = `/remotes/${REMOTE_DIRS[remote]}/`;
+      preload(`${base}mf-manifest.json`, 'fetch');
+      preload(`${base}${known.remoteEntry}`, 'script');
+      for (const file of known.exposes[expose] ?? []) preload(`${base}${file}`, 'script');
+    }
+    return tags.join('');
+  }
 
   let cached: { mtimeMs: number; html: string } | null = null;
   function readIndex(): string | null {
@@ -109,17 +184,22 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     }
   }
 
-  return {
-    addPageTransform: (transform) => transforms.push(transform),
-    sendIndex: async (request, reply) => {
-      let html = readIndex();
-      if (html === null) {
-        return reply
-          .status(503)
-          .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
-      }
-      for (const transform of transforms) html = await transform(html, request);
-      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    },
+  const sendIndex: SiteServer['sendIndex'] = async (request, reply) => {
+    let html = readIndex();
+    if (html === null) {
+      return reply
+        .status(503)
+        .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
+    }
+    for (const transform of transforms) html = await transform(html, request);
+    const head = pageHead(request.url.split('?')[0]);
+    html = html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : html + head;
+    return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
+
+  // The home page is answered here rather than by the static handler, which
+  // refuses the folder (403) when a client sends no Accept-Encoding.
+  app.get('/', (request, reply) => (isPageRequest(request) ? sendIndex(request, reply) : reply.callNotFound()));
+
+  return { addPageTransform: (transform) => transforms.push(transform), sendIndex };
 }

@@ -5,4 +5,5 @@ export type { AboutContent, AboutFigure, AboutPerson, AboutTabKey } from './abou
 export { privacyPolicy } from './policy-content';
 export type { PolicySection } from './policy-content';
 export * from './runtime';
+export * from './routes';
 export * from './donations';
