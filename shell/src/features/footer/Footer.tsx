@@ -5,7 +5,7 @@ import { siteIdentity } from '@ministry/shared/config';
 import { Container, Logo, media, theme } from '@ministry/shared/ui';
 
 // The form (formik, yup and the shared schemas, ~28 KB gzip) loads only when
-// the footer comes near the screen: no page needs it to become interactive.
+// the footer reaches the screen: no page needs it to become interactive.
 const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
 const FormPlaceholder = styled.div`
   min-height: 44px;
@@ -16,7 +16,7 @@ function NewsletterSlot() {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, [near]);
