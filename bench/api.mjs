@@ -107,19 +107,31 @@ async function measureServer(server, paths, { seconds, warmupSeconds, log }) {
     const res = await fetch(server.url + endpoint);
     if (!res.ok) throw new Error(`${endpoint} answered ${res.status}`);
     const body = Buffer.from(await res.arrayBuffer());
-    responses[endpoint] = { contentType: res.headers.get('content-type') ?? 'application/json', body: body.toString('base64'), bytes: body.length };
+    responses[endpoint] = {
+      contentType: res.headers.get('content-type') ?? 'application/json',
+      body: body.toString('base64'),
+      bytes: body.length,
+    };
   }
   const bare = await startBare(responses);
   const endpoints = {};
   try {
     for (const endpoint of paths) {
-      log(`  ${endpoint} (${(responses[endpoint].bytes / 1024).toFixed(1)} KiB): warm-up, then ${seconds} s on the API and ${seconds} s on bare node:http`);
+      log(
+        `  ${endpoint} (${(responses[endpoint].bytes / 1024).toFixed(1)} KiB): warm-up, then ${seconds} s on the API and ${seconds} s on bare node:http`,
+      );
       await load(server.url + endpoint, warmupSeconds);
       await load(bare.url + endpoint, warmupSeconds);
       const api = summarize(await load(server.url + endpoint, seconds));
       const baseline = summarize(await load(bare.url + endpoint, seconds));
       const ratio = baseline.requestsPerSecond ? api.requestsPerSecond / baseline.requestsPerSecond : null;
-      endpoints[endpoint] = { bodyBytes: responses[endpoint].bytes, api, bare: baseline, ratio, met: ratio !== null && ratio >= RATIO_TARGET };
+      endpoints[endpoint] = {
+        bodyBytes: responses[endpoint].bytes,
+        api,
+        bare: baseline,
+        ratio,
+        met: ratio !== null && ratio >= RATIO_TARGET,
+      };
       log(
         `    API ${api.requestsPerSecond} req/s (p50 ${api.latencyP50Ms} ms, p99 ${api.latencyP99Ms} ms), bare ${baseline.requestsPerSecond} req/s: ${(ratio * 100).toFixed(0)}%`,
       );
@@ -148,7 +160,10 @@ function pgliteAloneRss() {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
       console.log(JSON.stringify({ fresh }));`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'api'), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: path.join(root, 'api'),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('close', () => {
@@ -185,7 +200,13 @@ export async function benchApi({ quick = false, postgres = true, log = console.l
       });
       const memory = server.memory();
       if (memory?.peakRss) peakRss = Math.max(peakRss, memory.peakRss);
-      return { endpoints, references, serverRssAfterStart: rssAfterStart, serverPeakRss: memory?.peakRss ?? null, serverStartSeconds: server.startSeconds };
+      return {
+        endpoints,
+        references,
+        serverRssAfterStart: rssAfterStart,
+        serverPeakRss: memory?.peakRss ?? null,
+        serverStartSeconds: server.startSeconds,
+      };
     } finally {
       await server.stop();
     }

@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 
 const [file, port] = process.argv.slice(2);
 const responses = new Map(
-  Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, r]) => [p, { type: r.contentType, body: Buffer.from(r.body, 'base64') }]),
+  Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, r]) => [
+    p,
+    { type: r.contentType, body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 
 createServer((req, res) => {

@@ -11,7 +11,10 @@ export async function benchBuild({ log = console.log } = {}) {
   const started = Date.now();
   let output = '';
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--force'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--force'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', resolve);

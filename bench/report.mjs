@@ -9,7 +9,9 @@ const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s) => '`' + String(s).replace(/`/g, "'") + '`';
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 function apiSection(api) {
@@ -49,7 +51,8 @@ function apiSection(api) {
         '≥ 60%',
         yes(r.met),
       ]);
-      if (r.api.non2xx || r.api.errors || r.api.timeouts) rows.at(-1)[0] += ` (non-2xx ${r.api.non2xx}, errors ${r.api.errors}, timeouts ${r.api.timeouts})`;
+      if (r.api.non2xx || r.api.errors || r.api.timeouts)
+        rows.at(-1)[0] += ` (non-2xx ${r.api.non2xx}, errors ${r.api.errors}, timeouts ${r.api.timeouts})`;
     }
     for (const [endpoint, r] of Object.entries(result.references ?? {})) {
       const note = endpoint === '/config.json' ? 'reference: no database' : 'reference: SELECT 1';
@@ -66,8 +69,17 @@ function apiSection(api) {
         '',
       ]);
     }
-    out.push(table(['request', 'body', 'API req/s', 'API p50', 'API p99', 'bare req/s', 'bare p50 / p99', 'API / bare', 'target', 'met'], rows), '');
-    out.push(`Server: ready in ${result.serverStartSeconds?.toFixed(1)} s, ${mib(result.serverRssAfterStart)} resident after start, peak ${mib(result.serverPeakRss)}.`, '');
+    out.push(
+      table(
+        ['request', 'body', 'API req/s', 'API p50', 'API p99', 'bare req/s', 'bare p50 / p99', 'API / bare', 'target', 'met'],
+        rows,
+      ),
+      '',
+    );
+    out.push(
+      `Server: ready in ${result.serverStartSeconds?.toFixed(1)} s, ${mib(result.serverRssAfterStart)} resident after start, peak ${mib(result.serverPeakRss)}.`,
+      '',
+    );
 
     const missed = Object.entries(result.endpoints).filter(([, r]) => !r.met);
     if (missed.length) {
@@ -75,11 +87,16 @@ function apiSection(api) {
       const config = api.databases.pglite?.references?.['/config.json'];
       const parts = [];
       if (config) parts.push(`Fastify with no database work (/config.json) reaches ${pct(config.ratio)} of bare`);
-      if (health) parts.push(`one \`SELECT 1\` per request (/api/health) caps the API at ${health.api.requestsPerSecond} req/s (${pct(health.ratio)} of bare)`);
+      if (health)
+        parts.push(
+          `one \`SELECT 1\` per request (/api/health) caps the API at ${health.api.requestsPerSecond} req/s (${pct(health.ratio)} of bare)`,
+        );
       const lists = missed.map(([e, r]) => `${e} ${r.api.requestsPerSecond} req/s`).join(', ');
       why.push(
         `- ${label}: ${parts.join('; ')}; the lists (${lists}) query the database on every request, so the database round trip (${
-          db === 'pglite' ? 'PGlite runs one query at a time in the server process' : 'a pool of 10 connections to a server on the same 2 cores'
+          db === 'pglite'
+            ? 'PGlite runs one query at a time in the server process'
+            : 'a pool of 10 connections to a server on the same 2 cores'
         }) is what holds them back, not the HTTP layer. Reaching 60% needs the list answers served without a query per request (an in-process cache of the serialized list, dropped when an admin or a booking changes the rows).`,
       );
     }
@@ -99,9 +116,18 @@ function memorySection(results) {
     const r = api?.databases?.[db];
     if (r?.serverPeakRss) rows.push([label, mib(r.serverPeakRss), '< 1 GiB', yes(r.serverPeakRss < GIB)]);
   }
-  if (results.web?.serverPeakRss) rows.push(['server on PGlite, serving the Lighthouse and JS runs', mib(results.web.serverPeakRss), '< 1 GiB', yes(results.web.serverPeakRss < GIB)]);
+  if (results.web?.serverPeakRss)
+    rows.push([
+      'server on PGlite, serving the Lighthouse and JS runs',
+      mib(results.web.serverPeakRss),
+      '< 1 GiB',
+      yes(results.web.serverPeakRss < GIB),
+    ]);
   if (!rows.length) return [...out, 'Not measured in this run.'].join('\n');
-  out.push('Peak resident set (VmHWM) of the server process (`node --import tsx src/server.ts`: API, site and, by default, the embedded database).', '');
+  out.push(
+    'Peak resident set (VmHWM) of the server process (`node --import tsx src/server.ts`: API, site and, by default, the embedded database).',
+    '',
+  );
   out.push(table(['process', 'peak RSS', 'target', 'met'], rows), '');
   if (api?.pgliteAloneRss) {
     out.push(`PGlite alone (a fresh database opened in a bare node process): ${mib(api.pgliteAloneRss)} resident.`, '');
@@ -144,13 +170,19 @@ function lighthouseSection(lh) {
       yes(Object.values(r.met).every(Boolean)),
     ]);
   }
-  out.push(table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'all met'], rows), '');
+  out.push(
+    table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'all met'], rows),
+    '',
+  );
   if (lh.runs > 1) {
     out.push(
       'Runs (perf / a11y / bp / seo): ' +
         Object.entries(lh.pages)
           .filter(([, r]) => r.runs)
-          .map(([page, r]) => `${code(page)} ${r.runs.map((s) => `${s.performance}/${s.accessibility}/${s['best-practices']}/${s.seo}`).join(', ')}`)
+          .map(
+            ([page, r]) =>
+              `${code(page)} ${r.runs.map((s) => `${s.performance}/${s.accessibility}/${s['best-practices']}/${s.seo}`).join(', ')}`,
+          )
           .join('; '),
       '',
     );
@@ -189,7 +221,15 @@ function jsSection(js) {
     const rows = Object.entries(m.apps)
       .sort((a, b) => b[1].gzip - a[1].gzip)
       .map(([app, a]) => [app, String(a.files), kib(a.raw), kib(a.gzip), kib(a.transferred), '', '']);
-    rows.push(['**total**', String(m.total.files), kib(m.total.raw), `**${kib(m.total.gzip)}**`, kib(m.total.transferred), '< 200 KiB', yes(m.total.gzip < js.targetBytes)]);
+    rows.push([
+      '**total**',
+      String(m.total.files),
+      kib(m.total.raw),
+      `**${kib(m.total.gzip)}**`,
+      kib(m.total.transferred),
+      '< 200 KiB',
+      yes(m.total.gzip < js.targetBytes),
+    ]);
     out.push(table(['app', 'files', 'raw', 'gzip', 'transferred', 'target', 'met'], rows), '');
   }
   const largest = (js.mobile ?? js.desktop).largest;
@@ -236,9 +276,18 @@ function summary(results) {
     const r = api?.databases?.[db];
     if (!r?.endpoints) continue;
     for (const [endpoint, e] of Object.entries(r.endpoints))
-      rows.push([`API ${endpoint} on ${label}, API / bare node:http`, `${pct(e.ratio)} (${e.api.requestsPerSecond} vs ${e.bare.requestsPerSecond} req/s, p99 ${e.api.latencyP99Ms} ms)`, '≥ 60%', yes(e.met)]);
+      rows.push([
+        `API ${endpoint} on ${label}, API / bare node:http`,
+        `${pct(e.ratio)} (${e.api.requestsPerSecond} vs ${e.bare.requestsPerSecond} req/s, p99 ${e.api.latencyP99Ms} ms)`,
+        '≥ 60%',
+        yes(e.met),
+      ]);
   }
-  const peaks = [api?.databases?.pglite?.serverPeakRss, api?.databases?.postgres?.serverPeakRss, results.web?.serverPeakRss].filter(Boolean);
+  const peaks = [
+    api?.databases?.pglite?.serverPeakRss,
+    api?.databases?.postgres?.serverPeakRss,
+    results.web?.serverPeakRss,
+  ].filter(Boolean);
   if (peaks.length) rows.push(['Server peak RSS', mib(Math.max(...peaks)), '< 1 GiB', yes(Math.max(...peaks) < GIB)]);
   for (const [page, r] of Object.entries(results.web?.lighthouse?.pages ?? {})) {
     if (r.error) rows.push([`Lighthouse ${page}`, 'failed', '', '**no**']);
@@ -252,7 +301,13 @@ function summary(results) {
   }
   const js = results.web?.homeJs;
   if (js && !js.error) rows.push(['Home page JavaScript (gzip)', kib(js.gzipBytes), '< 200 KiB', yes(js.met)]);
-  if (results.build && !results.build.error) rows.push(['Full production build', `${results.build.seconds.toFixed(1)} s${results.build.ok ? '' : ' (failed)'}`, '–', results.build.ok ? '–' : '**no**']);
+  if (results.build && !results.build.error)
+    rows.push([
+      'Full production build',
+      `${results.build.seconds.toFixed(1)} s${results.build.ok ? '' : ' (failed)'}`,
+      '–',
+      results.build.ok ? '–' : '**no**',
+    ]);
   return table(['figure', 'measured', 'target', 'met'], rows);
 }
 
@@ -263,18 +318,18 @@ export function renderMarkdown(results) {
     '# Benchmarks',
     '',
     `Run ${results.startedAt} for ${(results.seconds / 60).toFixed(1)} min with \`npm run bench${results.args.length ? ' -- ' + results.args.join(' ') : ''}\`. Machine: ${env.cpus} × ${env.cpuModel}, ${(env.memoryBytes / GIB).toFixed(0)} GiB, Node ${env.node}, ${env.chromium ?? 'no Chromium'}, load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')} at the start${env.otherWebpackProcesses ? `, **${env.otherWebpackProcesses} other webpack processes were running (figures noisier)**` : ''}.`,
-    carried.length ? `\nCarried over from an earlier run (not measured this time): ${carried.join(', ')}.` : '',
+    carried.length ? `\nCarried over from an earlier run (not measured this time): ${carried.join(', ')}.\n` : null,
     '',
     '## Summary',
     '',
     summary(results),
     '',
-    results.api ? apiSection(results.api) : '',
+    results.api ? apiSection(results.api) : null,
     memorySection(results),
     lighthouseSection(results.web?.lighthouse),
     jsSection(results.web?.homeJs),
-    results.build ? buildSection(results.build) : '',
+    results.build ? buildSection(results.build) : null,
   ]
-    .filter((s) => s !== '')
+    .filter((s) => s !== null)
     .join('\n');
 }

@@ -27,14 +27,23 @@ function parseArgs(argv) {
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-pg') options.postgres = false;
     else if (arg.startsWith('--only')) {
-      const parts = String(value() ?? '').split(',').filter(Boolean);
+      const parts = String(value() ?? '')
+        .split(',')
+        .filter(Boolean);
       const unknown = parts.filter((p) => !PARTS.includes(p));
-      if (unknown.length || !parts.length) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${unknown.join(',') || 'nothing'}`);
+      if (unknown.length || !parts.length)
+        throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), not ${unknown.join(',') || 'nothing'}`);
       options.only = new Set(parts);
     } else if (arg.startsWith('--runs')) options.runs = Math.max(1, Number(value()) || 1);
     else if (arg.startsWith('--pages')) options.pages = String(value()).split(',').filter(Boolean);
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 11).join('\n').replace(/^\/\/ ?/gm, ''));
+      console.log(
+        readFileSync(fileURLToPath(import.meta.url), 'utf8')
+          .split('\n')
+          .slice(1, 11)
+          .join('\n')
+          .replace(/^\/\/ ?/gm, ''),
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -72,9 +81,15 @@ async function main() {
   const { attempt, chromePath, startServer } = await import('../bench/lib.mjs');
   const chrome = chromePath();
   const env = environment(chrome);
-  if (env.otherWebpackProcesses) log(`Note: ${env.otherWebpackProcesses} other webpack processes are running; the figures will be noisier.`);
+  if (env.otherWebpackProcesses)
+    log(`Note: ${env.otherWebpackProcesses} other webpack processes are running; the figures will be noisier.`);
 
-  const results = { startedAt: new Date(started).toISOString(), args, options: { ...options, only: [...options.only] }, environment: env };
+  const results = {
+    startedAt: new Date(started).toISOString(),
+    args,
+    options: { ...options, only: [...options.only] },
+    environment: env,
+  };
 
   // 1. The build first, so the web figures are of what it built.
   if (options.only.has('build')) {
@@ -103,7 +118,12 @@ async function main() {
       try {
         const homeJs = await attempt('home page JS', log, () => benchHomeJs({ siteUrl: server.url, log }));
         const lighthouse = await attempt('Lighthouse', log, () =>
-          benchLighthouse({ siteUrl: server.url, runs: options.runs ?? (options.quick ? 1 : 3), pages: options.pages ?? PAGES, log }),
+          benchLighthouse({
+            siteUrl: server.url,
+            runs: options.runs ?? (options.quick ? 1 : 3),
+            pages: options.pages ?? PAGES,
+            log,
+          }),
         );
         return { homeJs, lighthouse, serverPeakRss: server.memory()?.peakRss ?? null };
       } finally {
