@@ -120,6 +120,20 @@ describeEachDatabase(
       assert.ok(bodies[0]!.includes('Hello'), 'the text itself is kept');
     });
 
+    it('a NUL character in a path, query or body is a clear 400, never a database error', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      for (const res of [
+        await app.inject({ url: '/api/devotionals/%00abc' }),
+        await app.inject({ url: '/api/devotionals/tags/fa%00ith' }),
+        await app.inject({ url: '/api/geo/cities?country=Gh%00ana' }),
+        await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a\u0000@example.org', password: 'x' } }),
+        await app.inject({ method: 'POST', url: `/api/prayers/add/${member.id}`, headers: { cookie: member.cookie }, payload: { text: 'pray\u0000er' } }),
+      ]) {
+        assert.equal(res.statusCode, 400, res.body);
+      }
+    });
+
     it('uploads: SVG with script, a disguised HTML file and a decompression bomb are refused', async () => {
       const { app } = ctx();
       const me = await createMember(app);

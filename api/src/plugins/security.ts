@@ -52,6 +52,13 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     }
   });
 
+  // PostgreSQL text cannot hold NUL: a NUL anywhere in what a client sends is refused up front.
+  app.addHook('preHandler', async (request) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw new HttpError(400, 'bad_request', 'The request contains a character that is not allowed.');
+    }
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -59,4 +66,11 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (!request.url.startsWith('/api/')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
+}
+
+/** Whether a string anywhere in `value` (objects and arrays, a few levels deep) contains U+0000. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
 }
