@@ -51,8 +51,8 @@ export function RemoteModule({
   return (
     <ErrorBoundary
       onRetry={() => {
-        forgetRemote(remote);
-        setAttempt((n) => n + 1);
+        if (forgetRemote(remote) === 'reload') window.location.reload();
+        else setAttempt((n) => n + 1);
       }}
       fallback={(retry) => (
         <Fallback role="alert" $compact={compact}>

@@ -16,10 +16,19 @@ export async function loadRemoteModule<T>(remote: RemoteName, expose: string): P
   return mod;
 }
 
-/** Forgets a remote that failed, so the next load fetches it again. */
-export function forgetRemote(remote: RemoteName): void {
+/**
+ * Forgets a remote that failed, so the next load fetches it again. When the
+ * page came with preload hints for that remote (the server adds them for the
+ * first page), Chromium hands their failures to any new request for the same
+ * files, so only a fresh page load can fetch them again: the answer says so.
+ */
+export function forgetRemote(remote: RemoteName): 'retry' | 'reload' {
   const entry = entries[remote];
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  if (!entry) return 'retry';
+  const dir = entry.slice(0, entry.lastIndexOf('/') + 1);
+  if (document.querySelector(`link[rel="preload"][as="script"][href^="${dir}"]`)) return 'reload';
+  registerRemotes([{ name: remote, entry }], { force: true });
+  return 'retry';
 }
 
 /**
