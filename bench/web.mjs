@@ -168,7 +168,10 @@ export async function benchLighthouse({ siteUrl, runs = 3, pages = PAGES, log = 
 function licenseNames(file) {
   try {
     const text = readFileSync(`${file}.LICENSE.txt`, 'utf8');
-    return [...text.matchAll(/@license[^\n]*\n\s*\*\s*([\w.-]+)/g)].map((m) => m[1].replace(/\.production(\.min)?\.js$/, ''));
+    const names = [...text.matchAll(/@license[^\n]*\n\s*\*\s*([\w.-]+)/g)].map((m) => m[1].replace(/\.production(\.min)?\.js$/, ''));
+    // Banners like " * react-router v7.18.5".
+    names.push(...[...text.matchAll(/^\s*\*\s*(@?[\w./-]+) v\d[\w.-]*\s*$/gm)].map((m) => m[1]));
+    return names;
   } catch {
     return [];
   }
