@@ -17,6 +17,8 @@ declare module 'fastify' {
     dbKind: 'pglite' | 'postgres';
     config: AppConfig;
     site?: import('./plugins/site.js').SiteServer;
+    /** Serialized answers of public lists, kept briefly (lib/answerCache.ts). */
+    answerCache: import('./lib/answerCache.js').AnswerCache;
     /** Every route (method and URL), in registration order. */
     routeList: { method: string; url: string }[];
   }

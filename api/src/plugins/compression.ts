@@ -40,11 +40,12 @@ export function registerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < MIN_BYTES) return payload;
+    if (payload.length < MIN_BYTES) return payload;
     addVary(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < MIN_BYTES) return payload;
     const compressed =
       encoding === 'br'
         ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })

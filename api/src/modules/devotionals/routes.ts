@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { devotionalSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { findDevotional, listDevotionals, listDevotionalsByTag } from './service.js';
@@ -16,7 +17,10 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(listOf(devotionalSchema)) },
       },
     },
-    async (request) => ({ data: await listDevotionals(app.db, request.query.limit) }),
+    async (request, reply) =>
+      app.answerCache.send(reply, `devotionals:${request.query.limit ?? ''}`, LIST_TTL.content, async () => ({
+        data: await listDevotionals(app.db, request.query.limit),
+      })),
   );
 
   app.get<{ Params: { idOrSlug: string } }>(
@@ -42,6 +46,9 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(listOf(devotionalSchema)), ...errors(400) },
       },
     },
-    async (request) => ({ data: await listDevotionalsByTag(app.db, request.params.tag) }),
+    async (request, reply) =>
+      app.answerCache.send(reply, `devotionals-tag:${request.params.tag.toLowerCase()}`, LIST_TTL.content, async () => ({
+        data: await listDevotionalsByTag(app.db, request.params.tag),
+      })),
   );
 }

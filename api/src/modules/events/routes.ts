@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { envelope, errors, eventSchema, listOf } from '../../schemas/entities.js';
@@ -7,7 +8,8 @@ import { findEvent, listEvents } from './service.js';
 /** GET /api/events (and /api/events/), GET /api/events/search/:eventId. */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const list = { schema: { response: { 200: envelope(listOf(eventSchema)) } } };
-  const handler = async () => ({ data: await listEvents(app.db) });
+  const handler = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+    app.answerCache.send(reply, 'events', LIST_TTL.events, async () => ({ data: await listEvents(app.db) }));
   app.get('/api/events', list, handler);
   app.get('/api/events/', list, handler);
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LIST_TTL } from '../../lib/answerCache.js';
 import { articleSchema, listOf } from '../../schemas/entities.js';
 import { listRecentNews } from './service.js';
 
@@ -12,7 +13,10 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: listOf(articleSchema) },
       },
     },
-    async (request) => listRecentNews(app.db, request.query.limit ?? 12),
+    async (request, reply) => {
+      const limit = request.query.limit ?? 12;
+      return app.answerCache.send(reply, `news:${limit}`, LIST_TTL.content, () => listRecentNews(app.db, limit));
+    },
   );
 
 }

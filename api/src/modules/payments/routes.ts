@@ -45,6 +45,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
   const fulfilment = createFulfilment(app, createMailer(app.config, (m) => app.log.info(m)));
   const holdMinutes = Math.max(app.config.reservationMinutes, provider.minimumHoldMinutes);
+  // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') app.answerCache.clear('events');
+  });
 
   const sweep = () =>
     releaseExpired(app.db).then(
