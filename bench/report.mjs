@@ -326,7 +326,11 @@ export function renderMarkdown(results) {
   return [
     '# Benchmarks',
     '',
-    `Run ${results.startedAt} for ${(results.seconds / 60).toFixed(1)} min with \`npm run bench${results.args.length ? ' -- ' + results.args.join(' ') : ''}\`. Machine: ${env.cpus} × ${env.cpuModel}, ${(env.memoryBytes / GIB).toFixed(0)} GiB, Node ${env.node}, ${env.chromium ?? 'no Chromium'}, load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')} at the start${env.otherWebpackProcesses ? `, **${env.otherWebpackProcesses} other webpack processes were running (figures noisier)**` : ''}.`,
+    `Run ${results.startedAt} for ${(results.seconds / 60).toFixed(1)} min with \`npm run bench${results.args.length ? ' -- ' + results.args.join(' ') : ''}\`. Machine: ${env.cpus} × ${env.cpuModel}, ${(env.memoryBytes / GIB).toFixed(0)} GiB, Node ${env.node}, ${env.chromium ?? 'no Chromium'}, load average ${env.loadAverage.map((l) => l.toFixed(2)).join(' ')} at the start${
+      env.peakLoadAverage
+        ? ` and at most ${env.peakLoadAverage.toFixed(2)} during the run (the bench itself keeps about 2 busy)`
+        : ''
+    }${env.otherWebpackProcesses ? `, **${env.otherWebpackProcesses} other webpack processes were running (figures noisier)**` : ''}.`,
     carried.length ? `\nCarried over from an earlier run (not measured this time): ${carried.join(', ')}.\n` : null,
     '',
     '## Summary',
