@@ -2,7 +2,7 @@
 // `npm run bench`: measures the figures of DESIGN.md section 4 and writes
 // bench/results/latest.md and latest.json. It reports; it never fails the run.
 //
-//   npm run bench                      everything (~8 min on 2 cores)
+//   npm run bench                      everything (~6 min on 2 cores)
 //   npm run bench -- --quick           shorter loads, one Lighthouse run per page
 //   npm run bench -- --only api        only one part: api, web or build (comma-separated for more)
 //   npm run bench -- --no-pg           skip PostgreSQL even when one answers on 5432
