@@ -74,8 +74,8 @@ for (const [width, viewport] of VIEWPORTS) {
           assert.match((await link.getAttribute('rel')) ?? '', /noopener/);
         }
         const recent = page.getByRole('region', { name: 'Recent news' });
-        await recent.getByRole('link', { name: /^Read more/ }).first().waitFor();
-        assert.equal(await recent.getByRole('link', { name: /^Read more/ }).count(), 3);
+        await recent.getByRole('link', { name: /^Read more/i }).first().waitFor();
+        assert.equal(await recent.getByRole('link', { name: /^Read more/i }).count(), 3);
 
         const carousel = page.getByRole('region', { name: 'Featured devotionals' });
         await carousel.waitFor();
@@ -136,7 +136,7 @@ for (const [width, viewport] of VIEWPORTS) {
         await first.waitFor();
         const clamp = await first.getByTestId('news-description').evaluate((el) => getComputedStyle(el).webkitLineClamp);
         assert.equal(clamp, '3');
-        await first.getByRole('link', { name: /^Read more/ }).click();
+        await first.getByRole('link', { name: /^Read more/i }).click();
         await page.waitForURL(new RegExp(`/news\\?item=${news[0]._id}$`));
         const reader = page.getByRole('article', { name: news[0].title });
         await reader.waitFor();

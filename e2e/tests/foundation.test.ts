@@ -71,7 +71,7 @@ describe('navigation between remotes', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Daily Devotion' }).click();
     await page.waitForURL(/\/daily-devotion$/);
-    await page.getByRole('link', { name: /^Read more/ }).first().waitFor();
+    await page.getByRole('link', { name: /^Read more/i }).first().waitFor();
     assert.ok(await stillSameDocument(), 'content remote');
 
     await nav.getByRole('link', { name: 'LOGIN' }).click();

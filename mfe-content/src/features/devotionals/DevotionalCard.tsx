@@ -50,8 +50,11 @@ export function DevotionalCard({
   devotional,
   summary = listSummary,
   headingLevel = 3,
+  eager = false,
 }: {
   devotional: Devotional;
+  /** The first cards on screen load their image at once (the largest paint), the rest lazily. */
+  eager?: boolean;
   /** The summary rule: 80 characters on list pages (the default), the home rule on the home page. */
   summary?: (detail: string) => string;
   headingLevel?: 2 | 3;
@@ -59,7 +62,7 @@ export function DevotionalCard({
   const href = devotionalPath(devotional);
   return (
     <Card>
-      <Image src={devotional.image} alt="" loading="lazy" width={640} height={360} />
+      <Image src={devotional.image} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
       <CardBody>
         <Muted>
           <time dateTime={new Date(devotional.timestamp * 1000).toISOString()}>{formatDevotionalDate(devotional.timestamp)}</time>
@@ -73,8 +76,9 @@ export function DevotionalCard({
           {devotional.tag}
         </TagLink>
         <Summary>{summary(devotional.detail)}</Summary>
-        <ReadMore to={href} aria-label={`Read more: ${devotional.title}`}>
-          Read More
+        {/* The title is in the link text itself (hidden), so every Read More link says where it goes. */}
+        <ReadMore to={href}>
+          Read More<span className="visually-hidden"> about {devotional.title}</span>
         </ReadMore>
       </CardBody>
     </Card>

@@ -29,7 +29,7 @@ describe('devotional lists', () => {
     const summary = listSummary(list[0].detail);
     expect(summary.length).toBeLessThanOrEqual(81);
     expect(first.getByText(summary)).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Read more: Devotional 1' })).toHaveAttribute('href', '/devotional-detail/devotional-1');
+    expect(first.getByRole('link', { name: 'Read More about Devotional 1' })).toHaveAttribute('href', '/devotional-detail/devotional-1');
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/daily-devotion/all');
     expect(within(screen.getByRole('navigation', { name: 'Devotionals by tag' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Faith', 'Hope', 'Love']);
   });

@@ -95,8 +95,8 @@ export function DevotionalListPage({ variant = 'latest' }: { variant?: 'latest' 
                 <>
                   {variant !== 'tag' && <Tags devotionals={list} />}
                   <Grid>
-                    {shown.map((d) => (
-                      <DevotionalCard key={d._id} devotional={d} headingLevel={2} />
+                    {shown.map((d, index) => (
+                      <DevotionalCard key={d._id} devotional={d} headingLevel={2} eager={index < 2} />
                     ))}
                   </Grid>
                   {variant === 'latest' && list.length > FIRST_PAGE && (

@@ -43,7 +43,7 @@ describe('home sections', () => {
     renderWithProviders(<HomeSections part="bottom" />);
 
     const recent = within(screen.getByRole('region', { name: 'Recent news' }));
-    const readMore = await recent.findAllByRole('link', { name: /^Read more/ });
+    const readMore = await recent.findAllByRole('link', { name: /^Read more/i });
     expect(readMore).toHaveLength(HOME.recentNews);
     expect(readMore[0]).toHaveAttribute('href', `/news?item=${news[0]._id}`);
 

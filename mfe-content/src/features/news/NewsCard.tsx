@@ -54,8 +54,8 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsItem; headingLe
           <Link to={href}>{item.title}</Link>
         </Title>
         <Clipped data-testid="news-description">{item.description}</Clipped>
-        <ReadMore to={href} aria-label={`Read more: ${item.title}`}>
-          Read More
+        <ReadMore to={href}>
+          Read More<span className="visually-hidden"> about {item.title}</span>
         </ReadMore>
       </CardBody>
     </Card>

@@ -25,7 +25,7 @@ describe('NewsPage', () => {
     expect(first.getByText('15 November 2026')).toBeInTheDocument();
     expect(cards[0].querySelector('img')).toHaveAttribute('src', '/media/news-1.svg');
     expect(first.getByTestId('news-description')).toHaveStyle({ '-webkit-line-clamp': '3', overflow: 'hidden' });
-    expect(first.getByRole('link', { name: 'Read more: News 1' })).toHaveAttribute('href', `/news?item=${news[0]._id}`);
+    expect(first.getByRole('link', { name: 'Read More about News 1' })).toHaveAttribute('href', `/news?item=${news[0]._id}`);
   });
 
   it('opens one item in full from its address, with share links to that address', async () => {

@@ -43,11 +43,11 @@ const Seats = styled.span<{ $open: boolean }>`
 `;
 
 /** An event in the mobile list: photo, date and time, title, description, seats and a link to its tickets. */
-export function EventCard({ event }: { event: MinistryEvent }) {
+export function EventCard({ event, eager = false }: { event: MinistryEvent; eager?: boolean }) {
   const open = availabilityOf(event) === 'on-sale';
   return (
     <Card aria-labelledby={`event-${event._id}`}>
-      <Image src={event.photo} alt="" loading="lazy" width={640} height={360} />
+      <Image src={event.photo} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
       <CardBody>
         <Muted>
           <time dateTime={event.event_date}>

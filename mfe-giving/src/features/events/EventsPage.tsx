@@ -29,15 +29,18 @@ export function EventsPage() {
           </Visit>
         </Container>
       </PageBanner>
-      <Section>
+      <Section aria-labelledby="events-list-heading">
         <Container>
+          <h2 id="events-list-heading" className="visually-hidden">
+            Our events
+          </h2>
           <ResourceView resource={events} what="the events" empty="No upcoming events right now. Please check back soon." loadingRows={2}>
             {(list) =>
               mobile ? (
                 <Grid as="ul" role="list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {list.map((event) => (
+                  {list.map((event, index) => (
                     <li key={event._id} style={{ display: 'flex' }}>
-                      <EventCard event={event} />
+                      <EventCard event={event} eager={index === 0} />
                     </li>
                   ))}
                 </Grid>
