@@ -7,7 +7,5 @@ module.exports = createConfig({
   title: 'Giving (standalone)',
   exposes: {
     './routes': './src/routes.tsx',
-    // The member's tickets, for a profile page to mount (default export: MyTickets).
-    './MyTickets': './src/features/booking/MyTickets.tsx',
   },
 });

@@ -128,7 +128,7 @@ export interface NewsletterSubscribersTable {
   created_at: DefaultTimestamp;
 }
 
-export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due';
+export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due' | 'refunded';
 
 export interface BookingsTable {
   id: string;
@@ -145,6 +145,9 @@ export interface BookingsTable {
   paid_at: Timestamp | null;
   released_at: Timestamp | null;
   confirmation_sent_at: Timestamp | null;
+  /** The provider's reference of the refund of a payment that came too late. */
+  refund_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: DefaultTimestamp;
 }
 
@@ -157,6 +160,8 @@ export interface DonationsTable {
   status: Generated<'paid' | 'refunded'>;
   provider: string;
   provider_ref: string;
+  /** The subscription of a weekly or monthly gift (Stripe: sub_…): its renewals are recorded under it. */
+  subscription_ref: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: string | null;
   email: string | null;
   created_at: DefaultTimestamp;

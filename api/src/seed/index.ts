@@ -11,8 +11,9 @@ import { sanitizeRichText } from '../lib/sanitize.js';
 import { churchSeeds } from '../../content/churches.js';
 import { commentSeeds, likeSeeds, memberSeeds, prayerSeeds, storySeeds } from '../../content/community.js';
 import { devotionalSeeds, tagApplications, type DevotionalSeed } from '../../content/devotionals.js';
-import { eventSeeds } from '../../content/events.js';
+import { EVENT_TIME_ZONE, eventSeeds } from '../../content/events.js';
 import { newsSeeds, pressSeeds } from '../../content/news.js';
+import { scheduledAt } from './localTime.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -40,6 +41,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
       .values(churchSeeds.map((c, position) => ({ id: newId(), position, ...c })))
       .execute();
 
+    // Events are dated from now, so a new site always has upcoming ones.
     await trx
       .insertInto('events')
       .values(
@@ -48,7 +50,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
           title: e.title,
           description: e.description,
           photo: e.photo,
-          event_date: e.event_date,
+          event_date: scheduledAt(now, e.schedule, EVENT_TIME_ZONE),
           seat_price: e.seat_price,
           number_of_seats: e.numberOfSeats,
           price_id: null,

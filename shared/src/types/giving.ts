@@ -3,9 +3,10 @@
 /**
  * pending: seats held while the member pays; paid: seats sold (a ticket);
  * expired / cancelled: seats released; refund_due: paid after the hold
- * lapsed and the seats were gone (the payment is refunded, never oversold).
+ * lapsed and the seats were gone (never oversold), the refund under way;
+ * refunded: that payment was given back.
  */
-export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due';
+export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due' | 'refunded';
 
 /** The event a booking is for, as the booking shows it. */
 export interface BookingEvent {

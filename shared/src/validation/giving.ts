@@ -12,17 +12,23 @@ export const ticketMessages = {
   whole: 'Tickets come in whole numbers',
   min: 'Choose at least 1 ticket',
   max: (left: number) => (left === 1 ? 'Only 1 seat is left' : `Only ${left} seats are left`),
+  perBooking: `At most ${MAX_TICKETS_PER_BOOKING} tickets per booking`,
 };
 
-/** A ticket count from 1 to `seatsLeft`. */
-export const ticketCountSchema = (seatsLeft: number = MAX_TICKETS_PER_BOOKING) =>
-  yup
+/** A ticket count from 1 to `seatsLeft` (when known), and never more than MAX_TICKETS_PER_BOOKING. */
+export const ticketCountSchema = (seatsLeft?: number) => {
+  const count = yup
     .number()
     .typeError(ticketMessages.number)
     .required(ticketMessages.number)
     .integer(ticketMessages.whole)
-    .min(1, ticketMessages.min)
-    .max(Math.min(seatsLeft, MAX_TICKETS_PER_BOOKING), ticketMessages.max(Math.min(seatsLeft, MAX_TICKETS_PER_BOOKING)));
+    .min(1, ticketMessages.min);
+  return (seatsLeft === undefined ? count : count.max(seatsLeft, ticketMessages.max(seatsLeft))).test(
+    'per-booking',
+    ticketMessages.perBooking,
+    (value) => value === undefined || value <= MAX_TICKETS_PER_BOOKING,
+  );
+};
 
 /** The first problem with a ticket count, or undefined when it is fine. */
 export function ticketCountError(value: unknown, seatsLeft: number): string | undefined {

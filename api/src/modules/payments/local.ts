@@ -18,6 +18,14 @@ export function createLocalProvider(): PaymentProvider {
     async cancelCheckout() {
       return true;
     },
+    // Paid on its own page, which confirms the booking at once: nothing to ask.
+    async checkoutPayment(sessionId) {
+      return { paid: false, paymentRef: sessionId };
+    },
+    // No money moved: nothing to give back.
+    async refund(_paymentRef, idempotencyKey) {
+      return `${LOCAL_SESSION_PREFIX}refund_${idempotencyKey}`;
+    },
     donationRedirect() {
       return null;
     },

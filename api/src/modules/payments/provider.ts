@@ -5,7 +5,7 @@
  * expired or cancelled one releases them.
  */
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
-import type { AppConfig } from '../../config.js';
+import { checkStripeSettings, type AppConfig } from '../../config.js';
 import { createLocalProvider } from './local.js';
 import { createStripeProvider } from './stripe.js';
 
@@ -36,6 +36,18 @@ export interface PaymentProvider {
    */
   cancelCheckout(sessionId: string): Promise<boolean>;
   /**
+   * Asks the provider whether a checkout was paid (a network call), for a
+   * member back on the success page before the webhook came. `paymentRef` is
+   * the reference a webhook would record for the same payment.
+   */
+  checkoutPayment(sessionId: string): Promise<{ paid: boolean; paymentRef: string }>;
+  /**
+   * Gives a payment back in full (`paymentRef`: the provider's reference of
+   * the payment, Stripe: pi_… or ch_…). The same `idempotencyKey` never
+   * refunds twice. Answers the provider's reference of the refund.
+   */
+  refund(paymentRef: string, idempotencyKey: string): Promise<string>;
+  /**
    * Where the donation page of a type and frequency sends the browser, or
    * null when this API serves the page itself (local) or none is configured.
    */
@@ -52,7 +64,7 @@ export class PaymentProviderError extends Error {
 
 export function createPaymentProvider(config: AppConfig): PaymentProvider {
   if (config.paymentProvider === 'stripe') {
-    if (!config.stripeSecretKey) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.');
+    checkStripeSettings(config);
     return createStripeProvider(config);
   }
   return createLocalProvider();

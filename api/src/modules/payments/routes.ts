@@ -3,7 +3,7 @@
  * member's tickets and bookings, Stripe's webhook (webhook.ts) and the hosted
  * pages under /pay/... (pages.ts). The provider is `local` unless Stripe is
  * configured (provider.ts). Seat holds that run out are released by a timer
- * and before every new checkout.
+ * and before every new checkout (never by a GET).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkoutSessionSchema } from '@ministry/shared/validation';
@@ -16,7 +16,7 @@ import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createFulfilment } from './fulfilment.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider } from './provider.js';
-import { attachCheckout, findBookingView, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
+import { asSeen, attachCheckout, findBookingView, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
 import { stripeWebhookRoutes } from './webhook.js';
 
 const str = { type: 'string' } as const;
@@ -28,7 +28,7 @@ export const bookingSchema = {
     quantity: { type: 'integer' },
     unitPrice: { type: 'number' },
     amount: { type: 'number' },
-    status: { type: 'string', enum: ['pending', 'paid', 'expired', 'cancelled', 'refund_due'] },
+    status: { type: 'string', enum: ['pending', 'paid', 'expired', 'cancelled', 'refund_due', 'refunded'] },
     createdAt: str,
     expiresAt: str,
     paidAt: { type: ['string', 'null'] },
@@ -43,7 +43,7 @@ const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
-  const fulfilment = createFulfilment(app, createMailer(app.config, (m) => app.log.info(m)));
+  const fulfilment = createFulfilment(app, provider, createMailer(app.config, (m) => app.log.info(m)));
   const holdMinutes = Math.max(app.config.reservationMinutes, provider.minimumHoldMinutes);
   // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
   app.addHook('onResponse', async (request) => {
@@ -51,10 +51,13 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const sweep = () =>
-    releaseExpired(app.db).then(
-      (count) => count > 0 && app.log.info(`released the seats of ${count} expired booking(s)`),
-      (error: unknown) => app.log.error({ err: error }, 'could not release expired bookings'),
-    );
+    Promise.all([
+      releaseExpired(app.db).then(
+        (count) => count > 0 && app.log.info(`released the seats of ${count} expired booking(s)`),
+        (error: unknown) => app.log.error({ err: error }, 'could not release expired bookings'),
+      ),
+      fulfilment.retryRefunds().catch((error: unknown) => app.log.error({ err: error }, 'could not retry refunds')),
+    ]);
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
@@ -125,11 +128,46 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const me = requireUser(request);
       const view = await findBookingView(app.db, request.params.id);
       if (!view || view.user_id !== me.id) throw notFound('That booking');
-      if (view.booking.status === 'pending' && Date.parse(view.booking.expiresAt) <= Date.now()) {
-        await releaseBooking(app.db, view.id, 'expired');
-        return { data: { ...view.booking, status: 'expired' } };
+      // Read-only: a hold whose time is up is answered as expired; the sweep (or the next checkout) releases its seats.
+      return { data: asSeen(view.booking) };
+    },
+  );
+
+  /**
+   * The member is back on the success page: if the webhook has not confirmed
+   * the booking yet, ask the provider whether the checkout was paid and, if
+   * so, run the same fulfilment (idempotent: a webhook arriving later changes
+   * nothing). A hold whose time is up is released here. Answers the booking.
+   */
+  app.post<{ Params: { id: string } }>(
+    '/api/payment/bookings/:id/sync',
+    {
+      schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 429) } },
+      config: {
+        // The success page asks every two seconds for half a minute.
+        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const view = await findBookingView(app.db, request.params.id);
+      if (!view || view.user_id !== me.id) throw notFound('That booking');
+      const unconfirmed = ['pending', 'expired', 'cancelled'].includes(view.booking.status);
+      if (unconfirmed && view.provider_session_id && view.provider === provider.name && provider.name !== 'local') {
+        try {
+          const payment = await provider.checkoutPayment(view.provider_session_id);
+          if (payment.paid) await fulfilment.bookingPaid(view.id, payment.paymentRef);
+        } catch (error) {
+          // The webhook will still come; the page asks again.
+          request.log.warn({ err: error, bookingId: view.id }, 'could not ask the payment provider about a checkout');
+        }
       }
-      return { data: view.booking };
+      const after = await findBookingView(app.db, view.id);
+      if (after?.booking.status === 'pending' && Date.parse(after.booking.expiresAt) <= Date.now()) {
+        await releaseBooking(app.db, view.id, 'expired');
+        return { data: (await findBookingView(app.db, view.id))?.booking ?? asSeen(after.booking) };
+      }
+      return { data: (after ?? view).booking };
     },
   );
 

@@ -169,6 +169,29 @@ export async function markBookingPaid(db: Executor, bookingId: string, paymentRe
   });
 }
 
+/** Records the refund of a refund_due booking; undefined when it was recorded before (by another process, say). */
+export async function markBookingRefunded(db: Executor, bookingId: string, refundRef: string): Promise<BookingRow | undefined> {
+  return db
+    .updateTable('bookings')
+    .set({ status: 'refunded', refund_ref: refundRef, refunded_at: new Date() })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'refund_due')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Bookings paid before `paidBefore` still waiting for their refund (the provider could not be reached), oldest first. */
+export async function listRefundsDue(db: Executor, paidBefore: Date, limit = 20): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'refund_due')
+    .where('paid_at', '<', paidBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 /** Gives a pending booking's seats back. Anything else (paid, already released) is left as it is. */
 export async function releaseBooking(db: Executor, bookingId: string, status: 'expired' | 'cancelled'): Promise<BookingRow | undefined> {
   return inTransaction(db, async (trx) => {
@@ -227,6 +250,8 @@ export interface DonationInput {
   provider: string;
   /** The provider's reference of the payment: a donation is recorded once per reference. */
   providerRef: string;
+  /** The subscription of a recurring gift, whose renewals are recorded under it. */
+  subscriptionRef?: string | null;
   userId?: string | null;
   email?: string | null;
 }
@@ -243,6 +268,7 @@ export async function recordDonation(db: Executor, input: DonationInput): Promis
       currency: input.currency ?? 'usd',
       provider: input.provider,
       provider_ref: input.providerRef,
+      subscription_ref: input.subscriptionRef ?? null,
       user_id: input.userId ?? null,
       email: input.email ?? null,
     })
@@ -250,6 +276,18 @@ export async function recordDonation(db: Executor, input: DonationInput): Promis
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The first recorded gift of a subscription (its type, plan and giver), or undefined. */
+export async function findSubscriptionDonation(db: Executor, provider: string, subscriptionRef: string) {
+  return db
+    .selectFrom('donations')
+    .select(['type', 'frequency', 'user_id', 'email'])
+    .where('provider', '=', provider)
+    .where('subscription_ref', '=', subscriptionRef)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 const money = (value: number): number => Math.round(value * 100) / 100;
@@ -292,6 +330,10 @@ export function toBooking(row: BookingViewRow): Booking {
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
   };
 }
+
+/** A booking as the member sees it now: a pending hold whose time is up reads as expired, before anything releases it. */
+export const asSeen = (booking: Booking, now = Date.now()): Booking =>
+  booking.status === 'pending' && Date.parse(booking.expiresAt) <= now ? { ...booking, status: 'expired' } : booking;
 
 /** One booking with its event, or undefined. */
 export async function findBookingView(db: Executor, id: string): Promise<(BookingViewRow & { booking: Booking }) | undefined> {

@@ -15,8 +15,6 @@ export interface StripePaymentProvider extends PaymentProvider {
   readonly name: 'stripe';
   /** The verified event of a webhook request; throws when the signature does not match. */
   verifyWebhook(rawBody: Buffer, signature: string): StripeEvent;
-  /** Whether webhooks can be verified (STRIPE_WEBHOOK_SECRET is set). */
-  readonly webhooksConfigured: boolean;
 }
 
 /** client_reference_id of a donation checkout: `donation_<type>_<frequency>`. */
@@ -45,7 +43,6 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
     name: 'stripe',
     // Stripe Checkout sessions live at least 30 minutes; one more for the clock.
     minimumHoldMinutes: 31,
-    webhooksConfigured: Boolean(webhookSecret),
 
     async createCheckout({ booking, event, customer, siteOrigin }) {
       const lineItem = event.priceId
@@ -94,6 +91,35 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
         if (status === 'expired') return true;
         if (status === 'complete') return false;
         throw new PaymentProviderError('Stripe could not close the checkout session', error);
+      }
+    },
+
+    async checkoutPayment(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        throw new PaymentProviderError('Stripe could not say whether the checkout was paid', error);
+      }
+      const ref = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
+      return {
+        // A delayed payment method completes unpaid: not paid until Stripe says so.
+        paid: session.status === 'complete' && session.payment_status !== 'unpaid',
+        // As the webhook records it (webhook.ts).
+        paymentRef: ref(session.payment_intent) ?? ref(session.subscription) ?? session.id,
+      };
+    },
+
+    async refund(paymentRef, idempotencyKey) {
+      const target = paymentRef.startsWith('pi_') ? { payment_intent: paymentRef } : paymentRef.startsWith('ch_') ? { charge: paymentRef } : null;
+      if (!target) throw new PaymentProviderError(`Stripe cannot refund ${paymentRef}: not a payment intent or charge`);
+      try {
+        const refund = await stripe.refunds.create({ ...target, reason: 'requested_by_customer', metadata: { reason: 'seats_released' } }, { idempotencyKey });
+        return refund.id;
+      } catch (error) {
+        // Refunded already (an earlier attempt whose answer was lost): done.
+        if ((error as { code?: string }).code === 'charge_already_refunded') return `${paymentRef}:refunded`;
+        throw new PaymentProviderError('Stripe could not refund the payment', error);
       }
     },
 

@@ -5,13 +5,20 @@
  * or concurrent delivery changes nothing. Out-of-order notices are harmless:
  * a booking only moves pending → paid/expired/cancelled, and a late payment
  * sells seats again only when they are still free.
+ *
+ * Weekly and monthly gifts through payment links are subscriptions: the
+ * first gift arrives as checkout.session.completed (and remembers its
+ * subscription), each renewal as invoice.paid, recorded as a gift of the same
+ * type and plan, once per invoice.
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';
 import type { Fulfilment } from './fulfilment.js';
 import type { PaymentProvider } from './provider.js';
-import { claimWebhookEvent, markBookingPaid, recordDonation, releaseBooking, type PaidOutcome } from './service.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
+import { claimWebhookEvent, findSubscriptionDonation, markBookingPaid, recordDonation, releaseBooking, type PaidOutcome } from './service.js';
 import { parseDonationReference, type StripeEvent, type StripePaymentProvider } from './stripe.js';
 
 const answer = {
@@ -33,6 +40,19 @@ type CheckoutSessionObject = {
   customer_email?: string | null;
 };
 
+type InvoiceObject = {
+  id: string;
+  billing_reason?: string | null;
+  amount_paid?: number | null;
+  currency?: string | null;
+  customer_email?: string | null;
+  /** Older API versions. */
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata?: Record<string, string> | null } | null;
+  /** API versions since 2025-03. */
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null; metadata?: Record<string, string> | null } | null } | null;
+};
+
 const refOf = (value: string | { id: string } | null | undefined): string | undefined =>
   typeof value === 'string' ? value : (value?.id ?? undefined);
 
@@ -43,6 +63,33 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
   // Only here: keep the JSON body as the exact bytes Stripe signed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+  /** A renewal of a recurring gift: recorded like its first gift, under the invoice's id. */
+  async function recordRenewal(trx: Transaction<Database>, invoice: InvoiceObject): Promise<void> {
+    // The first invoice of a subscription is the gift its checkout.session.completed recorded.
+    if (invoice.billing_reason === 'subscription_create') return;
+    if (!invoice.amount_paid) return;
+    const subscription = refOf(invoice.parent?.subscription_details?.subscription) ?? refOf(invoice.subscription);
+    if (!subscription) return;
+    const metadata = invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
+    const first = await findSubscriptionDonation(trx, 'stripe', subscription);
+    const plan = first ?? parseDonationReference(metadata?.donation ? `donation_${metadata.donation}` : null);
+    if (!plan) {
+      app.log.warn({ invoice: invoice.id, subscription }, 'a renewal of a subscription with no recorded first gift; not recorded');
+      return;
+    }
+    await recordDonation(trx, {
+      type: plan.type,
+      frequency: plan.frequency,
+      amount: invoice.amount_paid / 100,
+      currency: invoice.currency ?? 'usd',
+      provider: 'stripe',
+      providerRef: invoice.id,
+      subscriptionRef: subscription,
+      userId: first?.user_id ?? null,
+      email: invoice.customer_email ?? first?.email ?? null,
+    });
+  }
 
   async function handle(event: StripeEvent): Promise<{ duplicate: boolean; paid?: { bookingId: string; outcome: PaidOutcome } }> {
     return app.db.transaction().execute(async (trx) => {
@@ -70,12 +117,16 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
               provider: 'stripe',
               providerRef: session.id,
               email: session.customer_details?.email ?? session.customer_email ?? null,
+              subscriptionRef: refOf(session.subscription) ?? null,
             });
           } else if (session.payment_link) {
             app.log.warn({ session: session.id }, 'a payment link was paid without a donation reference; not recorded');
           }
           return { duplicate: false };
         }
+        case 'invoice.paid':
+          await recordRenewal(trx, event.data.object as unknown as InvoiceObject);
+          return { duplicate: false };
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
           if (bookingId) await releaseBooking(trx, bookingId, event.type === 'checkout.session.expired' ? 'expired' : 'cancelled');
@@ -88,10 +139,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
 
   app.post(
     '/api/payment/webhook',
-    { schema: { response: { 200: answer, ...errors(400, 404, 503) } } },
+    { schema: { response: { 200: answer, ...errors(400, 404) } } },
     async (request) => {
       if (!provider) throw notFound('Payment webhooks');
-      if (!provider.webhooksConfigured) throw new HttpError(503, 'webhook_not_configured', 'Payment webhooks are not set up (STRIPE_WEBHOOK_SECRET).');
       const signature = request.headers['stripe-signature'];
       const body = request.body;
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {

@@ -40,7 +40,7 @@ const Ticket = styled.li`
 
 /** The member's paid tickets, soonest event first. */
 export function TicketsSection() {
-  const tickets = useResource(getMyTickets);
+  const tickets = useResource(getMyTickets, 'tickets:mine');
   return (
     <Panel aria-labelledby="profile-tickets">
       <h2 id="profile-tickets">

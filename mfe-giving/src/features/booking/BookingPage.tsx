@@ -180,7 +180,7 @@ function ChooseEventFirst() {
 }
 
 function BookingOfEvent({ eventId }: { eventId: string }) {
-  const event = useResource(() => getEvent(eventId), eventId);
+  const event = useResource(() => getEvent(eventId), `event:${eventId}`);
   if ([400, 404].includes(errorStatus(event.error))) return <ChooseEventFirst />;
   if (event.loading && !event.data) return <LoadingState label="Loading your booking…" />;
   if (event.error || !event.data) return <ErrorState error={event.error} onRetry={event.reload} what="your booking" />;

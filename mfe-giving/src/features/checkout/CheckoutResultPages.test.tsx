@@ -26,13 +26,12 @@ describe('checkout result pages', () => {
   });
   afterEach(() => api.restore());
 
-  it('success: shows the confirmed tickets, lists the member’s tickets and forgets the stored event', async () => {
-    api.onGet(`/api/payment/bookings/${booking._id}`).reply(200, { data: booking });
-    api.onGet('/api/payment/my-tickets').reply(200, { data: [booking] });
+  it('success: shows the confirmed tickets, leads to the profile and forgets the stored event', async () => {
+    api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(200, { data: booking });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'Your tickets are confirmed' })).toBeInTheDocument();
     expect(screen.getByText('2 × 15$')).toBeInTheDocument();
-    expect(await screen.findByRole('list', { name: 'Your tickets' })).toHaveTextContent('2 tickets');
+    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
     await waitFor(() => expect(localStorage.getItem('event')).toBeNull());
   });
 
@@ -40,18 +39,26 @@ describe('checkout result pages', () => {
     jest.useFakeTimers();
     try {
       api
-        .onGet(`/api/payment/bookings/${booking._id}`)
+        .onPost(`/api/payment/bookings/${booking._id}/sync`)
         .replyOnce(200, { data: { ...booking, status: 'pending', paidAt: null } })
-        .onGet(`/api/payment/bookings/${booking._id}`)
+        .onPost(`/api/payment/bookings/${booking._id}/sync`)
         .reply(200, { data: booking });
-      api.onGet('/api/payment/my-tickets').reply(200, { data: [booking] });
       renderAt(`/booking/success?booking=${booking._id}`);
       expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(2100));
       expect(await screen.findByRole('heading', { name: 'Your tickets are confirmed' })).toBeInTheDocument();
+      // Each look asks the server to check with the payment provider: a POST, never a state-changing GET.
+      expect(api.history.post.filter((r) => r.url?.endsWith('/sync'))).toHaveLength(2);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('success: a payment that came after the seats were gone says it was refunded', async () => {
+    api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(200, { data: { ...booking, status: 'refunded' } });
+    renderAt(`/booking/success?booking=${booking._id}`);
+    expect(await screen.findByRole('heading', { name: 'Your payment arrived too late' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your payment has been refunded in full');
   });
 
   it('success asks a signed-out visitor to log in and come back', () => {
@@ -69,7 +76,7 @@ describe('checkout result pages', () => {
   });
 
   it('an unknown booking says so', async () => {
-    api.onGet(`/api/payment/bookings/${booking._id}`).reply(404, { error: { code: 'not_found', message: 'That booking was not found.' } });
+    api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(404, { error: { code: 'not_found', message: 'That booking was not found.' } });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'We could not find this booking' })).toBeInTheDocument();
   });

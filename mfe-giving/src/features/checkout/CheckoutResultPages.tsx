@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { cancelBooking, errorStatus, getBooking } from '@ministry/shared/api';
+import { cancelBooking, errorStatus, syncBooking } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { Booking } from '@ministry/shared/types';
@@ -13,13 +13,11 @@ import {
   media,
   PageBanner,
   Section,
-  SectionTitle,
   theme,
   usePageTitle,
   useResource,
 } from '@ministry/shared/ui';
 import { clearBooking } from '../booking/bookingStorage';
-import { MyTickets } from '../booking/MyTickets';
 import { priceText } from '../events/eventStatus';
 
 /** How long the success page waits for the payment provider's confirmation. */
@@ -125,7 +123,8 @@ function NoBooking() {
 }
 
 function SuccessContent({ id }: { id: string }) {
-  const booking = useResource(() => getBooking(id), id);
+  // A POST: the server may ask the payment provider and confirm the booking before its notice arrives.
+  const booking = useResource(() => syncBooking(id), `booking:sync:${id}`);
   const polls = useRef(0);
   const [gaveUp, setGaveUp] = useState(false);
   const status = booking.data?.status;
@@ -155,23 +154,17 @@ function SuccessContent({ id }: { id: string }) {
 
   if (data.status === 'paid') {
     return (
-      <>
-        <Summary role="status">
-          <h2>Your tickets are confirmed</h2>
-          <p>Thank you! We have e-mailed you a confirmation: show it at the entrance.</p>
-          <BookingLines booking={data} />
-          <Actions>
-            <ButtonLink to="/profile">My profile</ButtonLink>
-            <ButtonLink to="/events" $variant="outline">
-              More events
-            </ButtonLink>
-          </Actions>
-        </Summary>
-        <Section as="section" aria-labelledby="my-tickets" style={{ paddingBottom: 0 }}>
-          <SectionTitle id="my-tickets">Your tickets</SectionTitle>
-          <MyTickets />
-        </Section>
-      </>
+      <Summary role="status">
+        <h2>Your tickets are confirmed</h2>
+        <p>Thank you! We have e-mailed you a confirmation: show it at the entrance. All your tickets are on your profile.</p>
+        <BookingLines booking={data} />
+        <Actions>
+          <ButtonLink to="/profile">My profile</ButtonLink>
+          <ButtonLink to="/events" $variant="outline">
+            More events
+          </ButtonLink>
+        </Actions>
+      </Summary>
     );
   }
   if (data.status === 'pending') {
@@ -187,11 +180,16 @@ function SuccessContent({ id }: { id: string }) {
       </Summary>
     );
   }
-  if (data.status === 'refund_due') {
+  if (data.status === 'refund_due' || data.status === 'refunded') {
     return (
       <Summary role="alert">
         <h2>Your payment arrived too late</h2>
-        <p>Your seats were released before the payment came in, and the event has filled up since. You will be refunded in full.</p>
+        <p>
+          Your seats were released before the payment came in, and the event has filled up since.{' '}
+          {data.status === 'refunded'
+            ? 'Your payment has been refunded in full, and we have e-mailed you about it.'
+            : 'You will be refunded in full, and we will e-mail you when it is done.'}
+        </p>
         <BookingLines booking={data} />
         <ButtonLink to="/events">See the events</ButtonLink>
       </Summary>
@@ -207,7 +205,7 @@ function SuccessContent({ id }: { id: string }) {
   );
 }
 
-/** /booking/success?booking={id}: back from the payment page; the booking's confirmation and the member's tickets. */
+/** /booking/success?booking={id}: back from the payment page; the booking's confirmation (all the member's tickets are on the profile). */
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('booking') ?? '';
@@ -220,7 +218,7 @@ export function CheckoutSuccessPage() {
 }
 
 function CancelledContent({ id }: { id: string }) {
-  const result = useResource(() => cancelBooking(id), id);
+  const result = useResource(() => cancelBooking(id), `booking:cancel:${id}`);
   if ([400, 404].includes(errorStatus(result.error))) return <NoBooking />;
   if (result.error) return <ErrorState error={result.error} onRetry={result.reload} what="your booking" />;
   if (!result.data) return <LoadingState label="Releasing your seats…" />;

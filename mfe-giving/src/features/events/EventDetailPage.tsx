@@ -125,7 +125,7 @@ function EventDetail({ event }: { event: MinistryEvent }) {
 /** /events/:id: the event's photo, title, date, time and description, with its tickets. */
 export function EventDetailPage() {
   const { id = '' } = useParams();
-  const event = useResource(() => getEvent(id), id);
+  const event = useResource(() => getEvent(id), `event:${id}`);
   const status = errorStatus(event.error);
   if (event.error && (status === 404 || status === 400)) {
     return <NotFound title="Event not found" message="This event does not exist or is no longer listed." />;

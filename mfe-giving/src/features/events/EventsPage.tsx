@@ -13,7 +13,7 @@ const Visit = styled.p`
 /** /events: 'Recent Events' with the Visit link to the TV network; a carousel on desktop, a card list on mobile. */
 export function EventsPage() {
   usePageTitle('Events');
-  const events = useResource(getEvents);
+  const events = useResource(getEvents, 'events');
   const mobile = useMediaQuery(MOBILE_QUERY);
   return (
     <>

@@ -1,11 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { theme } from '@ministry/shared/ui';
+import { theme, useViewportHint } from '@ministry/shared/ui';
 
 /** The site's small-screen breakpoint, as a media query. */
 export const MOBILE_QUERY = `(max-width: ${theme.breakpoints.mobile})`;
 
-/** Whether a media query matches now; follows changes (rotating a phone, resizing a window). */
+/**
+ * Whether a media query matches now; follows changes (rotating a phone,
+ * resizing a window). While the browser takes over a server-rendered page,
+ * the phone query answers what the server guessed from the request, so the
+ * page does not change layout as it becomes interactive.
+ */
 export function useMediaQuery(query: string): boolean {
+  const hint = useViewportHint();
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window === 'undefined' || !window.matchMedia) return () => {};
@@ -16,5 +22,5 @@ export function useMediaQuery(query: string): boolean {
     [query],
   );
   const read = () => typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches;
-  return useSyncExternalStore(subscribe, read, () => false);
+  return useSyncExternalStore(subscribe, read, () => query === MOBILE_QUERY && hint === 'mobile');
 }
