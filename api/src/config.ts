@@ -15,7 +15,7 @@ export interface AppConfig {
   siteRoot: string;
   /** Origins allowed to send unsafe requests, besides the site's own. */
   allowedOrigins: string[];
-  /** Whether the request is behind HTTPS (Secure cookies). */
+  /** Whether the site is behind HTTPS (Secure cookies); defaults to true when PUBLIC_URL is https://. */
   secureCookies: boolean;
   production: boolean;
   logLevel: string;
@@ -31,6 +31,12 @@ export interface AppConfig {
   adminPassword?: string;
   /** 'on' (default): members' posts wait for an admin; 'off': published at once. */
   moderation: boolean;
+  /** Failed logins one IP address may make in 15 minutes (LOGIN_FAILURES_PER_IP, default 50). */
+  loginFailuresPerIp: number;
+  /** Public pages are rendered on the server for visitors (PRERENDER=off: in the browser only). */
+  prerender: boolean;
+  /** How long a page may take to render on the server before the browser renders it instead. */
+  prerenderTimeoutMs: number;
   /** 'local' (default, test-mode pages served here) or 'stripe'. */
   paymentProvider: 'local' | 'stripe';
   stripeSecretKey?: string;
@@ -60,17 +66,52 @@ function readDonationLinks(env: NodeJS.ProcessEnv): Record<string, string> {
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
 
+/** A setting the server cannot start with; the message says which and why. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * A whole-number setting from `min` to `max` (`unit` names what it counts);
+ * unset or empty gives `fallback`, anything else is a configuration error.
+ */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, unit = ''): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max} (it is "${value}").`);
+  }
+  return number;
+}
+
+/** The `stripe` provider needs its API key, and its webhook secret: without webhooks no paid booking would ever be confirmed. */
+export function checkStripeSettings(config: Pick<AppConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>): void {
+  if (config.paymentProvider !== 'stripe') return;
+  if (!config.stripeSecretKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.');
+  if (!config.stripeWebhookSecret) {
+    throw new ConfigError(
+      'The stripe payment provider needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook POST /api/payment/webhook): without it paid bookings are never confirmed.',
+    );
+  }
+}
+
+/** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  return {
+  const config: AppConfig = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     siteRoot: path.resolve(env.SITE_ROOT ?? repoRoot),
     allowedOrigins: production && env.DEV_ORIGINS !== 'true' ? extra : [...extra, ...DEV_ORIGINS],
-    secureCookies: env.SECURE_COOKIES === 'true',
+    // Unset: Secure cookies whenever visitors come over HTTPS.
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : /^https:\/\//i.test(env.PUBLIC_URL ?? ''),
     production,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true',
@@ -80,15 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     moderation: env.MODERATION !== 'off',
+    loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
+    prerender: env.PRERENDER !== 'off',
+    prerenderTimeoutMs: 3000,
     // `stripe` when asked for, or when a Stripe key is set and no provider is named.
     paymentProvider:
       env.PAYMENT_PROVIDER === 'stripe' || (!env.PAYMENT_PROVIDER && env.STRIPE_SECRET_KEY) ? 'stripe' : 'local',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
-    reservationMinutes: Number(env.RESERVATION_MINUTES ?? 15),
+    // Whole minutes up to a day (Stripe Checkout sessions last at most 24 hours).
+    reservationMinutes: wholeNumber(env, 'RESERVATION_MINUTES', 15, 1, 1440, 'minutes'),
     donationLinks: readDonationLinks(env),
   };
+  checkStripeSettings(config);
+  return config;
 }
 
 export { repoRoot };

@@ -1,6 +1,6 @@
 /**
  * Hostile input, property-based: every API route receives malformed and
- * hostile paths, queries and bodies, signed out and signed in. The server
+ * hostile paths, queries, bodies and Origins, signed out and signed in. The server
  * never answers 5xx, never leaks a stack trace, stays up, and rows that
  * existed before are unchanged afterwards.
  */
@@ -86,6 +86,12 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
   },
 );
 
+/** Mostly the site's own Origin (sent by browserLike), sometimes none, null or a foreign one. */
+const origin = fc.oneof(
+  { weight: 5, arbitrary: fc.constant('own' as const) },
+  { weight: 1, arbitrary: fc.constantFrom(undefined, 'null', '', 'https://evil.example') },
+);
+
 function assertSafe(route: string, res: { statusCode: number; body: string }) {
   assert.ok(res.statusCode < 500, `${route} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   assert.ok(!/\n\s+at .+\(.+:\d+:\d+\)|node_modules|\/src\//.test(res.body), `${route} leaked internals: ${res.body.slice(0, 300)}`);
@@ -123,11 +129,13 @@ describeEachDatabase('hostile input on every route', (ctx) => {
           payload,
           fc.dictionary(fc.constantFrom('country', 'next', 'page', 'session_id', 'type', 'q'), hostileString, { maxKeys: 2 }),
           fc.boolean(),
-          async (values, input, query, signedIn) => {
+          origin,
+          async (values, input, query, signedIn, from) => {
             let url = route.url;
             names.forEach((name, i) => (url = url.replace(`:${name}`, encodeURIComponent(values[i]!))));
             url = url.replace('*', encodeURIComponent(values[0] ?? 'x'));
-            const headers: Record<string, string> = signedIn ? { cookie: member.cookie } : {};
+            const headers: Record<string, string | undefined> = signedIn ? { cookie: member.cookie } : {};
+            if (from !== 'own') headers.origin = from;
             const hasBody = !['GET', 'DELETE'].includes(route.method);
             const res = await app.inject({
               method: route.method as 'GET',

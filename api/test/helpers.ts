@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestCallback } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -64,6 +64,31 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...loadConfig({ NODE_ENV: 'test' }), dataDir, logLevel: 'silent', ...overrides };
 }
 
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Makes `app.inject` send what a browser sends: unsafe requests carry the
+ * Origin of the host they go to (light-my-request's default host is
+ * localhost:80), unless the test sets one; `origin: undefined` sends none.
+ */
+export function browserLike(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string') return options;
+    const headers: Record<string, unknown> = { ...(options.headers ?? {}) };
+    const key = Object.keys(headers).find((name) => name.toLowerCase() === 'origin');
+    const unsafe = UNSAFE.has(String(options.method ?? 'GET').toUpperCase());
+    if (key === undefined && unsafe) headers.origin = `http://${String(headers.host ?? 'localhost:80')}`;
+    else if (key !== undefined && headers[key] === undefined) delete headers[key];
+    return { ...options, headers: headers as InjectOptions['headers'] };
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: LightMyRequestCallback) => {
+    if (options === undefined) return inject();
+    return callback ? inject(withOrigin(options), callback) : inject(withOrigin(options));
+  }) as FastifyInstance['inject'];
+  return app;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Db;
@@ -87,7 +112,7 @@ export function describeEachDatabase(
         const fresh = await freshDatabase(kind);
         cleanup = fresh.cleanup;
         if (options.seed ?? true) await seedIfEmpty(fresh.database.db);
-        const app = await buildApp({ database: fresh.database, config: testConfig(options.config), serveSite: options.serveSite ?? false });
+        const app = browserLike(await buildApp({ database: fresh.database, config: testConfig(options.config), serveSite: options.serveSite ?? false }));
         await app.ready();
         context = { app, database: fresh.database, kind };
       });

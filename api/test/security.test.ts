@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import sharp from 'sharp';
+import { describe } from 'node:test';
+import { loadConfig } from '../src/config.js';
 import { createMember, describeEachDatabase, json, login } from './helpers.js';
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>Hello';
@@ -48,16 +50,18 @@ describeEachDatabase(
       assert.ok(!res.body.includes(cookie.value), 'the token is not in the body');
     });
 
-    it('every unsafe route refuses a foreign Origin (CSRF) before doing anything', async () => {
+    it('every unsafe route refuses a foreign, missing or null Origin (CSRF) before doing anything', async () => {
       const { app } = ctx();
       const member = await createMember(app);
       const unsafe = app.routeList.filter((r) => r.url.startsWith('/api/') && !['GET', 'HEAD'].includes(r.method) && r.url !== '/api/payment/webhook');
       assert.ok(unsafe.length >= 10);
       for (const route of unsafe) {
         const url = route.url.replace(/:(\w+)/g, member.id);
-        const res = await app.inject({ method: route.method as 'POST', url, headers: { origin: FOREIGN, cookie: member.cookie }, payload: { text: 'csrf', email: member.email, password: 'x' } });
-        assert.equal(res.statusCode, 403, `${route.method} ${route.url}`);
-        assert.equal(json<{ error: { code: string } }>(res).error.code, 'forbidden_origin');
+        for (const origin of [FOREIGN, undefined, 'null']) {
+          const res = await app.inject({ method: route.method as 'POST', url, headers: { origin, cookie: member.cookie }, payload: { text: 'csrf', email: member.email, password: 'x' } });
+          assert.equal(res.statusCode, 403, `${route.method} ${route.url} with Origin ${String(origin)}`);
+          assert.equal(json<{ error: { code: string } }>(res).error.code, 'forbidden_origin');
+        }
       }
       const still = await login(app, member.email, member.password);
       assert.ok(still);
@@ -97,7 +101,7 @@ describeEachDatabase(
         url: '/api/user/signup',
         payload: {
           firstname: XSS, lastname: XSS, birth_date: '1990-01-01', email, password: 'long password', gender: 'Male', civil_status: 'Single',
-          church, countryOfOrigin: XSS, country: XSS, city: XSS, seniority: 3, source: XSS,
+          church, countryOfOrigin: 'Ghana', country: 'Ghana', city: 'Volta', seniority: 3, source: XSS,
         },
       });
       assert.equal(signup.statusCode, 201, signup.body);
@@ -152,4 +156,33 @@ describeEachDatabase(
     });
   },
   { config: { moderation: false } },
+);
+
+describe('Secure cookies setting', () => {
+  it('defaults to true when PUBLIC_URL is https://, and SECURE_COOKIES decides when set', () => {
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://church.example.org' }).secureCookies, true);
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).secureCookies, false);
+    assert.equal(loadConfig({}).secureCookies, false);
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://church.example.org', SECURE_COOKIES: 'false' }).secureCookies, false);
+    assert.equal(loadConfig({ SECURE_COOKIES: 'true' }).secureCookies, true);
+  });
+});
+
+describeEachDatabase(
+  'session cookie behind HTTPS',
+  (ctx) => {
+    it('carries Secure (with HttpOnly and SameSite=Lax) when SECURE_COOKIES=true, on login and logout', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: member.email, password: member.password } });
+      assert.equal(res.statusCode, 200);
+      const cookie = res.cookies.find((c) => c.name === 'sid')!;
+      assert.equal(cookie.secure, true);
+      assert.equal(cookie.httpOnly, true);
+      assert.equal(cookie.sameSite, 'Lax');
+      const out = await app.inject({ method: 'DELETE', url: '/api/user/logout', headers: { cookie: `sid=${cookie.value}` } });
+      assert.equal(out.cookies.find((c) => c.name === 'sid')!.secure, true);
+    });
+  },
+  { seed: false, config: { secureCookies: loadConfig({ SECURE_COOKIES: 'true' }).secureCookies } },
 );

@@ -38,7 +38,7 @@ async function confirmSave(page: Page, section: string) {
 
 function lastResetPath(dataDir: string): string {
   const dir = path.join(dataDir, 'outbox');
-  const file = readdirSync(dir).sort().at(-1)!;
+  const file = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().at(-1)!;
   const mail = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return mail.match(/\/reset-password\/[A-Za-z0-9_-]{43}/)![0];
 }
@@ -129,13 +129,19 @@ describe('a member account', () => {
     assert.equal(await page.getByRole('region', { name: '02 Church' }).getByLabel('Seniority (years in the church)').inputValue(), '21');
     assert.equal(await page.getByRole('region', { name: '01 Basic Info' }).getByLabel('Civil status').inputValue(), 'Single');
 
-    // Log out: the session ends on the server too
+    // Log out: the session ends on the server too, so even the cookie the browser held before is refused
+    const userId = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const searchMe = `${site.url}/api/user/search/${encodeURIComponent(userId)}`;
+    const cookieHeader = async () => (await context.cookies(site.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const before = await cookieHeader();
+    assert.equal((await fetch(searchMe, { headers: { cookie: before } })).status, 200, 'signed in before logging out');
     await page.getByRole('button', { name: /Ruthie/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LOGIN', exact: true }).waitFor();
-    const me = await page.evaluate(async () => (await fetch('/api/user/logout', { method: 'DELETE' })).status);
-    assert.equal(me, 200);
+    assert.equal((await fetch(searchMe, { headers: { cookie: before } })).status, 401, 'the old session cookie is dead on the server');
+    assert.equal((await fetch(searchMe, { headers: { cookie: await cookieHeader() } })).status, 401);
+    assert.equal(await page.evaluate(async (url) => (await fetch(url)).status, searchMe), 401);
 
     // Forgot password → e-mailed link → new password
     await page.goto(`${site.url}/login`);

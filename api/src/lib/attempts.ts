@@ -1,7 +1,8 @@
 /**
- * Counts failures per key in a sliding window (per e-mail login failures).
- * In memory: each API process counts its own, which bounds guessing per
- * process; the per-IP limit of @fastify/rate-limit sits in front of it.
+ * Counts failures per key in a sliding window (failed logins per e-mail and
+ * per IP). In memory: each API process counts its own, which bounds guessing
+ * per process. Only failures count, so many members signing in from one
+ * network are never held up by each other's successes.
  */
 export class FailureCounter {
   private readonly failures = new Map<string, number[]>();
@@ -9,6 +10,7 @@ export class FailureCounter {
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
+    private readonly maxKeys = 50_000,
   ) {}
 
   private recent(key: string, now: number): number[] {
@@ -23,8 +25,11 @@ export class FailureCounter {
   }
 
   fail(key: string, now = Date.now()): void {
-    this.failures.set(key, [...this.recent(key, now), now]);
-    if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value!);
+    const list = [...this.recent(key, now), now];
+    // Re-inserted so the map stays ordered by latest failure: when full, the key idle longest goes, never an active one.
+    this.failures.delete(key);
+    this.failures.set(key, list);
+    if (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value!);
   }
 
   clear(key: string): void {

@@ -3,7 +3,7 @@
  * `.eml` files in <dataDir>/outbox (their links are logged, so a local
  * install can follow a password-reset link).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.js';
@@ -35,7 +35,9 @@ export function createMailer(config: AppConfig, log: (message: string) => void =
       const dir = outboxDir(config);
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written beside, then renamed: a reader of the outbox never sees half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`Mail to ${mail.to} ("${mail.subject}") written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`);
     },

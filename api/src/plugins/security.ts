@@ -1,7 +1,8 @@
 /**
- * Request hygiene for the API: unsafe methods need an allowed Origin (when the
- * browser sends one) and a JSON or multipart body; every answer carries
- * security headers.
+ * Request hygiene for the API: unsafe methods need an allowed Origin (the
+ * site's own host or ALLOWED_ORIGINS; browsers send one on every such request,
+ * so a request without one, or with `Origin: null`, is refused) and a JSON or
+ * multipart body; every answer carries security headers.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
@@ -26,45 +27,54 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/*
+ * The hooks are callback-style, not async: every request passes them, and
+ * most have nothing to do (no promise per hook and request).
+ */
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
     const path = request.url.split('?')[0];
-    if (ORIGIN_EXEMPT.some((re) => re.test(path))) return;
+    if (ORIGIN_EXEMPT.some((re) => re.test(path))) return done();
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const host = request.headers.host;
-      const own = host && (origin === `http://${host}` || origin === `https://${host}`);
-      if (!own && !config.allowedOrigins.includes(origin)) {
-        throw new HttpError(403, 'forbidden_origin', 'This request came from a site that is not allowed.');
-      }
+    if (origin === undefined || origin === '' || origin === 'null') {
+      return done(new HttpError(403, 'forbidden_origin', 'This request did not say which site it came from.'));
     }
+    const host = request.headers.host;
+    const own = host && (origin === `http://${host}` || origin === `https://${host}`);
+    if (!own && !config.allowedOrigins.includes(origin)) {
+      return done(new HttpError(403, 'forbidden_origin', 'This request came from a site that is not allowed.'));
+    }
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
     const length = Number(request.headers['content-length'] ?? 0);
     const chunked = request.headers['transfer-encoding'] !== undefined;
-    if (!length && !chunked) return;
+    if (!length && !chunked) return done();
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send JSON (or a form with a file where one is expected).');
+      return done(new HttpError(415, 'unsupported_media_type', 'Send JSON (or a form with a file where one is expected).'));
     }
+    done();
   });
 
   // PostgreSQL text cannot hold NUL: a NUL anywhere in what a client sends is refused up front.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new HttpError(400, 'bad_request', 'The request contains a character that is not allowed.');
+      return done(new HttpError(400, 'bad_request', 'The request contains a character that is not allowed.'));
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (!request.url.startsWith('/api/')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    done(null, payload);
   });
 }
 

@@ -33,10 +33,17 @@ async function findSessionUser(db: Kysely<Database>, token: string): Promise<Ses
 /** Reads the session cookie of API and payment requests into `request.sessionUser`. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback-style: most requests carry no session and pay nothing here.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/pay/'))) return;
-    request.sessionUser = await findSessionUser(app.db, token);
+    if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/pay/'))) return done();
+    findSessionUser(app.db, token).then(
+      (user) => {
+        request.sessionUser = user;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }
 
@@ -66,6 +73,20 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
 
 export async function endAllSessions(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/**
+ * New credentials: ends every session of the user, then starts a new one for
+ * this browser of the same kind as the one it had (persistent or
+ * browser-session cookie).
+ */
+export async function renewSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  const current = token
+    ? await app.db.selectFrom('sessions').select('persistent').where('token_hash', '=', hashToken(token)).executeTakeFirst()
+    : undefined;
+  await endAllSessions(app.db, userId);
+  await startSession(app, reply, userId, current?.persistent ?? false);
 }
 
 /** The signed-in member, or a 401. */

@@ -86,8 +86,8 @@ export async function updateBasic(id: string, input: BasicInfoInput): Promise<Us
   return (await http.put<Envelope<User>>(`/api/user/updateBasic/${encodeURIComponent(id)}`, input)).data.data;
 }
 
-/** PUT /api/user/updateSecurity/{userId}: new e-mail and password, with the current password. */
-export async function updateSecurity(userId: string, input: { email: string; password: string; currentPassword: string }): Promise<User> {
+/** PUT /api/user/updateSecurity/{userId}: a new e-mail, a new password or both, with the current password. */
+export async function updateSecurity(userId: string, input: { email?: string; password?: string; currentPassword: string }): Promise<User> {
   return (await http.put<Envelope<User>>(`/api/user/updateSecurity/${encodeURIComponent(userId)}`, input)).data.data;
 }
 

@@ -27,6 +27,7 @@ export const messages = {
   seniorityRange: `Must be between ${SENIORITY.min} and ${SENIORITY.max}`,
   postEmpty: 'Please write something first',
   postMax: `Must be at most ${POST_MAX} characters`,
+  nothingToChange: 'Enter a new e-mail or a new password',
 } as const;
 
 const email = () => yup.string().trim().required(REQUIRED).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail);
@@ -107,11 +108,22 @@ export const updateBasicSchema = yup.object({
   source: yup.string().max(SOURCE_MAX, messages.sourceMax),
 });
 
-export const updateSecuritySchema = yup.object({
-  email: email(),
-  password: passwordField(),
-  currentPassword: yup.string().required(REQUIRED),
-});
+/** An empty field is "not changed". */
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * Security (PUT /api/user/updateSecurity/{userId}): a new e-mail, a new
+ * password, or both; the current password always.
+ */
+export const updateSecuritySchema = yup
+  .object({
+    email: yup.string().trim().transform(blankAsUnset).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail),
+    password: yup.string().transform(blankAsUnset).min(PASSWORD_MIN, messages.passwordMin).max(200),
+    currentPassword: yup.string().required(REQUIRED),
+  })
+  .test('some-change', messages.nothingToChange, function (value) {
+    return Boolean(value?.email || value?.password) || this.createError({ path: 'password', message: messages.nothingToChange });
+  });
 
 export const resetPasswordSchema = yup.object({
   password: passwordField(),

@@ -3,12 +3,10 @@
  * country-state-city on the server so the browser never downloads the data.
  */
 import type { FastifyInstance } from 'fastify';
-import { Country, State } from 'country-state-city';
 import { notFound } from '../../lib/errors.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { citiesOf, countries, findCountry } from './places.js';
 
-const countries = Country.getAllCountries().map((c) => ({ code: c.isoCode, name: c.name }));
-const byName = new Map(countries.map((c) => [c.name.toLowerCase(), c.code]));
 const cache = { control: 'public, max-age=86400' };
 
 export async function geoRoutes(app: FastifyInstance): Promise<void> {
@@ -34,12 +32,11 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const code = byName.get(request.query.country.toLowerCase()) ?? countries.find((c) => c.code === request.query.country)?.code;
-      if (!code) throw notFound('That country');
-      const states = State.getStatesOfCountry(code).map((s) => s.name);
+      const country = findCountry(request.query.country);
+      if (!country) throw notFound('That country');
       reply.header('Cache-Control', cache.control);
-      // A few countries have no subdivisions in the data: offer the country itself.
-      return { data: states.length ? states : [countries.find((c) => c.code === code)!.name] };
+      // A few countries have no subdivisions in the data: the country itself is offered.
+      return { data: citiesOf(country) };
     },
   );
 }

@@ -15,17 +15,19 @@ import {
   messages,
 } from '@ministry/shared/validation';
 import { HttpError, badRequest } from '../../lib/errors.js';
+import { assertKnownPlaces } from '../geo/places.js';
 import { FailureCounter } from '../../lib/attempts.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { validateBody } from '../../lib/validate.js';
-import { endAllSessions, endSession, requireSelf, startSession } from '../../plugins/session.js';
+import { endAllSessions, endSession, renewSession, requireSelf, startSession } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { PHOTO_MAX_BYTES, removePhoto, storePhoto, NOT_AN_IMAGE } from './photos.js';
 import {
   RESET_INVALID,
   consumeResetToken,
+  countResetTokensSince,
   createResetToken,
   createUser,
   findUserByEmail,
@@ -64,8 +66,17 @@ const anyBody = { type: 'object' } as const;
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: str } });
 
+/**
+ * Login limits per 15 minutes: failed attempts per e-mail and per IP (a
+ * congregation on one network signs in freely; the IP's is a setting,
+ * LOGIN_FAILURES_PER_IP), and a generous ceiling on all attempts per IP that
+ * bounds the password-hashing work one address can ask for.
+ */
+export const LOGIN_LIMITS = { failuresPerEmail: 5, requestsPerIp: 1000, windowMs: 15 * 60 * 1000 };
 export const LOGIN_FAILED = 'Incorrect email or password, please try again.';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+/** Reset e-mails sent to one account per window (the links stay valid an hour). */
+export const RESET_MAILS = { max: 3, windowMs: 60 * 60 * 1000 };
 const FORGOT_ANSWER = 'If an account uses this e-mail, we have sent it a link to choose a new password.';
 
 const resetSchema = yup.object({
@@ -75,7 +86,8 @@ const resetSchema = yup.object({
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
-  const loginFailures = new FailureCounter(5, 15 * 60 * 1000);
+  const loginFailures = new FailureCounter(LOGIN_LIMITS.failuresPerEmail, LOGIN_LIMITS.windowMs);
+  const loginFailuresPerIp = new FailureCounter(app.config.loginFailuresPerIp, LOGIN_LIMITS.windowMs);
   const perIp = (max: number, minutes: number) => ({
     rateLimit: { max, timeWindow: minutes * 60 * 1000, keyGenerator: (request: FastifyRequest) => request.ip },
   });
@@ -84,7 +96,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/signup',
     { schema: { body: anyBody, response: { 201: userAnswer, ...errors(400, 409, 429) } }, config: perIp(20, 15) },
     async (request, reply) => {
-      const input = await validateBody(signupSchema, request.body);
+      const input = assertKnownPlaces(await validateBody(signupSchema, request.body));
       const user = await createUser(app.db, input);
       return reply.status(201).send({ data: user });
     },
@@ -92,16 +104,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/user/login',
-    { schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 429) } }, config: perIp(30, 15) },
+    {
+      schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 429) } },
+      config: perIp(LOGIN_LIMITS.requestsPerIp, LOGIN_LIMITS.windowMs / 60_000),
+    },
     async (request, reply) => {
       const { email, password } = await validateBody(loginSchema, request.body);
       const remember = (request.body as { remember?: unknown }).remember !== false;
       const key = normalizeEmail(email);
-      if (loginFailures.isBlocked(key)) throw new HttpError(429, 'too_many_requests', TOO_MANY);
+      if (loginFailuresPerIp.isBlocked(request.ip) || loginFailures.isBlocked(key)) throw new HttpError(429, 'too_many_requests', TOO_MANY);
       const row = await findUserByEmail(app.db, email);
       const ok = await verifyPassword(password, row?.password_hash);
       if (!row || !ok) {
         loginFailures.fail(key);
+        loginFailuresPerIp.fail(request.ip);
         throw badRequest(LOGIN_FAILED);
       }
       loginFailures.clear(key);
@@ -129,7 +145,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: idPath('id'), body: anyBody, response: { 200: userAnswer, ...errors(400, 401, 403) } } },
     async (request) => {
       requireSelf(request, request.params.id);
-      const input = await validateBody(updateBasicSchema, request.body);
+      const fields = await validateBody(updateBasicSchema, request.body);
+      const input = assertKnownPlaces(fields, (await findUserById(app.db, request.params.id)).country);
       return { data: await updateBasicInfo(app.db, request.params.id, input) };
     },
   );
@@ -145,10 +162,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const message = 'Your current password is not correct.';
         throw badRequest(message, { currentPassword: message });
       }
-      const user = await updateCredentials(app.db, me.id, input.email, input.password);
-      // New credentials end every session, then this one starts afresh.
-      await endAllSessions(app.db, me.id);
-      await startSession(app, reply, me.id, true);
+      const user = await updateCredentials(app.db, me.id, { email: input.email, password: input.password });
+      // New credentials end every session; this one starts afresh, kept as long as before.
+      await renewSession(app, request, reply, me.id);
       return { data: user };
     },
   );
@@ -193,7 +209,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { email } = await validateBody(forgotPasswordSchema, request.body);
       const row = await findUserByEmail(app.db, email);
-      if (row) {
+      // Per account, a few mails an hour at most, so nobody can flood a member's inbox; the answer stays the same.
+      const floodGuard = row && (await countResetTokensSince(app.db, row.id, new Date(Date.now() - RESET_MAILS.windowMs))) >= RESET_MAILS.max;
+      if (floodGuard) app.log.info('password reset e-mail not sent: the hourly limit for this account is reached');
+      if (row && !floodGuard) {
         const token = await createResetToken(app.db, row.id);
         const link = `${app.config.publicUrl}/reset-password/${token}`;
         const send = mailer.send({

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
+import { messages } from '@ministry/shared/validation';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -137,19 +138,30 @@ export async function updateBasicInfo(db: Kysely<Database>, id: string, input: B
   return toUser(await findUserById(db, id));
 }
 
-export async function updateCredentials(db: Kysely<Database>, id: string, email: string, password: string): Promise<User> {
-  const owner = await findUserByEmail(db, email);
-  if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN);
+/**
+ * A new e-mail, a new password, or both. An e-mail equal to the current one
+ * is no change; nothing to change is a 400. Outstanding reset links die with
+ * the old credentials (one may have gone to the old address).
+ */
+export async function updateCredentials(db: Kysely<Database>, id: string, changes: { email?: string; password?: string }): Promise<User> {
+  const current = await findUserById(db, id);
+  const email = changes.email && normalizeEmail(changes.email) !== normalizeEmail(current.email) ? normalizeEmail(changes.email) : undefined;
+  if (!email && !changes.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
+  if (email) {
+    const owner = await findUserByEmail(db, email);
+    if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN);
+  }
   try {
     await db
       .updateTable('users')
-      .set({ email: normalizeEmail(email), password_hash: await hashPassword(password) })
+      .set({ ...(email ? { email } : {}), ...(changes.password ? { password_hash: await hashPassword(changes.password) } : {}) })
       .where('id', '=', id)
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
+  await invalidateResetTokens(db, id);
   return toUser(await findUserById(db, id));
 }
 
@@ -175,18 +187,47 @@ export async function createResetToken(db: Kysely<Database>, userId: string): Pr
 
 export const RESET_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-/** Uses the token once (atomically) and sets the new password; returns the user's id. */
+/** Marks every outstanding reset token of the user as used. */
+export async function invalidateResetTokens(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Uses the token once (atomically), sets the new password and voids the
+ * user's other outstanding reset tokens; returns the user's id.
+ */
 export async function consumeResetToken(db: Kysely<Database>, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  // One statement marks this token and its siblings used: of two links used at once, only one wins.
   const used = await db
     .updateTable('password_resets')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
+    .set({ used_at: now })
     .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!used) throw badRequest(RESET_INVALID, { token: RESET_INVALID });
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
-  return used.user_id;
+    .where('user_id', '=', (eb) =>
+      eb
+        .selectFrom('password_resets')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now),
+    )
+    .returning(['user_id', 'token_hash'])
+    .execute();
+  const mine = used.find((row) => row.token_hash === tokenHash);
+  if (!mine) throw badRequest(RESET_INVALID, { token: RESET_INVALID });
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', mine.user_id).execute();
+  return mine.user_id;
+}
+
+/** How many reset tokens the user was sent since `since` (the per-account mail limit). */
+export async function countResetTokensSince(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

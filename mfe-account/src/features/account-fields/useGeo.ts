@@ -2,10 +2,11 @@ import { getCities, getCountries, getLocations } from '@ministry/shared/api';
 import { useResource } from '@ministry/shared/ui';
 
 /** Countries for the origin and residence lists (from the API, never bundled). */
-export const useCountries = () => useResource(getCountries);
+export const useCountries = () => useResource(getCountries, 'countries');
 
 /** The cities (states) of the country of residence; reloaded when it changes, empty until one is chosen. */
-export const useCities = (country: string) => useResource(() => (country ? getCities(country) : Promise.resolve([])), country);
+export const useCities = (country: string) =>
+  useResource(() => (country ? getCities(country) : Promise.resolve([])), `cities:${country}`);
 
 /** Our churches, for the church list. */
-export const useChurches = () => useResource(getLocations);
+export const useChurches = () => useResource(getLocations, 'locations');

@@ -64,6 +64,40 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('heading', { name: 'Augusta Lovelace' })).toBeInTheDocument();
   });
 
+  it("Basic Info shows 'Required' under emptied names and does not ask to confirm", async () => {
+    renderProfile();
+    const basic = within(section('Basic Info'));
+    await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
+    await userEvent.clear(basic.getByLabelText('First name'));
+    await userEvent.clear(basic.getByLabelText('Last name'));
+    await userEvent.click(basic.getByRole('button', { name: 'Save' }));
+    expect(await basic.findAllByText('Required')).toHaveLength(2);
+    expect(basic.getByLabelText('First name')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(basic.getByLabelText('Last name')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.history.put).toHaveLength(0);
+  });
+
+  it("a new country of residence clears the city, which is 'Required' again before saving", async () => {
+    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
+    renderProfile();
+    const basic = within(section('Basic Info'));
+    await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
+    await within(basic.getByLabelText('Country of residence')).findByRole('option', { name: 'Ghana' });
+    await userEvent.selectOptions(basic.getByLabelText('Country of residence'), 'Ghana');
+    expect(basic.getByLabelText('City')).toHaveValue('');
+    await userEvent.click(basic.getByRole('button', { name: 'Save' }));
+    expect(await basic.findByText('Required')).toBeInTheDocument();
+    expect(basic.getByLabelText('City')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(basic.getByLabelText('City'), 'Texas');
+    await userEvent.click(basic.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.history.put).toHaveLength(1));
+    expect(JSON.parse(api.history.put[0].data)).toMatchObject({ country: 'Ghana', city: 'Texas' });
+  });
+
   it('a failed save keeps the input and shows the server message under the field', async () => {
     api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply(400, { error: { code: 'bad_request', message: 'Must be a number', fields: { seniority: 'Must be a number' } } });
     renderProfile();
@@ -96,6 +130,44 @@ describe('ProfilePage', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(store.getState().auth.user?.email).toBe('new@example.org'));
     expect(JSON.parse(api.history.put[0].data)).toEqual({ email: 'new@example.org', password: 'a new password', currentPassword: 'old password' });
+  });
+
+  it('security changes the e-mail alone, without a new password', async () => {
+    api.onPut(`/api/user/updateSecurity/${sampleUser._id}`).reply(200, { data: { ...sampleUser, email: 'ada.new@example.org' } });
+    const { store } = renderProfile();
+    const security = within(section('Security'));
+    await userEvent.click(security.getByRole('button', { name: 'Modify Security' }));
+    const email = security.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada.new@example.org');
+    await userEvent.type(security.getByLabelText('Current password'), 'old password');
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.getState().auth.user?.email).toBe('ada.new@example.org'));
+    expect(JSON.parse(api.history.put[0].data)).toEqual({ email: 'ada.new@example.org', currentPassword: 'old password' });
+  });
+
+  it('security changes the password alone; with no change at all it says what is missing', async () => {
+    api.onPut(`/api/user/updateSecurity/${sampleUser._id}`).reply(200, { data: sampleUser });
+    renderProfile();
+    const security = within(section('Security'));
+    await userEvent.click(security.getByRole('button', { name: 'Modify Security' }));
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    expect(await security.findByText('Required')).toBeInTheDocument();
+    expect(security.getByLabelText('Current password')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(security.getByText('Enter a new e-mail or a new password')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.type(security.getByLabelText('Current password'), 'old password');
+    await userEvent.type(security.getByLabelText('New password'), 'a new password');
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    expect(await security.findByText('Required')).toBeInTheDocument();
+    expect(security.getByLabelText('Confirm new password')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    await userEvent.type(security.getByLabelText('Confirm new password'), 'a new password');
+    await userEvent.click(security.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.history.put).toHaveLength(1));
+    expect(JSON.parse(api.history.put[0].data)).toEqual({ email: sampleUser.email, password: 'a new password', currentPassword: 'old password' });
   });
 
   it('lists the member\'s tickets, or says there are none', async () => {

@@ -68,8 +68,8 @@ export function SecuritySection({ user }: { user: User }) {
       number="03"
       title="Security"
       initialValues={initial}
-      schema={securitySchema}
-      save={({ email, password, currentPassword }) => updateSecurity(user._id, { email, password, currentPassword })}
+      schema={securitySchema(user.email)}
+      save={({ email, password, currentPassword }) => updateSecurity(user._id, { email, currentPassword, ...(password ? { password } : {}) })}
     >
       {(editing) => (
         <FieldGrid>
@@ -77,7 +77,7 @@ export function SecuritySection({ user }: { user: User }) {
           {editing ? (
             <>
               <Text name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-              <Text name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+              <Text name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters. Leave empty to keep your password." />
               <Text name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
             </>
           ) : (
@@ -99,11 +99,26 @@ const basicSchema = updateBasicSchema.pick(['firstname', 'lastname', 'birth_date
   lastname: yup.string().trim().required('Required').max(100),
   gender: yup.string(),
   civil_status: yup.string(),
+  // A new country of residence clears the city: the member chooses one of its cities again.
+  city: yup
+    .string()
+    .max(100)
+    .when('country', { is: (country: string | undefined) => Boolean(country), then: (schema) => schema.required('Required') }),
 });
 const churchSchema = updateBasicSchema.pick(['church', 'seniority', 'source']);
-const securitySchema = updateSecuritySchema.shape({
-  confirmPassword: yup
-    .string()
-    .required('Required')
-    .oneOf([yup.ref('password')], messages.passwordsMatch),
-});
+/** A new e-mail, a new password (confirmed), or both; the current password always (shared rules). */
+const securitySchema = (currentEmail: string) =>
+  updateSecuritySchema
+    .shape({
+      email: yup.string().trim().required('Required').email(messages.invalidEmail).max(254, messages.invalidEmail),
+      confirmPassword: yup
+        .string()
+        .when('password', { is: (password: string | undefined) => Boolean(password), then: (schema) => schema.required('Required') })
+        .test('match', messages.passwordsMatch, function (confirm) {
+          return (confirm ?? '') === (this.parent.password ?? '');
+        }),
+    })
+    .test('some-change', messages.nothingToChange, function (values) {
+      const newEmail = String(values?.email ?? '').trim().toLowerCase() !== currentEmail.toLowerCase();
+      return Boolean(values?.password) || newEmail || this.createError({ path: 'password', message: messages.nothingToChange });
+    });

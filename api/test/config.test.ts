@@ -1,0 +1,104 @@
+/**
+ * Settings the server cannot work with stop it at start with a message that
+ * names them: a RESERVATION_MINUTES that is not a number of minutes, and the
+ * stripe provider without its API key or webhook secret.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/index.js';
+import { testConfig } from './helpers.js';
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+/** Starts the server with `env` and answers how it ended, when it ends within the time given. */
+function startAndExit(env: Record<string, string>, timeoutMs = 40_000): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ministry-config-')), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not stop: ${stdout} ${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stderr, stdout });
+    });
+  });
+}
+
+describe('configuration', () => {
+  it('LOGIN_FAILURES_PER_IP: 50 by default, a whole number from 1, anything else is a configuration error', () => {
+    assert.equal(loadConfig({}).loginFailuresPerIp, 50);
+    assert.equal(loadConfig({ LOGIN_FAILURES_PER_IP: '200' }).loginFailuresPerIp, 200);
+    for (const value of ['0', 'many', '2.5']) {
+      assert.throws(() => loadConfig({ LOGIN_FAILURES_PER_IP: value }), /LOGIN_FAILURES_PER_IP must be a whole number from 1/, value);
+    }
+  });
+
+  it('RESERVATION_MINUTES: 15 by default, a whole number of minutes from 1 to 1440, anything else is a configuration error', () => {
+    assert.equal(loadConfig({}).reservationMinutes, 15);
+    assert.equal(loadConfig({ RESERVATION_MINUTES: '' }).reservationMinutes, 15);
+    assert.equal(loadConfig({ RESERVATION_MINUTES: '20' }).reservationMinutes, 20);
+    assert.equal(loadConfig({ RESERVATION_MINUTES: ' 45 ' }).reservationMinutes, 45);
+    for (const value of ['abc', '0', '-5', '1.5', '15m', '1441', 'NaN', 'Infinity', '1e3']) {
+      assert.throws(
+        () => loadConfig({ RESERVATION_MINUTES: value }),
+        (error: unknown) => error instanceof ConfigError && /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440/.test(error.message),
+        value,
+      );
+    }
+  });
+
+  it('the stripe provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', () => {
+    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' }), /STRIPE_SECRET_KEY/);
+    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }), (error: unknown) => {
+      return error instanceof ConfigError && /STRIPE_WEBHOOK_SECRET/.test(error.message);
+    });
+    // A key alone chooses stripe: still refused without the webhook secret.
+    assert.throws(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }), /STRIPE_WEBHOOK_SECRET/);
+    const ok = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    assert.equal(ok.paymentProvider, 'stripe');
+    assert.equal(loadConfig({ PAYMENT_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk_test_x' }).paymentProvider, 'local');
+  });
+
+  it('an app built with the stripe provider and no webhook secret does not start', async () => {
+    const database = await openDatabase({ url: 'memory://' });
+    try {
+      await assert.rejects(async () => {
+        const app = await buildApp({ database, config: testConfig({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_x' }), serveSite: false });
+        try {
+          await app.ready();
+        } finally {
+          await app.close();
+        }
+      }, /STRIPE_WEBHOOK_SECRET/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the server stops at start with the message, for a bad RESERVATION_MINUTES and for stripe without a webhook secret', { timeout: 100_000 }, async () => {
+    const minutes = await startAndExit({ RESERVATION_MINUTES: 'fifteen' });
+    assert.equal(minutes.code, 1, `ended with ${minutes.signal ?? minutes.code}: ${minutes.stderr}`);
+    assert.match(minutes.stderr, /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440 \(it is "fifteen"\)/);
+    assert.doesNotMatch(minutes.stderr, /at \S+ \(/, 'a message, not a stack trace');
+
+    const stripe = await startAndExit({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: '' });
+    assert.equal(stripe.code, 1, `ended with ${stripe.signal ?? stripe.code}: ${stripe.stderr}`);
+    assert.match(stripe.stderr, /needs STRIPE_WEBHOOK_SECRET/);
+    assert.doesNotMatch(stripe.stdout, /Site ready/);
+  });
+});
