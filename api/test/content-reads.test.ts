@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { ChurchLocation, Devotional, MinistryEvent, NewsItem, Prayer, PressRelease, Story } from '@ministry/shared/types';
+import { newId } from '../src/lib/ids.js';
 import { describeEachDatabase, json } from './helpers.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -68,6 +69,41 @@ describeEachDatabase('public reads', (ctx) => {
     assert.equal(json<NewsItem[]>(await get('/api/news/recent?limit=3')).length, 3);
     assert.equal((await get('/api/news/recent?limit=0')).statusCode, 400);
     assert.equal((await get('/api/news/recent?limit=abc')).statusCode, 400);
+  });
+
+  it('GET /api/news/:id answers any item, even one older than the recent list; 404 when unknown, 400 when malformed', async () => {
+    const seeded = json<NewsItem[]>(await get('/api/news/recent?limit=50'));
+    const oldest = seeded[seeded.length - 1];
+    // Thirteen newer items push every seeded one out of the recent list (the newest 12).
+    await ctx()
+      .database.db.insertInto('news')
+      .values(
+        Array.from({ length: 13 }, (_, i) => ({
+          id: newId(),
+          title: `Fresh news ${i}`,
+          description: 'Newer than the rest.',
+          photo: '/media/news-1.svg',
+          created_at: new Date(Date.now() - i * 60_000),
+        })),
+      )
+      .execute();
+    ctx().app.answerCache.clear('news');
+    assert.ok(!json<NewsItem[]>(await get('/api/news/recent')).some((n) => n._id === oldest._id));
+
+    for (const id of [oldest._id, oldest._id.toUpperCase()]) {
+      const res = await get(`/api/news/${id}`);
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(json<{ data: NewsItem }>(res).data, oldest);
+    }
+
+    const missing = await get(`/api/news/${UNKNOWN_ID}`);
+    assert.equal(missing.statusCode, 404);
+    assert.equal(json<{ error: { code: string } }>(missing).error.code, 'not_found');
+    for (const bad of ['gone', '%3Cscript%3E', `${oldest._id}x`]) {
+      const res = await get(`/api/news/${bad}`);
+      assert.equal(res.statusCode, 400, bad);
+      assert.equal(json<{ error: { code: string } }>(res).error.code, 'bad_request');
+    }
   });
 
   it('GET /api/pressrelease lists six press releases (data.data)', async () => {

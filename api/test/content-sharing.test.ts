@@ -117,6 +117,33 @@ describe('devotional HTML is sanitized on the server', () => {
 });
 
 describeEachDatabase('served devotionals carry no executable markup', (ctx) => {
+  it('a hostile body written straight into the database is served without script, event handler or javascript: URL', async () => {
+    const hostile =
+      '<p onclick="steal()">Grace <a href="javascript:alert(1)">here</a></p><script>alert(2)</script><img src=x onerror="alert(3)">' +
+      '<a href="JaVaScRiPt:alert(4)" onmouseover="x()">there</a><iframe src="javascript:alert(5)"></iframe><svg onload="alert(6)"></svg>' +
+      '<a href="https://bible.example/ps23">Psalm 23</a>';
+    await ctx()
+      .database.db.insertInto('devotionals')
+      .values({ id: newId(), slug: 'hostile-word', title: 'Hostile', image: '/media/devotional-1.svg', tag: 'Hostility', detail: hostile, published_at: new Date(Date.now() - 60_000) })
+      .execute();
+    const get = async <T>(url: string) => json<{ data: T }>(await ctx().app.inject({ method: 'GET', url })).data;
+    const one = await get<Devotional>('/api/devotionals/hostile-word');
+    const served = [
+      one,
+      await get<Devotional>(`/api/devotionals/${one._id}`),
+      (await get<Devotional[]>('/api/devotionals')).find((d) => d.slug === 'hostile-word'),
+      (await get<Devotional[]>('/api/devotionals/tags/Hostility')).find((d) => d.slug === 'hostile-word'),
+    ];
+    for (const d of served) {
+      assert.ok(d, 'served');
+      assert.doesNotMatch(d.detail, /<script|<iframe|<svg|<img/i);
+      assert.doesNotMatch(d.detail, /\son\w+\s*=/i);
+      assert.doesNotMatch(d.detail, /javascript:/i);
+      assert.match(d.detail, /<p>Grace <a rel="noopener noreferrer">here<\/a><\/p>/);
+      assert.match(d.detail, /<a href="https:\/\/bible.example\/ps23" rel="noopener noreferrer">Psalm 23<\/a>/);
+    }
+  });
+
   it('no devotional the API serves has a script, an event handler or a javascript: link', async () => {
     const { data } = json<{ data: Devotional[] }>(await ctx().app.inject({ method: 'GET', url: '/api/devotionals' }));
     assert.ok(data.length >= 30);
@@ -188,7 +215,7 @@ describeEachDatabase(
       assert.equal(metaContent(newsHtml, 'og:url'), escapeHtml(`${PUBLIC_URL}/news?item=${news[2]._id}`));
     });
 
-    it('other pages get their own title and the site defaults; unknown ids do not fail', async () => {
+    it('other pages get their own title and the site defaults; unknown ids and paths are 404s that still carry the page', async () => {
       const about = (await page('/about')).body;
       assert.match(about, new RegExp(`<title>About us \\| ${siteIdentity.ministryName}</title>`));
       assert.equal(metaContent(about, 'og:url'), `${PUBLIC_URL}/about`);
@@ -198,15 +225,79 @@ describeEachDatabase(
       assert.equal(metaContent(tag, 'og:title'), 'Devotionals about Faith');
 
       const missing = await page('/devotional-detail/no-such-devotional');
-      assert.equal(missing.statusCode, 200);
+      assert.equal(missing.statusCode, 404);
       assert.equal(metaContent(missing.body, 'og:title'), 'Devotional not found');
 
       for (const url of ['/events/not-a-uuid', '/news?item=%3Cscript%3E', '/devotional-detail/%3Cb%3E', '/some/unknown/page']) {
         const res = await page(url);
-        assert.equal(res.statusCode, 200, url);
+        assert.equal(res.statusCode, 404, url);
         assert.equal(metaContent(res.body, 'og:site_name'), siteIdentity.ministryName, url);
         assert.doesNotMatch(res.body, /<script>/, url);
       }
+    });
+
+    it('no soft 404s: a path no route matches, or a devotional, event or news item that does not exist, answers 404 with the app', async () => {
+      const unknownUuid = '00000000-0000-4000-8000-000000000000';
+      const notFound = [
+        '/no-such-page',
+        '/aboutus',
+        '/daily-devotion/nope',
+        '/events/1/2',
+        '/booking/other',
+        '/community/nope',
+        '/signup',
+        '/devotion-detail/no-such-devotional',
+        '/devotional-detail/tag',
+        `/devotional-detail/${unknownUuid}`,
+        `/events/${unknownUuid}`,
+        `/news?item=${unknownUuid}`,
+      ];
+      for (const url of notFound) {
+        const res = await page(url);
+        assert.equal(res.statusCode, 404, url);
+        assert.match(res.headers['content-type'] as string, /text\/html/, url);
+        // The same shell: the app shows its not-found page.
+        assert.match(res.body, /<div id="root"><\/div><script defer src="\/main.js"><\/script>/, url);
+      }
+      assert.match((await page('/no-such-page')).body, /<title>Page not found \|/);
+      assert.match((await page(`/news?item=${unknownUuid}`)).body, /<title>News item not found \|/);
+    });
+
+    it('every page of the route table answers 200', async () => {
+      const d = json<{ data: Devotional[] }>(await ctx().app.inject({ method: 'GET', url: '/api/devotionals' })).data[0];
+      const events = json<{ data: MinistryEvent[] }>(await ctx().app.inject({ method: 'GET', url: '/api/events' })).data;
+      const news = json<NewsItem[]>(await ctx().app.inject({ method: 'GET', url: '/api/news/recent' }));
+      const pages = [
+        '/',
+        '/login',
+        '/signup/0',
+        '/signup/1',
+        '/nextSignup',
+        '/reset-password/some-token',
+        '/profile',
+        '/about',
+        '/about?tab=history',
+        '/news',
+        '/news/',
+        `/news?item=${news[0]._id}`,
+        '/press',
+        '/policies',
+        '/daily-devotion',
+        '/daily-devotion/all',
+        '/daily-devotion/tag/Faith',
+        '/devotional-detail/tag/Faith',
+        `/devotion-detail/${d._id}`,
+        `/devotional-detail/${d.slug}`,
+        '/community',
+        '/community/moderation',
+        '/events',
+        `/events/${events[0]._id}`,
+        '/booking',
+        '/booking/success?session_id=x',
+        '/booking/cancelled',
+        '/offering',
+      ];
+      for (const url of pages) assert.equal((await page(url)).statusCode, 200, url);
     });
 
     it('serves preview images as 1200x630 PNGs, and only site media', async () => {

@@ -213,8 +213,31 @@ for (const [width, viewport] of VIEWPORTS) {
         await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
         const sections = page.getByRole('list', { name: 'Policy sections' }).getByRole('heading', { level: 2 });
         assert.equal(await sections.count(), 16);
-        const family = await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily);
-        assert.match(family, /Poppins/);
+        // Poppins really loaded (not a fallback), from our own files: no font CDN.
+        const heading = page.getByRole('heading', { level: 1 });
+        const weight = await heading.evaluate((el) => getComputedStyle(el).fontWeight);
+        await page.waitForFunction(
+          (w) => [...document.fonts].some((f) => f.family.replace(/["']/g, '') === 'Poppins' && f.weight === w && f.status === 'loaded'),
+          weight,
+        );
+        const fonts = await page.evaluate(() => ({
+          origin: location.origin,
+          loaded: [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Poppins' && f.status === 'loaded').map((f) => f.weight),
+          files: performance
+            .getEntriesByType('resource')
+            .map((e) => e as PerformanceResourceTiming)
+            .filter((e) => /\.woff2?(\?|$)/.test(e.name))
+            .map((e) => ({ url: e.name, status: e.responseStatus })),
+          cdn: performance.getEntriesByType('resource').filter((e) => /fonts\.(googleapis|gstatic)\.com|use\.typekit|fonts\.bunny/.test(e.name)).length,
+        }));
+        assert.equal(fonts.cdn, 0, 'no font CDN');
+        assert.ok(fonts.loaded.includes(weight), `Poppins ${weight} loaded: ${fonts.loaded}`);
+        assert.ok(fonts.files.length > 0, 'the font files were fetched');
+        for (const file of fonts.files) {
+          assert.equal(new URL(file.url).origin, fonts.origin, `${file.url} comes from the site`);
+          assert.equal(file.status, 200, file.url);
+        }
+        assert.match(await heading.evaluate((el) => getComputedStyle(el).fontFamily), /Poppins/);
         const cover = await page.getByRole('heading', { level: 1 }).locator('xpath=ancestor::header[1]').boundingBox();
         assert.ok(cover && (width === 'desktop' ? cover.height >= 300 : cover.height < 300), `cover height ${cover?.height}`);
       });

@@ -37,6 +37,60 @@ export const ROUTE_OWNERS: RouteOwner[] = [
   { path: '/offering/*', remote: 'mfe_giving', layout: 'main' },
 ];
 
+/**
+ * Every page of the site, exactly as the routers match it: the shell's `/`
+ * and each remote's own routes (their `routes.tsx`). A path matching none is
+ * the not-found page, which the server answers with status 404.
+ */
+export const PAGE_PATHS: string[] = [
+  '/',
+  '/login',
+  '/signup/:id',
+  '/nextSignup',
+  '/reset-password/:token',
+  '/profile',
+  '/about',
+  '/news',
+  '/press',
+  '/policies',
+  '/daily-devotion',
+  '/daily-devotion/all',
+  '/daily-devotion/tag/:tag',
+  '/devotion-detail/:id',
+  '/devotional-detail/tag/:tag',
+  '/devotional-detail/:id',
+  '/community',
+  '/community/moderation',
+  '/events',
+  '/events/:id',
+  '/booking',
+  '/booking/success',
+  '/booking/cancelled',
+  '/offering',
+];
+
+/** Whether `pathname` is a page of the site (not the not-found page). */
+export function isSitePage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === '/' || PAGE_PATHS.some((pattern) => pattern !== '/' && matchesRoute(pattern, path));
+}
+
+/**
+ * Pages the server renders for visitors who are not signed in (their content
+ * shows before any script runs): every page of the main layout but the
+ * members' and admins' own (profile, booking, moderation). Forms of the auth
+ * layout are left to the browser, so nothing typed can be lost while it loads.
+ */
+const NOT_PRERENDERED = ['/profile', '/booking/*', '/community/moderation'];
+
+export function isPrerenderedPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return true;
+  if (NOT_PRERENDERED.some((pattern) => matchesRoute(pattern, path))) return false;
+  const owner = ROUTE_OWNERS.find((o) => matchesRoute(o.path, path));
+  return !!owner && owner.layout === 'main' && !owner.requiresAuth && isSitePage(path);
+}
+
 /** The remote modules the home page composes. */
 export const HOME_REMOTES: { remote: RemoteName; expose: string }[] = [
   { remote: 'mfe_content', expose: 'HomeSections' },

@@ -56,6 +56,12 @@ export const siteIdentity = {
   },
   copyrightYear: 2025,
   legal: { governingLaw: 'Delaware', minimumAge: 18 },
+  /**
+   * The ministry's clock, an IANA time zone name. Every date and time the site
+   * shows (devotional days, news dates, event dates and times, e-mails, share
+   * previews) is given in this zone, whatever the visitor's or the server's.
+   */
+  timeZone: 'America/New_York',
 } as const;
 
 export type SiteIdentity = typeof siteIdentity;

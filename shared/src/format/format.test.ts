@@ -1,3 +1,4 @@
+import { siteIdentity } from '../config/site-identity';
 import {
   formatDevotionalDate,
   formatEventDate,
@@ -6,6 +7,7 @@ import {
   formatRelative,
   formatWeekday,
   homeSummary,
+  inSiteTimeZone,
   listSummary,
   plainText,
 } from './index';
@@ -28,6 +30,27 @@ describe('date formats (spec section 9)', () => {
     expect(formatDevotionalDate(NOON_UTC_5_MARCH_2026)).toBe('Mar 5, 2026');
     expect(formatWeekday(NOON_UTC_5_MARCH_2026)).toBe('Thursday');
     expect(formatDevotionalDate(Date.UTC(2026, 10, 22, 12) / 1000)).toBe('Nov 22, 2026');
+  });
+
+  it("gives dates and times on the ministry's clock, not the visitor's", () => {
+    expect(siteIdentity.timeZone).toBe('America/New_York');
+    // 03:00 UTC on 5 March is still 4 March (22:00) in New York.
+    const lateEvening = Date.UTC(2026, 2, 5, 3) / 1000;
+    expect(formatDevotionalDate(lateEvening)).toBe('Mar 4, 2026');
+    expect(formatWeekday(lateEvening)).toBe('Wednesday');
+    expect(formatNewsDate('2026-03-05T03:00:00Z')).toBe('04 March 2026');
+    // An event at 7:30 p.m. in New York, however the instant is written.
+    for (const iso of ['2026-03-06T00:30:00Z', '2026-03-05T19:30:00-05:00', '2026-03-06T09:30:00+09:00', '2026-03-05T19:30:00']) {
+      expect(formatEventDate(iso)).toBe('05 March 2026');
+      expect(formatEventTime(iso)).toBe('07:30 PM');
+    }
+    // Daylight saving time: the clock moves, the format follows.
+    expect(formatEventTime('2026-07-12T12:00:00Z')).toBe('08:00 AM');
+    expect(formatEventTime('2026-03-08T07:30:00Z')).toBe('03:30 AM');
+    expect(formatEventTime('2026-11-01T06:30:00Z')).toBe('01:30 AM');
+    // A date without a time is that day on the ministry's clock.
+    expect(formatNewsDate('2026-03-05')).toBe('05 March 2026');
+    expect(inSiteTimeZone('2026-03-05', 'Asia/Tokyo').format('YYYY-MM-DD HH:mm')).toBe('2026-03-05 00:00');
   });
 
   it('posts and sidebars: relative time', () => {

@@ -1,21 +1,43 @@
 /**
- * Every date format and text rule of spec section 9. No React here.
+ * Every date format and text rule of spec section 9. No React here: the
+ * browser apps and the API (e-mails, share previews) format alike.
+ *
+ * Dates and times are given on the ministry's clock (`siteIdentity.timeZone`),
+ * not the visitor's or the server's: today's devotional has today's date for
+ * a visitor anywhere, and an e-mail shows an event at the time the page does.
  */
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { siteIdentity } from '../config/site-identity';
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
 dayjs.extend(relativeTime);
 
+/** A date-time that names its offset ('…Z', '…-05:00'): an instant. */
+const HAS_OFFSET = /[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * `value` on the ministry's clock. A string without an offset ('2026-03-05',
+ * '2026-03-05T19:30') is read as a time on that clock, never the local one.
+ */
+export function inSiteTimeZone(value: string | number | Date, timeZone: string = siteIdentity.timeZone): Dayjs {
+  if (typeof value === 'string' && !HAS_OFFSET.test(value.trim())) return dayjs.tz(value, timeZone);
+  return dayjs(value).tz(timeZone);
+}
+
 /** News and events: '05 March 2026'. */
-export const formatNewsDate = (iso: string): string => dayjs(iso).format('DD MMMM YYYY');
+export const formatNewsDate = (iso: string): string => inSiteTimeZone(iso).format('DD MMMM YYYY');
 export const formatEventDate = formatNewsDate;
 /** Events: '07:30 PM'. */
-export const formatEventTime = (iso: string): string => dayjs(iso).format('hh:mm A');
+export const formatEventTime = (iso: string): string => inSiteTimeZone(iso).format('hh:mm A');
 /** Devotionals: 'Mar 5, 2026' from a timestamp in seconds. */
-export const formatDevotionalDate = (seconds: number): string => dayjs.unix(seconds).format('MMM D, YYYY');
+export const formatDevotionalDate = (seconds: number): string => inSiteTimeZone(seconds * 1000).format('MMM D, YYYY');
 /** Devotional weekday: 'Thursday'. */
-export const formatWeekday = (seconds: number): string => dayjs.unix(seconds).format('dddd');
-/** Prayers, stories, comments and sidebars: '3 hours ago'. */
+export const formatWeekday = (seconds: number): string => inSiteTimeZone(seconds * 1000).format('dddd');
+/** Prayers, stories, comments and sidebars: '3 hours ago' (the same anywhere: no time zone). */
 export const formatRelative = (iso: string, now?: string | number | Date): string =>
   now === undefined ? dayjs(iso).fromNow() : dayjs(iso).from(dayjs(now));
 
@@ -40,9 +62,10 @@ export function listSummary(detail: string, limit = 80): string {
 }
 
 /**
- * Home list: when the text is longer than 80 characters, its first 150
- * (the original cut characters 3 to 153 of the raw HTML, which only skipped
- * the opening `<p>`; cutting the plain text there would eat the first word).
+ * Home list: a text of up to 150 characters whole, a longer one cut to its
+ * first 150 and an ellipsis (the original cut characters 3 to 153 of the raw
+ * HTML when it was longer than 80, which only skipped the opening `<p>`;
+ * cutting the plain text there would eat the first word).
  */
 export function homeSummary(detail: string, limit = 150): string {
   const text = plainText(detail);

@@ -116,6 +116,59 @@ describe('Carousel', () => {
     expect(visibleTitle()).toBe('The Lamp and the Path');
   });
 
+  it.each(['Pause slideshow', 'Previous slide', 'Next slide', 'Slide 3: Salt and Light'])(
+    'pauses while keyboard focus is on the %s button, and plays again when focus leaves',
+    (name) => {
+      renderCarousel(1000);
+      const button = screen.getByRole('button', { name });
+      act(() => button.focus());
+      tick(5000);
+      expect(visibleTitle()).toBe('Arise and Shine');
+      act(() => button.blur());
+      tick(1000);
+      expect(visibleTitle()).toBe('The Lamp and the Path');
+    },
+  );
+
+  it('stays paused while focus moves between its slides and controls', () => {
+    renderCarousel(1000);
+    act(() => screen.getByRole('link', { name: 'Arise and Shine' }).focus());
+    act(() => screen.getByRole('button', { name: 'Pause slideshow' }).focus());
+    tick(2500);
+    act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
+    tick(2500);
+    expect(visibleTitle()).toBe('Arise and Shine');
+    act(() => screen.getByRole('button', { name: 'Next slide' }).blur());
+    tick(1000);
+    expect(visibleTitle()).toBe('The Lamp and the Path');
+  });
+
+  it('pauses while the pointer is over its controls, not only its slides', () => {
+    renderCarousel(1000);
+    const next = screen.getByRole('button', { name: 'Next slide' });
+    fireEvent.mouseOver(next);
+    tick(5000);
+    expect(visibleTitle()).toBe('Arise and Shine');
+    fireEvent.mouseOut(next, { relatedTarget: document.body });
+    tick(1000);
+    expect(visibleTitle()).toBe('The Lamp and the Path');
+  });
+
+  it('stays paused when focus leaves after the visitor pressed Pause, and Play starts it with focus still on the button', () => {
+    renderCarousel(1000);
+    const pause = screen.getByRole('button', { name: 'Pause slideshow' });
+    act(() => pause.focus());
+    fireEvent.click(pause);
+    act(() => pause.blur());
+    tick(5000);
+    expect(visibleTitle()).toBe('Arise and Shine');
+    const play = screen.getByRole('button', { name: 'Play slideshow' });
+    act(() => play.focus());
+    fireEvent.click(play);
+    tick(1000);
+    expect(visibleTitle()).toBe('The Lamp and the Path');
+  });
+
   it('does not play by itself when the visitor prefers reduced motion, but can be started', () => {
     mockReducedMotion(true);
     renderCarousel(1000);

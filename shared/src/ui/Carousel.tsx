@@ -119,11 +119,13 @@ const Arrow = ({ back = false }: { back?: boolean }) => (
 
 /**
  * A slideshow that plays by itself and loops (after the last slide comes the
- * first). It pauses while the pointer is over it or keyboard focus is in its
- * slides, has a visible Pause/Play button, previous/next and one button per
- * slide (no thumbnails), and does not play by itself when the visitor prefers
- * reduced motion. Slides out of view are hidden from assistive technology
- * and from the tab order.
+ * first). It pauses while the pointer is over it or keyboard focus is anywhere
+ * in it (a slide or any of its controls), and plays again when they leave,
+ * unless the visitor pressed Pause. It has a visible Pause/Play button (Play
+ * starts at once, even with the pointer or focus still inside), previous/next
+ * and one button per slide (no thumbnails), and does not play by itself when
+ * the visitor prefers reduced motion. Slides out of view are hidden from
+ * assistive technology and from the tab order.
  */
 export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, interval = 6000 }: CarouselProps<T>) {
   const count = items.length;
@@ -153,9 +155,20 @@ export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, int
     else return;
     e.preventDefault();
   };
-  const onFocus = () => setFocused(true);
+  // Focus moving between elements inside the carousel neither pauses nor resumes it.
+  const onFocus = (e: FocusEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(true);
+  };
   const onBlur = (e: FocusEvent) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  };
+  const togglePlay = () => {
+    if (paused) {
+      // Play means play now: the pointer or focus that is still on the button does not hold it.
+      setHovered(false);
+      setFocused(false);
+    }
+    setChosenPaused(!paused);
   };
 
   return (
@@ -164,8 +177,10 @@ export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, int
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
-      <Viewport onFocus={onFocus} onBlur={onBlur} onKeyDown={onKeyDown}>
+      <Viewport onKeyDown={onKeyDown}>
         <Track
           $index={current}
           $animate={!reducedMotion}
@@ -193,7 +208,7 @@ export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, int
         <Controls>
           <ControlButton
             type="button"
-            onClick={() => setChosenPaused(!paused)}
+            onClick={togglePlay}
             aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
           >
             {paused ? <PlayIcon /> : <PauseIcon />}

@@ -1,7 +1,14 @@
+import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { siteIdentity } from '../config/site-identity';
 import { notify } from './notify';
 import { theme } from './theme';
+import { useSiteOrigin } from './prerender';
+
+const noSubscription = () => () => {};
+/** Whether the browser can copy to the clipboard (never known on the server). */
+const useCanCopy = (): boolean =>
+  useSyncExternalStore(noSubscription, () => typeof navigator !== 'undefined' && !!navigator.clipboard, () => false);
 
 export type ShareNetwork = 'Facebook' | 'Twitter' | 'Whatsapp' | 'Linkedin';
 
@@ -68,11 +75,15 @@ const CopyButton = styled.button`
 `;
 
 /**
- * Share buttons (Facebook, Twitter, Whatsapp, Linkedin) for a page URL; each
- * carries the ministry's fixed share title. Opens in a new tab. A Copy link
- * button is offered where the browser allows it.
+ * Share buttons (Facebook, Twitter, Whatsapp, Linkedin) for a page URL (a
+ * path like `/news?item=1` is shared on the site's own origin); each carries
+ * the ministry's fixed share title. Opens in a new tab. A Copy link button is
+ * offered where the browser allows it.
  */
-export function ShareButtons({ url, title = siteIdentity.shareTitle, heading = 'Share' }: { url: string; title?: string; heading?: string }) {
+export function ShareButtons({ url: address, title = siteIdentity.shareTitle, heading = 'Share' }: { url: string; title?: string; heading?: string }) {
+  const origin = useSiteOrigin();
+  const url = address.startsWith('/') ? `${origin}${address}` : address;
+  const canCopy = useCanCopy();
   const links = shareLinks(url, title);
   const copy = async () => {
     try {
@@ -100,7 +111,7 @@ export function ShareButtons({ url, title = siteIdentity.shareTitle, heading = '
           <span aria-hidden="true">{network}</span>
         </Item>
       ))}
-      {typeof navigator !== 'undefined' && navigator.clipboard && (
+      {canCopy && (
         <CopyButton type="button" onClick={copy}>
           Copy link
         </CopyButton>

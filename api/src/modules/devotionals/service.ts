@@ -3,7 +3,13 @@ import type { Devotional } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import type { DevotionalsTable } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
+import { sanitizeRichText } from '../../lib/sanitize.js';
 
+/**
+ * The answer shape. The body is sanitized here, on the way out, as well as when
+ * it is stored: rows written by other means (a database console, an import)
+ * are served safe too. Lists are cached (answerCache), so this costs little.
+ */
 export function toDevotional(row: Selectable<DevotionalsTable>): Devotional {
   const published = new Date(row.published_at);
   return {
@@ -12,7 +18,7 @@ export function toDevotional(row: Selectable<DevotionalsTable>): Devotional {
     title: row.title,
     image: row.image,
     tag: row.tag,
-    detail: row.detail,
+    detail: sanitizeRichText(row.detail),
     timestamp: Math.floor(published.getTime() / 1000),
     created_at: new Date(row.created_at).toISOString(),
     createdAt: published.toISOString(),

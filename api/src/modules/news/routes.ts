@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { LIST_TTL } from '../../lib/answerCache.js';
-import { articleSchema, listOf } from '../../schemas/entities.js';
-import { listRecentNews } from './service.js';
+import { notFound } from '../../lib/errors.js';
+import { idParam } from '../../lib/ids.js';
+import { articleSchema, envelope, errors, listOf } from '../../schemas/entities.js';
+import { findNews, listRecentNews } from './service.js';
 
-/** GET /api/news/recent: a bare list, newest first. */
+/**
+ * GET /api/news/recent: a bare list, newest first.
+ * GET /api/news/:id: one item, however old (data.data), for `/news?item=<id>`.
+ */
 export async function newsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit?: number } }>(
     '/api/news/recent',
@@ -19,4 +24,18 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.get<{ Params: { id: string } }>(
+    '/api/news/:id',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: idParam }, required: ['id'] },
+        response: { 200: envelope(articleSchema), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const item = await findNews(app.db, request.params.id.toLowerCase());
+      if (!item) throw notFound('That news item');
+      return { data: item };
+    },
+  );
 }

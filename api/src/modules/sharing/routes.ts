@@ -1,7 +1,8 @@
 /**
  * Sharing works for real: when the site is served, every page URL answers
  * the shell's HTML with its own title, description and image in Open Graph
- * and Twitter tags (devotionals, events and news from the database), and
+ * and Twitter tags (devotionals, events and news from the database; status
+ * 404 when the item does not exist), and
  * `GET /api/share/image` gives the preview image as a PNG, since social
  * networks do not show SVG.
  */
@@ -71,9 +72,12 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
 
   // The site is registered after the API modules: add the page transform once the app is ready.
   app.addHook('onReady', async () => {
-    app.site?.addPageTransform(async (html, request) => {
+    app.site?.addPageTransform(async (html, request, reply) => {
       try {
-        return applyPreview(html, await pagePreview(app.db, request.url), app.config.publicUrl);
+        const preview = await pagePreview(app.db, request.url);
+        // The page of a devotional, event or news item that does not exist is a 404, not a soft one.
+        if (preview.missing) reply.status(404);
+        return applyPreview(html, preview, app.config.publicUrl);
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'share preview failed; serving the page without it');
         return html;

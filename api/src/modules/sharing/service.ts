@@ -5,7 +5,7 @@
  * pages get their own title and the site's defaults.
  */
 import type { Kysely } from 'kysely';
-import { siteIdentity } from '@ministry/shared/config';
+import { isSitePage, siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, listSummary, plainText } from '@ministry/shared/format';
 import type { Database } from '../../db/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -24,6 +24,8 @@ export interface PagePreview {
   path: string;
   type: 'website' | 'article';
   publishedTime?: string;
+  /** The URL names a devotional, event or news item that does not exist, or no page at all: answer 404. */
+  missing?: boolean;
 }
 
 /** Width and height of the images share previews link to (the large-card ratio). */
@@ -66,17 +68,19 @@ function safeDecode(segment: string): string | null {
   }
 }
 
+const missing = (path: string, title: string): PagePreview => ({ ...defaults(path, title), missing: true });
+
 /** What a page URL should show when shared; `url` is the request's path and query. */
 export async function pagePreview(db: Kysely<Database>, url: string): Promise<PagePreview> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const segments = path.split('/').filter(Boolean).map(safeDecode);
-  if (segments.some((s) => s === null)) return defaults(path);
+  if (segments.some((s) => s === null)) return missing(path, 'Page not found');
   const [first, second, third] = segments as string[];
 
-  // /devotion-detail/:id and /devotional-detail/:slugOrId
-  if ((first === 'devotion-detail' || first === 'devotional-detail') && segments.length === 2 && SLUG_OR_ID.test(second)) {
-    const d = await findDevotional(db, second);
+  // /devotion-detail/:id and /devotional-detail/:slugOrId (the router sends /devotional-detail/tag here too)
+  if ((first === 'devotion-detail' || first === 'devotional-detail') && segments.length === 2) {
+    const d = SLUG_OR_ID.test(second) ? await findDevotional(db, second) : undefined;
     if (d) {
       return {
         title: d.title,
@@ -88,7 +92,7 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
         publishedTime: d.createdAt,
       };
     }
-    return defaults(path, 'Devotional not found');
+    return missing(path, 'Devotional not found');
   }
 
   // /daily-devotion/tag/:tag and /devotional-detail/tag/:tag
@@ -98,8 +102,8 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
   }
 
   // /events/:id
-  if (first === 'events' && segments.length === 2 && isUuid(second)) {
-    const event = await findEvent(db, second);
+  if (first === 'events' && segments.length === 2) {
+    const event = isUuid(second) ? await findEvent(db, second) : undefined;
     if (event) {
       return {
         title: event.title,
@@ -110,13 +114,13 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
         type: 'website',
       };
     }
-    return defaults(path, 'Event not found');
+    return missing(path, 'Event not found');
   }
 
   // /news?item=:id (the news page opened on one item)
   const item = searchParams.get('item');
-  if (path === '/news' && item && isUuid(item)) {
-    const news = await findNews(db, item);
+  if (path.toLowerCase() === '/news' && item) {
+    const news = isUuid(item) ? await findNews(db, item.toLowerCase()) : undefined;
     if (news) {
       return {
         title: news.title,
@@ -128,8 +132,10 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
         publishedTime: news.createdAt,
       };
     }
+    return missing('/news', 'News item not found');
   }
 
+  if (!isSitePage(path)) return missing(path, 'Page not found');
   const known = STATIC_PAGES[path];
   return known ? defaults(path, known.title, known.description) : defaults(path);
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aboutContent, siteIdentity } from '@ministry/shared/config';
+import { siteIdentity } from '@ministry/shared/config';
+import { aboutContent } from '@ministry/shared/texts';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { AboutPage } from './AboutPage';
 

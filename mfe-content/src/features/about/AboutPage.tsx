@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { aboutContent, siteIdentity, type AboutTabKey } from '@ministry/shared/config';
+import { siteIdentity } from '@ministry/shared/config';
+import { aboutContent, type AboutTabKey } from '@ministry/shared/texts';
 import { Container, media, Section, TabPanel, Tabs, theme, usePageTitle, type TabItem } from '@ministry/shared/ui';
 
 const TABS: TabItem<AboutTabKey>[] = [

@@ -32,9 +32,13 @@ const ALLOWED = {
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#)/i,
 };
 
-/** Cleans devotional HTML in the browser too (the server already sanitized it). */
+/**
+ * Cleans devotional HTML in the browser too (the API already sanitized it).
+ * The server renderer has no DOM for DOMPurify: it shows the API's
+ * sanitized answer, and the browser cleans it again on every render after.
+ */
 export function sanitizeDevotionalHtml(html: string): string {
-  return DOMPurify.sanitize(html, ALLOWED);
+  return typeof window === 'undefined' ? html : DOMPurify.sanitize(html, ALLOWED);
 }
 
 /** The devotional's HTML body, rendered only after DOMPurify has cleaned it. */

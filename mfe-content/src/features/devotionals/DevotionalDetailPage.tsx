@@ -19,7 +19,7 @@ import {
 } from '@ministry/shared/ui';
 import { DevotionalBody } from './DevotionalBody';
 import { TagLink } from './DevotionalCard';
-import { absoluteUrl, devotionalPath } from './devotionalLinks';
+import { devotionalPath } from './devotionalLinks';
 
 /** How many devotionals the Related Devotionals sidebar shows (spec section 9). */
 export const RELATED_COUNT = 3;
@@ -109,7 +109,7 @@ async function loadRelated(devotional: Devotional): Promise<Devotional[]> {
 
 function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
   const load = useCallback(() => loadRelated(devotional), [devotional]);
-  const related = useResource(load, devotional._id);
+  const related = useResource(load, `devotionals:related:${devotional._id}`);
   return (
     <Sidebar aria-labelledby="related-devotionals">
       <h2 id="related-devotionals">Related Devotionals</h2>
@@ -140,7 +140,7 @@ function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
 export function DevotionalDetailPage() {
   const { id = '' } = useParams();
   const load = useCallback(() => getDevotional(id), [id]);
-  const devotional = useResource(load, id);
+  const devotional = useResource(load, `devotional:${id}`);
   const d = devotional.data;
   usePageTitle(d ? d.title : devotional.error && errorStatus(devotional.error) === 404 ? 'Devotional not found' : undefined);
 
@@ -187,7 +187,7 @@ export function DevotionalDetailPage() {
               <h2 className="visually-hidden">The devotional</h2>
               <DevotionalBody html={d.detail} />
               <ShareBox>
-                <ShareButtons url={absoluteUrl(devotionalPath(d))} heading="Share this devotional" />
+                <ShareButtons url={devotionalPath(d)} heading="Share this devotional" />
               </ShareBox>
             </Article>
             <RelatedDevotionals devotional={d} />

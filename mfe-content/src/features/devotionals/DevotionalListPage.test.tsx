@@ -34,6 +34,13 @@ describe('devotional lists', () => {
     expect(within(screen.getByRole('navigation', { name: 'Devotionals by tag' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Faith', 'Hope', 'Love']);
   });
 
+  it('/daily-devotion always has View All, even with few devotionals', async () => {
+    api.onGet('/api/devotionals').reply(200, { data: list.slice(0, 3) });
+    renderWithProviders(<ContentRoutes />, { route: '/daily-devotion' });
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/daily-devotion/all');
+  });
+
   it("/daily-devotion/all is headed 'All devotionals' and shows them all", async () => {
     api.onGet('/api/devotionals').reply(200, { data: list });
     renderWithProviders(<ContentRoutes />, { route: '/daily-devotion/all' });

@@ -57,14 +57,14 @@ function Tags({ devotionals, current }: { devotionals: Devotional[]; current?: s
 }
 
 /**
- * The devotional lists: /daily-devotion (the latest, with View All),
+ * The devotional lists: /daily-devotion (the latest, always with View All),
  * /daily-devotion/all ('All devotionals'), and the tag pages
  * /daily-devotion/tag/:tag and /devotional-detail/tag/:tag ('devotionals by tag - {tag}').
  */
 export function DevotionalListPage({ variant = 'latest' }: { variant?: 'latest' | 'all' | 'tag' }) {
   const { tag = '' } = useParams();
   const load = useCallback(() => (variant === 'tag' ? getDevotionalsByTag(tag) : getDevotionals()), [variant, tag]);
-  const devotionals = useResource(load, `${variant}:${tag}`);
+  const devotionals = useResource(load, variant === 'tag' ? `devotionals:tag:${tag}` : 'devotionals');
 
   const heading = variant === 'all' ? 'All devotionals' : variant === 'tag' ? `devotionals by tag - ${tag}` : 'Daily Devotion';
   usePageTitle(variant === 'tag' ? `Devotionals about ${tag}` : heading);
@@ -99,7 +99,7 @@ export function DevotionalListPage({ variant = 'latest' }: { variant?: 'latest' 
                       <DevotionalCard key={d._id} devotional={d} headingLevel={2} eager={index < 2} />
                     ))}
                   </Grid>
-                  {variant === 'latest' && list.length > FIRST_PAGE && (
+                  {variant === 'latest' && (
                     <Footer>
                       <ButtonLink to="/daily-devotion/all">View All</ButtonLink>
                     </Footer>

@@ -5,6 +5,3 @@ export const devotionalPath = (d: Pick<Devotional, '_id' | 'slug'>): string => `
 
 /** The list of one tag. */
 export const tagPath = (tag: string): string => `/daily-devotion/tag/${encodeURIComponent(tag)}`;
-
-/** The address to share: absolute, on the site's own origin. */
-export const absoluteUrl = (path: string): string => `${window.location.origin}${path}`;

@@ -114,7 +114,10 @@ function DailyDevotion({ devotionals }: { devotionals: Resource<Devotional[]> })
         <ResourceView resource={devotionals} what="the devotionals" empty="No devotionals have been published yet." loadingRows={2}>
           {(list) => {
             const featured = list.slice(0, HOME.carousel);
-            const more = list.slice(HOME.carousel, HOME.carousel + HOME.devotionalList);
+            // The devotionals after the carousel's; with too few of those, the list
+            // reaches back into the carousel's so it stays full (all of them, with five or fewer).
+            const start = Math.max(0, Math.min(HOME.carousel, list.length - HOME.devotionalList));
+            const more = list.slice(start, start + HOME.devotionalList);
             return (
               <>
                 <DevotionalCarousel devotionals={featured} />
@@ -184,8 +187,8 @@ function LatestNews({ news }: { news: Resource<NewsItem[]> }) {
  * each loaded once and shared by the sections that show them.
  */
 export function HomeBottom() {
-  const news = useResource(getRecentNews);
-  const devotionals = useResource(getDevotionals);
+  const news = useResource(getRecentNews, 'news:recent');
+  const devotionals = useResource(getDevotionals, 'devotionals');
   return (
     <>
       <RecentNews news={news} />

@@ -74,6 +74,21 @@ describe('home sections', () => {
     expect(items[0].querySelector('img')).toHaveAttribute('src', n.photo);
   });
 
+  it.each([
+    [1, [1]],
+    [3, [1, 2, 3]],
+    [5, [1, 2, 3, 4, 5]],
+    [8, [3, 4, 5, 6, 7, 8]],
+    [11, [6, 7, 8, 9, 10, 11]],
+  ])('bottom: with %i devotionals the list still shows the latest it can (%j)', async (count, shown) => {
+    api.onGet('/api/news/recent').reply(200, news);
+    api.onGet('/api/devotionals').reply(200, { data: devotionals.slice(0, count) });
+    renderWithProviders(<HomeSections part="bottom" />);
+    const devotionalSection = within(await screen.findByRole('region', { name: 'Daily devotion' }));
+    const cards = await devotionalSection.findAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(shown.map((n) => `Devotional ${n}`));
+  });
+
   it('bottom: friendly empty states', async () => {
     api.onGet('/api/news/recent').reply(200, []);
     api.onGet('/api/devotionals').reply(200, { data: [] });

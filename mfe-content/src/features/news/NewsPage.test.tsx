@@ -30,6 +30,7 @@ describe('NewsPage', () => {
 
   it('opens one item in full from its address, with share links to that address', async () => {
     api.onGet('/api/news/recent').reply(200, news);
+    api.onGet(`/api/news/${news[2]._id}`).reply(200, { data: news[2] });
     renderWithProviders(<ContentRoutes />, { route: `/news?item=${news[2]._id}` });
     const reader = await screen.findByRole('article', { name: 'News 3' });
     expect(within(reader).getByText(news[2].description)).toBeInTheDocument();
@@ -38,10 +39,39 @@ describe('NewsPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(5);
   });
 
-  it('says so when an item in the address no longer exists', async () => {
+  it('opens an item older than the latest news by asking for it by id', async () => {
+    const older = makeNews(20)[17];
     api.onGet('/api/news/recent').reply(200, news);
-    renderWithProviders(<ContentRoutes />, { route: '/news?item=gone' });
+    api.onGet(`/api/news/${older._id}`).reply(200, { data: older });
+    renderWithProviders(<ContentRoutes />, { route: `/news?item=${older._id}` });
+    const reader = await screen.findByRole('article', { name: older.title });
+    expect(within(reader).getByText(older.description)).toBeInTheDocument();
+    expect(screen.queryByText(/no longer available/)).not.toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    expect(api.history.get.map((r) => r.url)).toContain(`/api/news/${older._id}`);
+  });
+
+  it.each([
+    ['an unknown id', '10000000-0000-4000-8000-999999999999', 404],
+    ['a malformed id', 'gone', 400],
+  ])('says so when the item in the address does not exist (%s)', async (_what, id, status) => {
+    api.onGet('/api/news/recent').reply(200, news);
+    api.onGet(`/api/news/${id}`).reply(status, { error: { code: status === 404 ? 'not_found' : 'bad_request', message: 'x' } });
+    renderWithProviders(<ContentRoutes />, { route: `/news?item=${id}` });
     expect(await screen.findByText(/no longer available/)).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
+  });
+
+  it('offers to try again when the item cannot be loaded right now', async () => {
+    const older = makeNews(20)[17];
+    api.onGet('/api/news/recent').reply(200, news);
+    api.onGet(`/api/news/${older._id}`).replyOnce(500, {});
+    api.onGet(`/api/news/${older._id}`).reply(200, { data: older });
+    const user = userEvent.setup();
+    renderWithProviders(<ContentRoutes />, { route: `/news?item=${older._id}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent("couldn't load that news item");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: older.title })).toBeInTheDocument();
   });
 
   it('has an empty state and an error state with retry', async () => {

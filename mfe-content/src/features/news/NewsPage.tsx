@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { getRecentNews } from '@ministry/shared/api';
+import { errorStatus, getNewsItem, getRecentNews } from '@ministry/shared/api';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { NewsItem } from '@ministry/shared/types';
 import {
   Container,
+  ErrorState,
   Grid,
+  LoadingState,
   media,
   PageBanner,
   ResourceView,
@@ -67,7 +69,7 @@ function NewsReader({ item }: { item: NewsItem }) {
         </Dateline>
         <h2 id="news-reader-title">{item.title}</h2>
         <p>{item.description}</p>
-        <ShareButtons url={`${window.location.origin}${newsItemPath(item)}`} heading="Share this news" />
+        <ShareButtons url={newsItemPath(item)} heading="Share this news" />
         <p style={{ marginTop: 20 }}>
           <Link to="/news">← All news</Link>
         </p>
@@ -76,12 +78,24 @@ function NewsReader({ item }: { item: NewsItem }) {
   );
 }
 
-/** /news: the latest news; `?item=<id>` opens one item in full at the top, with share buttons. */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * /news: the latest news; `?item=<id>` opens one item in full at the top, with
+ * share buttons. The item is asked for by its id, so a shared link to an item
+ * older than the latest list still opens it.
+ */
 export function NewsPage() {
-  const news = useResource(loadNews);
+  const news = useResource(loadNews, 'news:recent');
   const [params] = useSearchParams();
-  const itemId = params.get('item');
-  const open = itemId ? news.data?.find((n) => n._id === itemId) : undefined;
+  const itemId = params.get('item') || null;
+  const loadItem = useCallback(() => (itemId ? getNewsItem(itemId) : Promise.resolve(null)), [itemId]);
+  const item = useResource<NewsItem | null>(loadItem, itemId ? `news:${itemId}` : null);
+  // The list's copy shows at once; the item's own answer (or the list, if that fails) then.
+  const fetched = itemId && item.data && sameId(item.data._id, itemId) ? item.data : undefined;
+  const listed = itemId ? news.data?.find((n) => sameId(n._id, itemId)) : undefined;
+  const open = fetched ?? listed;
+  const gone = Boolean(itemId && !open && item.error && [400, 404].includes(errorStatus(item.error)));
   usePageTitle(open ? open.title : 'News');
 
   return (
@@ -96,15 +110,21 @@ export function NewsPage() {
       </PageBanner>
       <Section>
         <Container>
+          {gone && (
+            <p role="status" style={{ marginTop: 0 }}>
+              That news item is no longer available; here is all our latest news.
+            </p>
+          )}
+          {itemId && !open && !gone && item.loading && <LoadingState label="Loading the news item…" />}
+          {itemId && !open && !gone && !item.loading && item.error !== null && (
+            <div style={{ marginBottom: 40 }}>
+              <ErrorState error={item.error} onRetry={item.reload} what="that news item" />
+            </div>
+          )}
+          {open && <NewsReader item={open} />}
           <ResourceView resource={news} what="the news" empty="There is no news yet. Please come back soon." loadingRows={3}>
             {(list) => (
               <>
-                {itemId && !open && (
-                  <p role="status" style={{ marginTop: 0 }}>
-                    That news item is no longer available; here is all our latest news.
-                  </p>
-                )}
-                {open && <NewsReader item={open} />}
                 <SectionTitle>{open ? 'More news' : 'Latest news'}</SectionTitle>
                 <Grid>
                   {list

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { privacyPolicy, siteIdentity } from '@ministry/shared/config';
+import { siteIdentity } from '@ministry/shared/config';
+import { privacyPolicy } from '@ministry/shared/texts';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { PoliciesPage } from './PoliciesPage';
 

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { privacyPolicy, siteIdentity, type PolicySection } from '@ministry/shared/config';
+import { siteIdentity } from '@ministry/shared/config';
+import { privacyPolicy, type PolicySection } from '@ministry/shared/texts';
 import { Container, Logo, media, Section, theme, usePageTitle } from '@ministry/shared/ui';
 
 /** Wide on larger screens, shorter on small ones. */

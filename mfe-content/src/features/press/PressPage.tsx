@@ -113,7 +113,7 @@ function PressArticle({ release, index, onOpen }: { release: PressRelease; index
 /** /press: the press releases, newest first, in three layouts that alternate by position. */
 export function PressPage() {
   usePageTitle('Press releases');
-  const releases = useResource(getPressReleases);
+  const releases = useResource(getPressReleases, 'press-releases');
   const [reading, setReading] = useState<PressRelease | null>(null);
   return (
     <>

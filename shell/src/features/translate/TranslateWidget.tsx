@@ -1,6 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { applyLanguage, LANGUAGES, loadTranslator, setTranslateCookie } from './loadTranslator';
+import {
+  applyLanguageWhenReady,
+  getPageLanguage,
+  isTranslatorLoaded,
+  LANGUAGES,
+  loadTranslator,
+  setTranslateCookie,
+  subscribePageLanguage,
+} from './loadTranslator';
 
 const Wrap = styled.div<{ $light: boolean }>`
   display: flex;
@@ -19,45 +27,67 @@ const Wrap = styled.div<{ $light: boolean }>`
   p { margin: 0; font-size: 0.8rem; max-width: 220px; color: ${(p) => (p.$light ? '#ffe9a8' : '#b3261e')}; }
 `;
 
+type Status = 'idle' | 'loading' | 'failed' | 'unavailable';
+
+const MESSAGES: Record<'failed' | 'unavailable', string> = {
+  failed: 'The translator could not be loaded. Check your connection and try again.',
+  unavailable: 'The translator did not respond, so the page was not translated. Please try again later.',
+};
+
 /**
  * A language list. The translator is fetched only when a visitor picks a
- * language; if it cannot be loaded, the widget says so plainly.
+ * language, and the language is applied once the translator is ready (within
+ * a few seconds); if it cannot be loaded or does not respond, the widget says
+ * so plainly. Every instance shows the language the page is in.
  */
 export function TranslateWidget({ light = false }: { light?: boolean }) {
   const id = useId();
-  const containerId = `translate-${id.replace(/:/g, '')}`;
-  const [language, setLanguage] = useState('en');
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const baseId = `translate-${id.replace(/:/g, '')}`;
+  const pageLanguage = useSyncExternalStore(subscribePageLanguage, getPageLanguage, getPageLanguage);
+  /** The language being applied, shown in the list meanwhile. */
+  const [pending, setPending] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const latest = useRef(0);
 
   const choose = async (code: string) => {
-    setLanguage(code);
+    const request = ++latest.current;
+    const current = () => request === latest.current;
+    const giveUp = (why: 'failed' | 'unavailable') => {
+      if (!current()) return;
+      setStatus(why);
+      setPending(null);
+      setTranslateCookie(getPageLanguage());
+    };
     setTranslateCookie(code);
-    if (code === 'en' && status !== 'idle') {
-      applyLanguage('en');
+    if (code === 'en' && !isTranslatorLoaded()) {
+      // Nothing was translated: English needs no translator.
+      setStatus('idle');
+      setPending(null);
       return;
     }
-    if (code === 'en') return;
+    setPending(code);
     setStatus('loading');
     try {
-      await loadTranslator(containerId);
-      setStatus('idle');
-      // The translator needs a moment to render its own controls.
-      window.setTimeout(() => applyLanguage(code), 300);
+      await loadTranslator();
     } catch {
-      setStatus('failed');
-      setLanguage('en');
-      setTranslateCookie('en');
+      return giveUp('failed');
     }
+    // The translator renders its language list a moment after it loads.
+    if (!(await applyLanguageWhenReady(code))) return giveUp('unavailable');
+    if (!current()) return;
+    setStatus('idle');
+    setPending(null);
   };
 
+  const problem = status === 'failed' || status === 'unavailable' ? status : null;
   return (
     <Wrap $light={light}>
-      <label htmlFor={`${containerId}-select`}>Translate this page</label>
+      <label htmlFor={`${baseId}-select`}>Translate this page</label>
       <select
-        id={`${containerId}-select`}
-        value={language}
+        id={`${baseId}-select`}
+        value={pending ?? pageLanguage}
         onChange={(e) => void choose(e.target.value)}
-        aria-describedby={status === 'failed' ? `${containerId}-status` : undefined}
+        aria-describedby={problem ? `${baseId}-status` : undefined}
         disabled={status === 'loading'}
       >
         {LANGUAGES.map((l) => (
@@ -66,11 +96,10 @@ export function TranslateWidget({ light = false }: { light?: boolean }) {
           </option>
         ))}
       </select>
-      <div id={containerId} hidden />
       {status === 'loading' && <p role="status">Loading the translator…</p>}
-      {status === 'failed' && (
-        <p id={`${containerId}-status`} role="alert">
-          The translator could not be loaded. Check your connection and try again.
+      {problem && (
+        <p id={`${baseId}-status`} role="alert">
+          {MESSAGES[problem]}
         </p>
       )}
     </Wrap>

@@ -3,7 +3,7 @@
  * identity states them: a church adopting the site edits this file. The
  * policy page renders it; no text lives in the component. No React here.
  */
-import { siteIdentity } from './site-identity';
+import { siteIdentity } from '../config/site-identity';
 
 const { ministryName, legal, contact } = siteIdentity;
 

@@ -4,7 +4,7 @@
  * site-identity.ts) and rebuilds; the page itself holds no names or texts.
  * No React here.
  */
-import { siteIdentity } from './site-identity';
+import { siteIdentity } from '../config/site-identity';
 
 const { apostle, spouse, ministryName, shortName, members, tvNetwork } = siteIdentity;
 
