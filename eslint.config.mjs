@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/.swc/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

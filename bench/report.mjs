@@ -158,6 +158,13 @@ function lighthouseSection(lh) {
     `Lighthouse ${Object.values(lh.pages).find((p) => p.lighthouseVersion)?.lighthouseVersion ?? '12'} in Chromium (${Object.values(lh.pages).find((p) => p.userAgent)?.userAgent ?? 'headless'}), ${lh.formFactor}, median of ${lh.runs} run${lh.runs > 1 ? 's' : ''} per page. Targets: performance ≥ ${targets.performance}, accessibility, best practices and SEO ${targets.accessibility}.`,
     '',
   );
+  const indexes = Object.values(lh.pages).map((p) => p.benchmarkIndex).filter((n) => typeof n === 'number');
+  if (indexes.length) {
+    out.push(
+      `Lighthouse's CPU benchmark index of this machine: ${Math.min(...indexes)}–${Math.max(...indexes)}. The simulation slows every task it observed 4×, whatever the machine, so on a slow one the blocking time (TBT) grows; at 1000 or below Lighthouse itself warns that the slower CPU can lower the performance score.`,
+      '',
+    );
+  }
   const rows = [];
   for (const [page, r] of Object.entries(lh.pages)) {
     if (r.error) {

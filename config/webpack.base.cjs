@@ -53,11 +53,44 @@ function sharedConfig() {
 }
 
 /**
+ * styled-components' compiler plugin: every styled component gets an id made
+ * from its file's content, so the server renderer (config/webpack.ssr.cjs)
+ * and the browser build give it the same class names and the browser can
+ * hydrate the server's HTML. It also minifies the CSS in the templates.
+ */
+function styledComponentsPlugin(production) {
+  return ['@swc/plugin-styled-components', { displayName: !production, ssr: true, minify: true, transpileTemplateLiterals: true, pure: true }];
+}
+
+/** TypeScript and JSX through swc (the browser builds and the server renderer's). */
+function scriptRule(production) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules[\\/](?!@ministry)/,
+    // An import of a name a module does not export fails the build
+    // (react-router-dom is trimmed to what the apps use: see
+    // config/react-router-dom.mjs).
+    parser: { exportsPresence: 'error' },
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+          target: 'es2020',
+          experimental: { plugins: [styledComponentsPlugin(production)] },
+        },
+      },
+    },
+  };
+}
+
+/**
  * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>,
  *           host?: boolean, title?: string, devMiddleware?: Function }} app
  */
 function createConfig(app) {
-  return (_env, argv) => {
+  const config = (_env, argv) => {
     const production = argv.mode === 'production';
     const appDir = path.join(root, app.dir);
     const isHost = !app.exposes || !Object.keys(app.exposes).length;
@@ -90,24 +123,7 @@ function createConfig(app) {
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules[\\/](?!@ministry)/,
-            // An import of a name a module does not export fails the build
-            // (react-router-dom is trimmed to what the apps use: see
-            // config/react-router-dom.mjs).
-            parser: { exportsPresence: 'error' },
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          scriptRule(production),
           { test: /\.css$/, type: 'asset/source' },
           { test: /\.(woff2?|ttf)$/, type: 'asset/resource' },
           { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource' },
@@ -184,6 +200,9 @@ function createConfig(app) {
       },
     };
   };
+  // The server renderer's build reads what each remote exposes from here.
+  config.app = app;
+  return config;
 }
 
-module.exports = { createConfig, root };
+module.exports = { createConfig, root, scriptRule };

@@ -4,7 +4,7 @@
  * Build first (`node scripts/build.mjs`); `npm test` does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ministry-e2e-'));
+  // A database prepared once for the whole run (`cli.ts prepare`, see scripts/test.mjs) starts
+  // each site in a second instead of creating and filling a new one.
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!env.DATA_DIR && template && existsSync(path.join(template, 'db'))) {
+    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  }
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(repoRoot, 'api'),
@@ -103,6 +109,40 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the site's page is interactive: `<html data-ready="true">` once
+ * the app has rendered (or taken over the server's HTML) with its remote
+ * parts. Pages the API serves itself (the test payment pages) have no app.
+ */
+export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.ready === 'true',
+    null,
+    { timeout },
+  );
+}
+
+/**
+ * Makes `goto` and `reload` wait for the app as well as for the load: a
+ * server-rendered page shows before its scripts run, and what a test types
+ * or clicks must reach the app, as for a visitor who waits for the page.
+ */
+export function waitsForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+  return page;
+}
+
 /** A fresh browser context (own cookies and storage) at a viewport size. */
 export async function newPage(
   browser: Browser,
@@ -111,7 +151,7 @@ export async function newPage(
   const context = await browser.newContext({ viewport });
   // Third-party hosts (the translator, maps) are never reached from tests.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  const page = await context.newPage();
+  const page = waitsForApp(await context.newPage());
   return { context, page };
 }
 

@@ -9,7 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const APPS = ['shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving'];
+export const APPS = ['shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'ssr'];
+const BROWSER_APPS = APPS.filter((app) => app !== 'ssr');
+
+/**
+ * Where each build runs and writes. `ssr` is the server renderer
+ * (shell/webpack.ssr.config.js): the shell and every remote's exposed
+ * modules together, so it is rebuilt when any app changes.
+ */
+const BUILDS = {
+  ...Object.fromEntries(BROWSER_APPS.map((app) => [app, { dir: app, out: 'dist', args: [], inputs: [app] }])),
+  ssr: { dir: 'shell', out: 'dist-ssr', args: ['--config', 'webpack.ssr.config.js'], inputs: BROWSER_APPS },
+};
 const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'config', 'pnpm-lock.yaml', 'tsconfig.base.json'];
 
 function hashTree(hash, target) {
@@ -29,13 +40,13 @@ function hashTree(hash, target) {
 
 export function inputHash(app) {
   const hash = createHash('sha256');
-  for (const input of [...SHARED_INPUTS, `${app}/src`, `${app}/public`, `${app}/webpack.config.js`, `${app}/package.json`]) {
-    hashTree(hash, input);
-  }
+  const appInputs = BUILDS[app].inputs.flatMap((dir) => [`${dir}/src`, `${dir}/public`, `${dir}/webpack.config.js`, `${dir}/package.json`]);
+  if (app === 'ssr') appInputs.push('shell/webpack.ssr.config.js');
+  for (const input of [...SHARED_INPUTS, ...appInputs]) hashTree(hash, input);
   return hash.digest('hex');
 }
 
-const stampFile = (app) => path.join(root, app, 'dist', '.build-stamp');
+const stampFile = (app) => path.join(root, BUILDS[app].dir, BUILDS[app].out, '.build-stamp');
 
 export function isStale(app) {
   try {
@@ -48,8 +59,8 @@ export function isStale(app) {
 function webpack(app) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-      cwd: path.join(root, app),
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', ...BUILDS[app].args], {
+      cwd: path.join(root, BUILDS[app].dir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

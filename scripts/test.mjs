@@ -3,7 +3,8 @@
 // and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
 // headless Chromium against the production build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
@@ -58,12 +59,21 @@ if (e2eTests.length) {
     console.log('\n=== production build for the browser tests ===');
     const built = await build();
     results.push({ name: 'production build', ok: built, seconds: 0 });
-    if (built) {
+    // One database with the sample content, copied for each site the browser tests start.
+    const template = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-template-'));
+    const prepared =
+      built &&
+      step('database for the browser tests', process.execPath, ['--import', 'tsx', 'src/cli.ts', 'prepare'], {
+        cwd: path.join(root, 'api'),
+        env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      });
+    if (prepared) {
       step('browser tests (headless Chromium)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eTests.map((f) => path.relative('e2e', f))], {
         cwd: path.join(root, 'e2e'),
-        env: { ...process.env, CHROME_PATH: chrome },
+        env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
       });
     }
+    rmSync(template, { recursive: true, force: true });
   }
 }
 

@@ -54,14 +54,14 @@ async function signUpAndLogIn(url: string): Promise<{ id: string; cookie: string
   const password = 'a long password';
   const signup = await fetch(`${url}/api/user/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({
       firstname: 'Crash', lastname: 'Test', birth_date: '1990-01-01', email, password, gender: 'Male', civil_status: 'Single',
       church, countryOfOrigin: 'Ghana', country: 'Ghana', city: 'Ashanti', seniority: 2, source: '',
     }),
   });
   const id = ((await signup.json()) as { data: { _id: string } }).data._id;
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password }) });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
   return { id, cookie };
 }
@@ -82,7 +82,7 @@ for (const kind of databaseKinds()) {
             try {
               const res = await fetch(`${first.url}/api/prayers/add/${member.id}`, {
                 method: 'POST',
-                headers: { 'content-type': 'application/json', cookie: member.cookie },
+                headers: { 'content-type': 'application/json', cookie: member.cookie, origin: first.url },
                 body: JSON.stringify({ text: `prayer ${n}-${i}` }),
               });
               if (res.status === 201) acknowledged.push(((await res.json()) as { data: { _id: string } }).data._id);

@@ -38,14 +38,23 @@ describeEachDatabase('newsletter', (ctx) => {
 });
 
 describeEachDatabase('request hygiene', (ctx) => {
-  it('refuses an unsafe request from a foreign Origin, accepts its own and none', async () => {
-    const send = (headers: Record<string, string>) =>
-      ctx().app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'o@example.org' }, headers });
-    const foreign = await send({ origin: 'https://evil.example' });
-    assert.equal(foreign.statusCode, 403);
-    assert.equal(json<{ error: { code: string } }>(foreign).error.code, 'forbidden_origin');
+  it('requires an allowed Origin on unsafe requests: its own host or ALLOWED_ORIGINS; none, null or a foreign one is refused', async () => {
+    const send = (headers: Record<string, string | undefined>, method: 'POST' | 'PUT' | 'DELETE' = 'POST', url = '/api/newsletter') =>
+      ctx().app.inject({ method, url, payload: { email: 'o@example.org' }, headers });
+    for (const origin of ['https://evil.example', undefined, 'null', '', 'http://localhost:80.evil.example']) {
+      const refused = await send({ origin });
+      assert.equal(refused.statusCode, 403, `Origin ${String(origin)}`);
+      assert.equal(json<{ error: { code: string } }>(refused).error.code, 'forbidden_origin');
+    }
+    assert.equal((await send({ origin: undefined }, 'PUT', '/api/user/forgotpassword')).statusCode, 403);
+    assert.equal((await send({ origin: undefined }, 'DELETE', '/api/user/logout')).statusCode, 403);
     assert.ok([200, 201].includes((await send({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode));
-    assert.ok([200, 201].includes((await send({})).statusCode));
+    assert.ok([200, 201].includes((await send({ origin: 'https://shop.example:8443', host: 'shop.example:8443' })).statusCode));
+    assert.ok([200, 201].includes((await send({ origin: 'https://members.example.org' })).statusCode), 'an ALLOWED_ORIGINS entry');
+    // GET needs none; the payment webhook comes from another server, without one.
+    assert.equal((await ctx().app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+    const webhook = await ctx().app.inject({ method: 'POST', url: '/api/payment/webhook', payload: { id: 'evt_x' }, headers: { origin: undefined } });
+    assert.notEqual(json<{ error?: { code: string } }>(webhook).error?.code, 'forbidden_origin');
   });
 
   it('refuses a body that is neither JSON nor multipart', async () => {
@@ -77,7 +86,7 @@ describeEachDatabase('request hygiene', (ctx) => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['x-frame-options'], 'DENY');
   });
-});
+}, { config: { allowedOrigins: ['https://members.example.org'] } });
 
 describe('migrations and sample content', () => {
   for (const kind of databaseKinds()) {

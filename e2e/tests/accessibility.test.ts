@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+import { DESKTOP, launchBrowser, MOBILE, newPage, startSite, waitsForApp, type Site } from '../harness';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol, so the site's Content-Security-Policy stays as it is.
@@ -69,14 +69,22 @@ async function violations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+/** The page is interactive (goto waits for that) and nothing on it is still loading. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[aria-busy="true"]') &&
+        ![...document.querySelectorAll('[role="status"]')].some((e) => /^\s*Loading/.test(e.textContent ?? '')),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
 }
 
 async function logIn(context: BrowserContext, email: string, password: string) {
-  const page = await context.newPage();
+  const page = waitsForApp(await context.newPage());
   await page.goto(`${site.url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, waitsForApp, type Site } from '../harness';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -29,7 +29,7 @@ async function signUp(member: typeof hannah): Promise<void> {
   const churches = (await (await fetch(`${site.url}/api/locations`)).json()) as { data: { _id: string }[] };
   const res = await fetch(`${site.url}/api/user/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: site.url },
     body: JSON.stringify({
       ...member,
       birth_date: '1988-03-12',
@@ -173,7 +173,7 @@ describe('community', () => {
     // bypassCSP: axe is injected as an inline script, which the site's policy rightly refuses.
     const context = await browser.newContext({ viewport: MOBILE, bypassCSP: true });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-    const page = await context.newPage();
+    const page = waitsForApp(await context.newPage());
     contexts.push(context);
     errors.push(collectPageErrors(page));
     await logIn(page, samuel, '/community?tab=story');

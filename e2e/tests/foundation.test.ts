@@ -35,7 +35,8 @@ describe('home page', () => {
       assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /2025/);
       await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
       await page.getByRole('contentinfo').waitFor();
-      assert.match(await page.getByRole('contentinfo').innerText(), /© 2025/);
+      // textContent: the footer is laid out only near the screen (content-visibility), and innerText reads the layout.
+      assert.match((await page.getByRole('contentinfo').textContent()) ?? '', /© 2025/);
       if (name === 'desktop') {
         assert.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible());
       } else {
@@ -84,7 +85,8 @@ describe('navigation between remotes', () => {
 
   it('shows a not-found page for an unknown path and redirects /profile to /login when signed out', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await page.goto(`${site.url}/no-such-page`);
+    const response = await page.goto(`${site.url}/no-such-page`);
+    assert.equal(response?.status(), 404, 'no soft 404: search engines must not index the not-found page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.goto(`${site.url}/profile`);
     await page.waitForURL(/\/login$/);
@@ -96,8 +98,13 @@ describe('navigation between remotes', () => {
     await page.goto(site.url);
     await page.getByRole('contentinfo').waitFor();
     await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the page is scrolled down before navigating');
+    // A link in the footer: clicking it does not scroll the page back up by itself.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Events' }).click();
     await page.waitForURL(/\/events$/);
+    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     await context.close();
   });

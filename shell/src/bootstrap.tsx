@@ -1,16 +1,48 @@
-import { createRoot } from 'react-dom/client';
-import { configureApi } from '@ministry/shared/api';
-import { App } from './app/App';
+import type { RuntimeConfig } from '@ministry/shared/config';
 import { loadRuntimeConfig } from './features/remotes/runtimeConfig';
 import { preloadRemotes, registerRuntimeRemotes } from './features/remotes/remoteLoader';
 import { remotesForPath } from './app/routeOwners';
 
+/** Lets the browser handle input and paint between two steps of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the site. The libraries are evaluated a few at a time, each step in
+ * a task of its own, so the page (often already on screen, rendered by the
+ * server) stays responsive while the app starts.
+ */
 async function start() {
-  const config = await loadRuntimeConfig();
-  configureApi(config.apiBase);
+  const config: RuntimeConfig = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
   preloadRemotes(remotesForPath(window.location.pathname));
-  createRoot(document.getElementById('root')!).render(<App />);
+
+  const { configureApi } = await import('@ministry/shared/api');
+  configureApi(config.apiBase);
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  const { restoredStore } = await import('@ministry/shared/store');
+  const store = await restoredStore();
+  await nextTask();
+  const { readPrerenderedPage } = await import('@ministry/shared/ui');
+  await nextTask();
+  const [{ startTransition }, { App }] = await Promise.all([import('react'), import('./app/App')]);
+  await nextTask();
+
+  // The server renders pages for visitors who are not signed in: take its
+  // HTML over as it is (hydrate), in the background so the page stays
+  // responsive. A member's saved sign-in changes the header, so a member's
+  // page (or a page the server did not render) is rendered afresh.
+  const container = document.getElementById('root')!;
+  const prerendered = readPrerenderedPage();
+  const current = `${window.location.pathname}${window.location.search}`;
+  if (prerendered && prerendered.url === current && !store.getState().auth.isAuth) {
+    startTransition(() => {
+      hydrateRoot(container, <App store={store} prerendered={prerendered} />);
+    });
+  } else {
+    createRoot(container).render(<App store={store} />);
+  }
 }
 
 void start();

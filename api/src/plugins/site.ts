@@ -9,9 +9,10 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageRemotes, productionRuntimeConfig, REMOTE_DIRS, type RemoteName } from '@ministry/shared/config';
+import { isSitePage, pageRemotes, productionRuntimeConfig, REMOTE_DIRS, type RemoteName } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
 import { registerCompression } from './compression.js';
+import { createPrerenderer } from './prerender.js';
 
 /** Hashed file names (`337.3679b0a8ce.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
@@ -63,11 +64,18 @@ function readRemoteFacts(file: string): RemoteFacts | null {
   }
 }
 
-/** Changes the shell's HTML for one page URL (e.g. share-preview meta tags). */
-export type PageHtmlTransform = (html: string, request: FastifyRequest) => Promise<string> | string;
+/**
+ * Changes the shell's HTML for one page URL (e.g. share-preview meta tags).
+ * It may set the reply's status, e.g. 404 for the page of an item that does not exist.
+ */
+export type PageHtmlTransform = (html: string, request: FastifyRequest, reply: FastifyReply) => Promise<string> | string;
 
 export interface SiteServer {
-  /** Answers a page URL with the shell's index.html (200), or 503 when the site is not built. */
+  /**
+   * Answers a page URL with the shell's index.html: 200, or 404 (the same HTML:
+   * the app shows its not-found page) for a path no route matches or an item
+   * that does not exist; 503 when the site is not built.
+   */
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   addPageTransform: (transform: PageHtmlTransform) => void;
 }
@@ -77,6 +85,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   const mediaDir = path.join(config.siteRoot, 'api', 'content', 'media');
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const transforms: PageHtmlTransform[] = [];
+  const prerenderer = config.prerender ? createPrerenderer(app, config) : null;
   // API answers and pages are compressed on the fly; files are precompressed.
   registerCompression(app);
 
@@ -191,10 +200,18 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
         .status(503)
         .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
     }
-    for (const transform of transforms) html = await transform(html, request);
+    // No soft 404s: search engines must not index the not-found page.
+    reply.status(isSitePage(request.url.split('?')[0]) ? 200 : 404);
+    for (const transform of transforms) html = await transform(html, request, reply);
     const head = pageHead(request.url.split('?')[0]);
     html = html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : html + head;
-    return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // A public page for a visitor comes with its content (see prerender.ts).
+    if (prerenderer) html = (await prerenderer.prerender(html, request)) ?? html;
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, User-Agent')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   // The home page is answered here rather than by the static handler, which

@@ -27,6 +27,11 @@ export async function getRecentNews(): Promise<NewsItem[]> {
   return (await http.get<NewsItem[]>('/api/news/recent')).data;
 }
 
+/** One news item, however old (404 when it does not exist, 400 for a malformed id). */
+export async function getNewsItem(id: string): Promise<NewsItem> {
+  return (await http.get<Envelope<NewsItem>>(`/api/news/${encodeURIComponent(id)}`)).data.data;
+}
+
 export async function getPressReleases(): Promise<PressRelease[]> {
   return (await http.get<Envelope<PressRelease[]>>('/api/pressrelease')).data.data;
 }

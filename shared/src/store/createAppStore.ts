@@ -43,5 +43,22 @@ export function createAppStore(options: { persist?: boolean; preloadedState?: Pa
   return { store, persistor };
 }
 
+/**
+ * A store whose saved state (browser storage, key `root`) is already back:
+ * the app can render at once, with no empty first frame.
+ */
+export async function restoredStore(): Promise<AppStore> {
+  const { store, persistor } = createAppStore();
+  await new Promise<void>((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  return store;
+}
+
 export type AppStore = ReturnType<typeof createAppStore>['store'];
 export type AppDispatch = AppStore['dispatch'];

@@ -16,3 +16,4 @@ export * from './Carousel';
 export * from './usePrefersReducedMotion';
 export * from './ShareButtons';
 export * from './usePageTitle';
+export * from './prerender';

@@ -9,6 +9,20 @@ export const Container = styled.div`
   ${media.mobile} { padding: 0 16px; }
 `;
 
+/**
+ * Off-screen parts are laid out and painted only when they come near the
+ * screen (content-visibility), so a long page costs little to show at first;
+ * the browser keeps their size once it knows it. Only for boxes that paint
+ * their own background: what is inside a skipped box is checked for contrast
+ * against the box's own colours. Only the height is estimated: the width
+ * comes from the layout, as an estimated width would push narrow screens
+ * sideways.
+ */
+export const offscreenSkipped = (estimatedHeight: string) => `
+  content-visibility: auto;
+  contain-intrinsic-block-size: auto ${estimatedHeight};
+`;
+
 export const Section = styled.section`
   padding: 56px 0;
   ${media.mobile} { padding: 36px 0; }
@@ -34,6 +48,7 @@ export const Card = styled.article`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   overflow: hidden;
+  ${offscreenSkipped('420px')}
   display: flex;
   flex-direction: column;
 `;

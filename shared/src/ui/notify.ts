@@ -1,26 +1,59 @@
 /**
  * Notifications of spec section 8: errors top-right for 5 s; post outcomes
  * for 6 s (success top-right, failure as a warning at the bottom centre).
+ *
+ * The toast library loads with the first notification, not with every page:
+ * toasts asked for before its container is on screen wait for it.
  */
-import { toast } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
+
+type Toastify = typeof import('react-toastify');
+
+let loading: Promise<Toastify> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the toast library (once); `<Toasts />` then mounts its container. */
+export function loadToasts(): Promise<Toastify> {
+  if (!loading) {
+    loading = import('react-toastify');
+    loading.catch(() => {
+      loading = null; // a later notification tries again
+    });
+    listeners.forEach((listener) => listener());
+  }
+  return loading;
+}
+
+/** For `<Toasts />`: whether a notification was asked for yet. */
+export const toastsWanted = (): boolean => loading !== null;
+export function onToastsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(kind: 'success' | 'error' | 'warning', message: string, options: ToastOptions): void {
+  loadToasts().then(
+    ({ toast }) => toast[kind](message, options),
+    () => {
+      // The library could not be fetched (offline): nothing to show it with.
+    },
+  );
+}
 
 export const notify = {
   success(message: string, autoClose = 5000) {
-    toast.success(message, { position: 'top-right', autoClose });
+    show('success', message, { position: 'top-right', autoClose });
   },
   error(message: string, autoClose = 5000) {
-    toast.error(message, { position: 'top-right', autoClose });
+    show('error', message, { position: 'top-right', autoClose });
   },
   warning(message: string, autoClose = 5000) {
-    toast.warning(message, { position: 'top-right', autoClose });
+    show('warning', message, { position: 'top-right', autoClose });
   },
   postSent() {
-    toast.success('Your post has been sent and will be published soon', { position: 'top-right', autoClose: 6000 });
+    show('success', 'Your post has been sent and will be published soon', { position: 'top-right', autoClose: 6000 });
   },
   postFailed() {
-    toast.warning("We couldn't publish your post right now, please try again later", {
-      position: 'bottom-center',
-      autoClose: 6000,
-    });
+    show('warning', "We couldn't publish your post right now, please try again later", { position: 'bottom-center', autoClose: 6000 });
   },
 };

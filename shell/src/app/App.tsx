@@ -1,21 +1,53 @@
-import { useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { createAppStore } from '@ministry/shared/store';
-import { AppProviders } from '@ministry/shared/ui';
+import { useEffect, useMemo, useRef } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import type { AppStore } from '@ministry/shared/store';
+import { AppProviders, ClientResourceCache, PrerenderProvider, type PrerenderedPage, type PrerenderContextValue } from '@ministry/shared/ui';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from '../features/layout/ScrollToTop';
 import { SessionCheck } from '../features/session/SessionCheck';
+import { shellRendered } from '../features/remotes/pageReady';
 
-export function App() {
-  const { store, persistor } = useMemo(() => createAppStore(), []);
+/** Once the visitor leaves the first page, pages load their own data. */
+function ExpirePrerenderedData({ cache }: { cache: ClientResourceCache }) {
+  const { pathname, search } = useLocation();
+  const first = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (`${pathname}${search}` !== first.current) cache.expire();
+  }, [cache, pathname, search]);
+  return null;
+}
+
+/** What every page has, whichever router renders it (the browser's, or the server's). */
+export function SiteRoutes() {
+  useEffect(shellRendered, []);
   return (
-    <AppProviders store={store} persistor={persistor}>
-      {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
-      <BrowserRouter useTransitions={false}>
-        <ScrollToTop />
-        <SessionCheck />
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+    <>
+      <ScrollToTop />
+      <SessionCheck />
+      <AppRoutes />
+    </>
+  );
+}
+
+/**
+ * The site in the browser. `store` has its saved state back already; when
+ * the server rendered the page, `prerendered` is what it rendered it with.
+ */
+export function App({ store, prerendered = null }: { store: AppStore; prerendered?: PrerenderedPage | null }) {
+  const { context, cache } = useMemo(() => {
+    const cache = new ClientResourceCache(prerendered?.resources ?? null);
+    const context: PrerenderContextValue = { cache, origin: null, viewport: prerendered?.viewport ?? null };
+    return { context, cache };
+  }, [prerendered]);
+  return (
+    <PrerenderProvider value={context}>
+      <AppProviders store={store}>
+        {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
+        <BrowserRouter useTransitions={false}>
+          <ExpirePrerenderedData cache={cache} />
+          <SiteRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </PrerenderProvider>
   );
 }

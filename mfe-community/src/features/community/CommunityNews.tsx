@@ -52,7 +52,7 @@ const loadThree = () => getRecentNews().then((list) => list.slice(0, 3));
 
 /** The community page's news section: the three latest items, linking to /news. */
 export function CommunityNews() {
-  const news = useResource(loadThree);
+  const news = useResource(loadThree, 'news:latest-3');
   return (
     <Section aria-labelledby="community-news" style={{ background: theme.colors.surface }}>
       <Container>

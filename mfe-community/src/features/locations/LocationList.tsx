@@ -44,7 +44,7 @@ function LocationCard({ church }: { church: ChurchLocation }) {
 
 /** Every church with name, address, contacts, e-mail and a map link. */
 export function LocationList() {
-  const locations = useResource(getLocations);
+  const locations = useResource(getLocations, 'locations');
   return (
     <ResourceView resource={locations} what="our churches" empty="No church locations are listed yet." loadingRows={2}>
       {(list) => (

@@ -41,7 +41,7 @@ function PrayerItem({ prayer }: { prayer: Prayer }) {
 /** The prayer wall: the published prayers (and the member's own awaiting review), and a box to post one. */
 export function PrayerWall() {
   const { user, isAuth } = useAuth();
-  const prayers = useEditableResource(getPrayers, user?._id ?? null);
+  const prayers = useEditableResource(getPrayers, `prayers:${user?._id ?? 'visitor'}`);
 
   return (
     <>

@@ -23,7 +23,7 @@ const loadPublished = () => getStories().then((list) => list.filter((story) => s
 
 /** The home page's latest stories from the community. */
 export function LatestStories() {
-  const stories = useResource(loadPublished);
+  const stories = useResource(loadPublished, 'stories:published');
   return (
     <Section aria-labelledby="latest-stories" style={{ background: theme.colors.surface }}>
       <Container>

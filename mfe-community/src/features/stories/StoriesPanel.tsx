@@ -31,8 +31,9 @@ const withLike = (storyId: string, delta: number, liked: boolean) => (list: Stor
 export function StoriesPanel() {
   const { user, isAuth } = useAuth();
   const viewer = user?._id ?? null;
-  const stories = useEditableResource(getStories, viewer);
-  const top = useEditableResource(getTopStories, viewer);
+  // Named per viewer: a member sees their likes and posts awaiting review.
+  const stories = useEditableResource(getStories, `stories:${viewer ?? 'visitor'}`);
+  const top = useEditableResource(getTopStories, `stories:top:${viewer ?? 'visitor'}`);
 
   const onLike = (storyId: string, delta: number, liked: boolean) => {
     stories.update(withLike(storyId, delta, liked));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
-import { Container, Logo, media, theme } from '@ministry/shared/ui';
+import { Container, Logo, media, offscreenSkipped, theme } from '@ministry/shared/ui';
 
 // The form (formik, yup and the shared schemas, ~28 KB gzip) loads only when
 // the footer reaches the screen: no page needs it to become interactive.
@@ -13,9 +13,11 @@ const FormPlaceholder = styled.div`
 
 function NewsletterSlot() {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Always starts as a placeholder, so the browser's first render matches the server's HTML.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
@@ -29,6 +31,7 @@ function NewsletterSlot() {
 }
 
 const Wrap = styled.footer`
+  ${offscreenSkipped('720px')}
   background: #0e1830;
   color: rgba(255, 255, 255, 0.88);
   padding: 56px 0 24px;
