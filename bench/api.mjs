@@ -15,6 +15,8 @@ import { attempt, freePort, portAnswers, root, sleep, startServer } from './lib.
 export const ENDPOINTS = ['/api/devotionals', '/api/events'];
 export const CONNECTIONS = 100;
 export const RATIO_TARGET = 0.6;
+/** The API and the bare server take turns, so a drift of the machine's speed during the run touches both alike. */
+export const ROUNDS = 3;
 
 function load(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -24,17 +26,25 @@ function load(url, seconds) {
   });
 }
 
-function summarize(result) {
+/**
+ * One figure from several rounds of the same load: requests per second over
+ * all of them, latencies and the rest from the median round (by req/s).
+ */
+function summarize(rounds) {
+  const seconds = rounds.reduce((sum, r) => sum + r.duration, 0);
+  const requests = rounds.reduce((sum, r) => sum + r.requests.total, 0);
+  const median = [...rounds].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(rounds.length / 2)];
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    bytesPerSecond: Math.round(result.throughput.average),
+    requestsPerSecond: Math.round(requests / seconds),
+    rounds: rounds.map((r) => Math.round(r.requests.average)),
+    latencyP50Ms: median.latency.p50,
+    latencyP99Ms: median.latency.p99,
+    latencyMaxMs: Math.max(...rounds.map((r) => r.latency.max)),
+    requests,
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: rounds.reduce((sum, r) => sum + r.timeouts, 0),
+    bytesPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.throughput.total, 0) / seconds),
   };
 }
 
@@ -100,7 +110,7 @@ async function throwawayPostgres(log) {
   };
 }
 
-/** Measures each path on the API and on a bare server with the same bytes, one after the other. */
+/** Measures each path on the API and on a bare server with the same bytes, taking turns. */
 async function measureServer(server, paths, { seconds, warmupSeconds, log }) {
   const responses = {};
   for (const endpoint of paths) {
@@ -118,12 +128,18 @@ async function measureServer(server, paths, { seconds, warmupSeconds, log }) {
   try {
     for (const endpoint of paths) {
       log(
-        `  ${endpoint} (${(responses[endpoint].bytes / 1024).toFixed(1)} KiB): warm-up, then ${seconds} s on the API and ${seconds} s on bare node:http`,
+        `  ${endpoint} (${(responses[endpoint].bytes / 1024).toFixed(1)} KiB): warm-up, then ${seconds} s on the API and ${seconds} s on bare node:http in ${ROUNDS} turns each`,
       );
       await load(server.url + endpoint, warmupSeconds);
       await load(bare.url + endpoint, warmupSeconds);
-      const api = summarize(await load(server.url + endpoint, seconds));
-      const baseline = summarize(await load(bare.url + endpoint, seconds));
+      const apiRounds = [];
+      const bareRounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        apiRounds.push(await load(server.url + endpoint, seconds / ROUNDS));
+        bareRounds.push(await load(bare.url + endpoint, seconds / ROUNDS));
+      }
+      const api = summarize(apiRounds);
+      const baseline = summarize(bareRounds);
       const ratio = baseline.requestsPerSecond ? api.requestsPerSecond / baseline.requestsPerSecond : null;
       endpoints[endpoint] = {
         bodyBytes: responses[endpoint].bytes,
@@ -236,6 +252,7 @@ export async function benchApi({ quick = false, postgres = true, log = console.l
     pgliteAloneRss: pgliteRss,
     connections: CONNECTIONS,
     seconds,
+    rounds: ROUNDS,
     warmupSeconds,
     ratioTarget: RATIO_TARGET,
     databases,

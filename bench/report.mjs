@@ -18,7 +18,7 @@ function apiSection(api) {
   const out = ['## API throughput', ''];
   if (api.error) return [...out, `Not measured: ${api.error}`].join('\n');
   out.push(
-    `autocannon, ${api.connections} connections, ${api.seconds} s per measurement after a ${api.warmupSeconds} s warm-up; the API (production server, LOG_LEVEL=warn) and a bare node:http server answering the same bytes are loaded one after the other, in this run, on this machine (the load generator shares the 2 cores). Target: the API at ${pct(api.ratioTarget)} or more of bare node:http.`,
+    `autocannon, ${api.connections} connections, ${api.seconds} s per measurement after a ${api.warmupSeconds} s warm-up; the API (production server, LOG_LEVEL=warn) and a bare node:http server answering the same bytes are loaded ${api.rounds ? `in turns (${api.rounds} rounds each, so a drift of the machine's speed touches both alike; req/s over all rounds, latencies from the median round)` : 'one after the other'}, in this run, on this machine (the load generator shares the 2 cores). Target: the API at ${pct(api.ratioTarget)} or more of bare node:http.`,
     '',
   );
   const why = [];
