@@ -32,8 +32,14 @@ const SINGLETONS = [
   'styled-components',
   'react-toastify',
 ];
-/** Shared, not necessarily singletons: loaded once when versions agree. */
-const SHARED = ['@reduxjs/toolkit', 'redux-persist', 'axios', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
+/**
+ * Shared, not necessarily singletons: loaded once when versions agree.
+ * axios is not among them: only @ministry/shared/api (a singleton) uses it,
+ * in a chunk of its own loaded on the first call, and a chunk that failed
+ * (server out of reach) is fetched again on the next call, where a failed
+ * shared module is not.
+ */
+const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
 const SHARED_LIB_ENTRIES = ['api', 'store', 'ui', 'validation', 'format', 'types', 'config'];
 
 function sharedConfig() {

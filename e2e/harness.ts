@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
@@ -156,6 +156,18 @@ export async function newPage(
 }
 
 /** Collects uncaught page errors, to assert a page ran cleanly. */
+/**
+ * The text a visitor reads in a part of the page. Cards and the footer are
+ * laid out only near the screen (content-visibility), and innerText of a part
+ * not laid out is empty: the part is brought into view and given two frames.
+ */
+export async function shownText(locator: Locator): Promise<string> {
+  await locator.scrollIntoViewIfNeeded();
+  return locator.evaluate(
+    (el) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((el as HTMLElement).innerText)))),
+  );
+}
+
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,5 @@
 import MockAdapter from 'axios-mock-adapter';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
 import { locations, news, prayers, stories, topStories } from './fixtures';
 
 /**

@@ -1,42 +1,60 @@
-import axios, { AxiosError } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { ApiErrorBody } from '../types';
 
-/**
- * The one axios instance every call goes through. Cookies carry the session
- * (`withCredentials`); the base address comes from the runtime config.
- */
-export const http = axios.create({
-  baseURL: '',
-  withCredentials: true,
-  timeout: 15000,
-  headers: { Accept: 'application/json' },
-});
+let baseURL = '';
+let instance: Promise<AxiosInstance> | undefined;
 
-export function configureApi(baseURL: string): void {
-  http.defaults.baseURL = baseURL;
+/** The axios instance (./http), loaded on the first call. */
+function load(): Promise<AxiosInstance> {
+  instance ??= import('./http').then(
+    ({ axiosInstance }) => {
+      axiosInstance.defaults.baseURL = baseURL;
+      return axiosInstance;
+    },
+    (error: unknown) => {
+      instance = undefined; // the server was out of reach: the next call fetches it again
+      throw error;
+    },
+  );
+  return instance;
 }
+
+/** Every call goes through here: axios' own methods, on the instance once it is loaded. */
+export const http = {
+  get: <T = unknown>(url: string, config?: AxiosRequestConfig) => load().then((h) => h.get<T>(url, config)),
+  delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => load().then((h) => h.delete<T>(url, config)),
+  post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => load().then((h) => h.post<T>(url, data, config)),
+  put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => load().then((h) => h.put<T>(url, data, config)),
+};
+
+/** Where the API is (from the runtime config); '' when the site and the API share an origin. */
+export function configureApi(url: string): void {
+  baseURL = url;
+  void instance?.then((h) => (h.defaults.baseURL = url));
+}
+
+/** The API's base address, without a trailing slash. */
+export const apiBase = (): string => baseURL.replace(/\/+$/, '');
+
+/** The failed call's axios error (axios marks its own errors), or null. */
+const axiosError = (error: unknown): AxiosError | null =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true ? (error as AxiosError) : null;
 
 /** The HTTP status of a failed call, or 0 when the server could not be reached. */
 export function errorStatus(error: unknown): number {
-  return error instanceof AxiosError ? (error.response?.status ?? 0) : 0;
+  return axiosError(error)?.response?.status ?? 0;
 }
 
 /** The server's own message for a failed call, if it sent one. */
 export function serverMessage(error: unknown): string | undefined {
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    return body?.error?.message;
-  }
-  return undefined;
+  const body = axiosError(error)?.response?.data as Partial<ApiErrorBody> | undefined;
+  return body?.error?.message;
 }
 
 /** Field errors the server sent with a 400, if any. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    return body?.error?.fields ?? {};
-  }
-  return {};
+  const body = axiosError(error)?.response?.data as Partial<ApiErrorBody> | undefined;
+  return body?.error?.fields ?? {};
 }
 
 /** A sentence for a visitor, for any failed call. */

@@ -1,10 +1,8 @@
 /** Tickets, bookings and donations (spec section 7: create-checkout-session). */
-import { http } from './client';
+import { apiBase, http } from './client';
 import type { Booking, CheckoutSessionInput, Envelope } from '../types';
 import type { DonationFrequency, DonationType } from '../config/donations';
 
-/** The API's base address ('' when the site and the API share an origin). */
-const apiBase = (): string => (http.defaults.baseURL ?? '').replace(/\/+$/, '');
 
 /**
  * POST /api/payment/create-checkout-session: holds the seats; answers the

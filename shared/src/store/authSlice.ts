@@ -3,7 +3,7 @@
  * The `token` browser key holds only the user's id, for the client; the
  * server authenticates with its HttpOnly session cookie, never with it.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 import type { User } from '../types';
 
 export const TOKEN_KEY = 'token';
@@ -31,39 +31,37 @@ function storage(): Storage | null {
   }
 }
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState: initialAuthState,
-  reducers: {
-    authLoading(state) {
-      state.isLoad = true;
-    },
-    loginSuccess(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-      state.isAuth = true;
-      state.isLoad = false;
-      state.error = null;
-    },
-    authFailure(state, action: PayloadAction<AuthError>) {
-      state.error = action.payload;
-      state.isAuth = false;
-      state.isLoad = false;
-    },
-    setCurrentUser(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-      state.isAuth = true;
-    },
-    logout() {
-      return initialAuthState;
-    },
-    clearError(state) {
-      state.error = null;
-    },
-  },
-});
+export const authLoading = () => ({ type: 'auth/authLoading' }) as const;
+export const loginSuccess = (user: User) => ({ type: 'auth/loginSuccess', payload: user }) as const;
+export const authFailure = (error: AuthError) => ({ type: 'auth/authFailure', payload: error }) as const;
+export const setCurrentUser = (user: User) => ({ type: 'auth/setCurrentUser', payload: user }) as const;
+export const logout = () => ({ type: 'auth/logout' }) as const;
+export const clearError = () => ({ type: 'auth/clearError' }) as const;
 
-export const { authLoading, loginSuccess, authFailure, setCurrentUser, logout, clearError } = authSlice.actions;
-export const authReducer = authSlice.reducer;
+export type AuthAction = ReturnType<
+  typeof authLoading | typeof loginSuccess | typeof authFailure | typeof setCurrentUser | typeof logout | typeof clearError
+>;
+
+/** Each transition of spec section 4. */
+export function authReducer(state: AuthState = initialAuthState, action: UnknownAction | AuthAction): AuthState {
+  const a = action as AuthAction;
+  switch (a.type) {
+    case 'auth/authLoading':
+      return { ...state, isLoad: true };
+    case 'auth/loginSuccess':
+      return { ...state, user: a.payload, isAuth: true, isLoad: false, error: null };
+    case 'auth/authFailure':
+      return { ...state, error: a.payload, isAuth: false, isLoad: false };
+    case 'auth/setCurrentUser':
+      return { ...state, user: a.payload, isAuth: true };
+    case 'auth/logout':
+      return initialAuthState;
+    case 'auth/clearError':
+      return { ...state, error: null };
+    default:
+      return state;
+  }
+}
 
 /**
  * Keeps the spec's browser keys in step with the auth state: `token` (the

@@ -1,5 +1,5 @@
 /** The community post state of spec section 4 (addCommunity, loadCommunity, failCommunity). */
-import { createSlice } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 
 export interface CommunityState {
   addCommunity: boolean;
@@ -13,27 +13,24 @@ export const initialCommunityState: CommunityState = {
   failCommunity: false,
 };
 
-const communitySlice = createSlice({
-  name: 'community',
-  initialState: initialCommunityState,
-  reducers: {
-    communityAdding(state) {
-      state.addCommunity = true;
-      state.loadCommunity = false;
-    },
-    communityLoading(state) {
-      state.loadCommunity = true;
-      state.addCommunity = false;
-    },
-    communityFailure(state) {
-      state.failCommunity = true;
-      state.loadCommunity = false;
-    },
-    communityClear() {
-      return initialCommunityState;
-    },
-  },
-});
+export const communityAdding = () => ({ type: 'community/communityAdding' }) as const;
+export const communityLoading = () => ({ type: 'community/communityLoading' }) as const;
+export const communityFailure = () => ({ type: 'community/communityFailure' }) as const;
+export const communityClear = () => ({ type: 'community/communityClear' }) as const;
 
-export const { communityAdding, communityLoading, communityFailure, communityClear } = communitySlice.actions;
-export const communityReducer = communitySlice.reducer;
+export type CommunityAction = ReturnType<typeof communityAdding | typeof communityLoading | typeof communityFailure | typeof communityClear>;
+
+export function communityReducer(state: CommunityState = initialCommunityState, action: UnknownAction | CommunityAction): CommunityState {
+  switch ((action as CommunityAction).type) {
+    case 'community/communityAdding':
+      return { ...state, addCommunity: true, loadCommunity: false };
+    case 'community/communityLoading':
+      return { ...state, loadCommunity: true, addCommunity: false };
+    case 'community/communityFailure':
+      return { ...state, failCommunity: true, loadCommunity: false };
+    case 'community/communityClear':
+      return initialCommunityState;
+    default:
+      return state;
+  }
+}

@@ -11,7 +11,7 @@ import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { RemoteName } from '@ministry/shared/config';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
 import { createAppStore } from '@ministry/shared/store';
 import { AppProviders, PrerenderProvider, ServerResourceCache, type PrerenderedPage, type Viewport } from '@ministry/shared/ui';
 import ContentRoutes from 'mfe_content/routes';

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { Route, Routes } from 'react-router-dom';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
+import { configureApi } from '@ministry/shared/api';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { LocationProbe, sampleEvent } from '../../testing/fixtures';
 import { leavePageFor } from '../checkout/leavePage';
@@ -104,14 +105,13 @@ describe('BookingPage', () => {
   it('resolves a checkout path of the API against the API address', async () => {
     localStorage.setItem('event', event._id);
     api.onPost('/api/payment/create-checkout-session').reply(200, { data: '/pay/checkout/33333333-3333-4333-8333-333333333333' });
-    const before = http.defaults.baseURL;
-    http.defaults.baseURL = 'https://api.example.org/';
+    configureApi('https://api.example.org/');
     try {
       renderBooking({ signedIn: true });
       await userEvent.click(await screen.findByRole('button', { name: 'Pay 15$' }));
       await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('https://api.example.org/pay/checkout/33333333-3333-4333-8333-333333333333'));
     } finally {
-      http.defaults.baseURL = before;
+      configureApi('');
     }
   });
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { Route, Routes } from 'react-router-dom';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, signedInState } from '@ministry/shared/testing';
 import { sampleBooking } from '../../testing/fixtures';
 import { CheckoutCancelledPage, CheckoutSuccessPage } from './CheckoutResultPages';

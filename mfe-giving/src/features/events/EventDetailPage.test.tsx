@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { Route, Routes } from 'react-router-dom';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { LocationProbe, sampleEvent } from '../../testing/fixtures';
 import { EventDetailPage } from './EventDetailPage';

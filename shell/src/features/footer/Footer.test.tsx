@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { http } from '@ministry/shared/api';
+import { axiosInstance as http } from '@ministry/shared/api/http';
 import { siteIdentity } from '@ministry/shared/config';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { Footer } from './Footer';
