@@ -30,7 +30,10 @@ export const http = {
 /** Where the API is (from the runtime config); '' when the site and the API share an origin. */
 export function configureApi(url: string): void {
   baseURL = url;
-  void instance?.then((h) => (h.defaults.baseURL = url));
+  void instance?.then(
+    (h) => (h.defaults.baseURL = url),
+    () => undefined, // not loaded: load() applies it
+  );
 }
 
 /** The API's base address, without a trailing slash. */
