@@ -27,6 +27,12 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/** Whether `origin` is the site's own (the request's Host) or one of ALLOWED_ORIGINS. */
+export function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigins: readonly string[]): boolean {
+  const own = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+  return own || allowedOrigins.includes(origin);
+}
+
 /*
  * The hooks are callback-style, not async: every request passes them, and
  * most have nothing to do (no promise per hook and request).
@@ -40,9 +46,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     if (origin === undefined || origin === '' || origin === 'null') {
       return done(new HttpError(403, 'forbidden_origin', 'This request did not say which site it came from.'));
     }
-    const host = request.headers.host;
-    const own = host && (origin === `http://${host}` || origin === `https://${host}`);
-    if (!own && !config.allowedOrigins.includes(origin)) {
+    if (!isAllowedOrigin(origin, request.headers.host, config.allowedOrigins)) {
       return done(new HttpError(403, 'forbidden_origin', 'This request came from a site that is not allowed.'));
     }
     done();

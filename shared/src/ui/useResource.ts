@@ -56,6 +56,6 @@ export function useResource<T>(load: () => Promise<T>, key: unknown = null): Res
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  if (settled) return settled.ok ? { data: settled.value as T, error: null, loading: false, reload: noop } : { data: undefined, error: settled.error, loading: false, reload: noop };
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  // On the server the state is the settled load (each render starts afresh), and nothing reloads there.
+  return { data: state.data, error: state.error, loading: state.loading, reload: settled ? noop : reload };
 }

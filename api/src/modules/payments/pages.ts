@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { isUuid, newId } from '../../lib/ids.js';
+import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Fulfilment } from './fulfilment.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
 import type { PaymentProvider } from './provider.js';
@@ -57,9 +58,7 @@ export async function paymentPages(app: FastifyInstance, options: { provider: Pa
     if (request.method !== 'POST') return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    const host = request.headers.host;
-    const own = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
-    if (!own && !app.config.allowedOrigins.includes(origin)) {
+    if (!isAllowedOrigin(origin, request.headers.host, app.config.allowedOrigins)) {
       return message(reply, 403, 'Not allowed', 'This form can only be sent from its own page.');
     }
   });
