@@ -4,7 +4,7 @@
  * Build first (`node scripts/build.mjs`); `npm test` does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -166,6 +166,22 @@ export async function shownText(locator: Locator): Promise<string> {
   return locator.evaluate(
     (el) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((el as HTMLElement).innerText)))),
   );
+}
+
+/** Where the browser tests leave their screenshots. */
+export const ARTIFACTS_DIR = path.join(__dirname, 'artifacts');
+
+/**
+ * A screenshot of the whole page, as a visitor sees each part when scrolled
+ * to it, in e2e/artifacts/<name>.png. Parts off screen are not laid out
+ * (content-visibility), and a full-page capture would show them blank, so
+ * they are laid out for the capture.
+ */
+export async function savePageScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  await style.evaluate((el) => (el as Element).remove());
 }
 
 export function collectPageErrors(page: Page): string[] {

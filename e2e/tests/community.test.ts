@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, shownText, startSite, waitsForApp, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, shownText, startSite, waitsForApp, type Site } from '../harness';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -75,7 +75,7 @@ const storyBy = (page: Page, name: string) =>
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${__dirname}/../artifacts/community-${name}.png`, fullPage: true });
+  await savePageScreenshot(page, `community-${name}`);
 }
 
 before(async () => {

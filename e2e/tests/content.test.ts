@@ -6,10 +6,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
 
 interface Devotional {
   _id: string;
@@ -27,12 +25,9 @@ let browser: Browser;
 let devotionals: Devotional[];
 let news: NewsItem[];
 
-const artifacts = path.join(__dirname, '..', 'artifacts');
-
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  mkdirSync(artifacts, { recursive: true });
   devotionals = ((await (await fetch(`${site.url}/api/devotionals`)).json()) as { data: Devotional[] }).data;
   news = (await (await fetch(`${site.url}/api/news/recent`)).json()) as NewsItem[];
 });
@@ -55,7 +50,7 @@ async function visit(viewport: { width: number; height: number }, name: string, 
     await page.goto(`${site.url}${url}`);
     await page.getByRole('contentinfo').waitFor();
     await check(page);
-    await page.screenshot({ path: path.join(artifacts, `content-${name}.png`), fullPage: true });
+    await savePageScreenshot(page, `content-${name}`);
     assert.deepEqual(errors, [], `page errors on ${url}`);
   } finally {
     await context.close();

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
 
 let site: Site;
 let browser: Browser;
@@ -44,7 +44,7 @@ describe('home page', () => {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Daily Devotion' }).waitFor();
       }
-      await page.screenshot({ path: `${__dirname}/../artifacts/home-${name}.png`, fullPage: true });
+      await savePageScreenshot(page, `home-${name}`);
       assert.deepEqual(errors, []);
       await context.close();
     });

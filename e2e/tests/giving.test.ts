@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, startSite, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
 
 /** What these tests read of the API's answers. */
 interface MinistryEvent {
@@ -106,14 +106,14 @@ describe('buying tickets', () => {
       await page.waitForURL(/\/pay\/checkout\/[0-9a-f-]{36}$/);
       await page.getByText('TEST MODE', { exact: true }).waitFor();
       assert.match(await page.locator('dl').innerText(), new RegExp(`2 × ${event.seat_price}\\$`));
-      await page.screenshot({ path: `${__dirname}/../artifacts/giving-pay-${name}.png`, fullPage: true });
+      await savePageScreenshot(page, `giving-pay-${name}`);
       await page.getByRole('button', { name: `Pay ${total} (test)` }).click();
 
       // Back on the site: confirmed, and listed among the member's tickets (the profile shows them).
       await page.waitForURL(/\/booking\/success\?booking=/);
       await page.getByRole('heading', { name: 'Your tickets are confirmed' }).waitFor();
       await page.getByText(`2 × ${event.seat_price}$`, { exact: true }).waitFor();
-      await page.screenshot({ path: `${__dirname}/../artifacts/giving-success-${name}.png`, fullPage: true });
+      await savePageScreenshot(page, `giving-success-${name}`);
       const tickets = await page.evaluate(async () => (await (await fetch('/api/payment/my-tickets')).json()) as { data: Booking[] });
       assert.deepEqual(
         tickets.data.map((t) => [t.event._id, t.quantity, t.status]),
