@@ -16,6 +16,18 @@ describe('PoliciesPage', () => {
     expect(screen.getByRole('heading', { name: 'Introduction' })).toBeInTheDocument();
   });
 
+  it('gives the sections the footer links to their anchors, and scrolls to the one in the address', () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this.id);
+    };
+    renderWithProviders(<PoliciesPage />, { route: '/policies#our-cookie-policy' });
+    for (const id of ['conditions-of-use', 'privacy-policy', 'our-cookie-policy', 'user-data-we-collect']) {
+      expect(document.getElementById(id)?.tagName).toBe('H2');
+    }
+    expect(scrolled).toEqual(['our-cookie-policy']);
+  });
+
   it("states the policy's terms: age 18, data collected, purposes, no selling, cookies, links, Delaware, e-mail changes, termination, contact", () => {
     renderWithProviders(<PoliciesPage />);
     const text = document.body.textContent!;

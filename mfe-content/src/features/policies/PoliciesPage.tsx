@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import { privacyPolicy, type PolicySection } from '@ministry/shared/texts';
@@ -85,9 +87,28 @@ function SectionBody({ section }: { section: PolicySection }) {
   );
 }
 
+/** A section's anchor: its title in lower case, words joined by hyphens ("Our Cookie Policy" → our-cookie-policy). */
+export const policyAnchor = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Scrolls to the section named in the address (#our-cookie-policy) when the page is reached inside the app. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
+
 /** /policies: the privacy policy and terms (Terms, Privacy Policy, Cookie Policy and Personal Info all link here). */
 export function PoliciesPage() {
   usePageTitle(privacyPolicy.title);
+  useScrollToHash();
   return (
     <>
       <Cover>
@@ -112,7 +133,7 @@ export function PoliciesPage() {
             <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Policy sections">
               {privacyPolicy.sections.map((section, i) => (
                 <li key={section.title}>
-                  <h2 id={`policy-${i + 1}`}>
+                  <h2 id={policyAnchor(section.title)} style={{ scrollMarginTop: 88 }}>
                     <span>{i + 1}.</span> {section.title}
                   </h2>
                   <SectionBody section={section} />

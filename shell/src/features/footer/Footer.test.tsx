@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { siteIdentity } from '@ministry/shared/config';
+import { privacyPolicy } from '@ministry/shared/texts';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { Footer } from './Footer';
 
@@ -13,14 +14,18 @@ describe('Footer', () => {
   });
   afterEach(() => api.restore());
 
-  it('shows quick links, contact, legal links to /policies, social links and copyright 2025', () => {
+  it('shows quick links, contact, legal links to their sections of /policies, social links and copyright 2025', () => {
     renderWithProviders(<Footer />);
     const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
     expect(quick.getByRole('link', { name: 'Donations' })).toHaveAttribute('href', '/offering');
     expect(quick.getByRole('link', { name: 'Press' })).toHaveAttribute('href', '/news');
     const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
-    for (const name of ['Terms', 'Privacy Policy', 'Cookie Policy', 'Personal Info']) {
-      expect(legal.getByRole('link', { name })).toHaveAttribute('href', '/policies');
+    // Each jumps to its own section: anchors PoliciesPage gives the sections of these titles.
+    const sections = { Terms: 'Conditions of use', 'Privacy Policy': 'Privacy policy', 'Cookie Policy': 'Our Cookie Policy', 'Personal Info': 'User Data We Collect' };
+    for (const [name, title] of Object.entries(sections)) {
+      expect(privacyPolicy.sections.some((s) => s.title === title)).toBe(true);
+      const anchor = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      expect(legal.getByRole('link', { name })).toHaveAttribute('href', `/policies#${anchor}`);
     }
     expect(screen.getByText(siteIdentity.contact.address)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: siteIdentity.contact.email })).toHaveAttribute('href', `mailto:${siteIdentity.contact.email}`);

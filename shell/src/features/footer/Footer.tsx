@@ -82,7 +82,13 @@ const QUICK_LINKS: [string, string][] = [
   ['/news', 'Press'],
 ];
 
-const LEGAL_LINKS = ['Terms', 'Privacy Policy', 'Cookie Policy', 'Personal Info'];
+/** Each legal link jumps to its own section of /policies (anchors are the sections' titles, as PoliciesPage writes them). */
+const LEGAL_LINKS: { label: string; to: string }[] = [
+  { label: 'Terms', to: '/policies#conditions-of-use' },
+  { label: 'Privacy Policy', to: '/policies#privacy-policy' },
+  { label: 'Cookie Policy', to: '/policies#our-cookie-policy' },
+  { label: 'Personal Info', to: '/policies#user-data-we-collect' },
+];
 
 const SOCIAL: { key: keyof typeof siteIdentity.social; label: string; path: string }[] = [
   { key: 'facebook', label: 'Facebook', path: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z' },
@@ -146,9 +152,9 @@ export function Footer() {
           </span>
           <nav aria-label="Legal">
             <ul style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-              {LEGAL_LINKS.map((label) => (
+              {LEGAL_LINKS.map(({ label, to }) => (
                 <li key={label}>
-                  <Link to="/policies">{label}</Link>
+                  <Link to={to}>{label}</Link>
                 </li>
               ))}
             </ul>

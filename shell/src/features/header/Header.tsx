@@ -8,6 +8,12 @@ import { DESKTOP_NAV, MOBILE_NAV } from './navItems';
 import { UserMenu } from './UserMenu';
 import { useLogout } from './useLogout';
 
+/**
+ * Below this width the page links do not fit beside the logo and the account
+ * buttons (tablets, small laptops, zoomed desktops): they move into the menu.
+ */
+const compact = '@media (max-width: 1139px)';
+
 const Bar = styled.header`
   background: ${theme.colors.primary};
   color: #fff;
@@ -45,6 +51,7 @@ const DesktopNav = styled.nav`
   }
   a.nav:hover { background: rgba(255, 255, 255, 0.1); }
   a.nav.active { color: ${theme.colors.accent}; }
+  ${compact} { a.nav { display: none; } }
 `;
 
 const Actions = styled.div`
@@ -63,7 +70,7 @@ const MenuButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   cursor: pointer;
-  ${media.mobile} { display: inline-flex; align-items: center; justify-content: center; }
+  ${compact} { display: inline-flex; align-items: center; justify-content: center; }
 `;
 
 const Drawer = styled.nav`

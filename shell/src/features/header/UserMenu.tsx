@@ -22,6 +22,14 @@ const Toggle = styled.button`
   font-weight: 600;
 `;
 
+/** A long first name is cut with an ellipsis rather than widening the header. */
+const Name = styled.span`
+  max-width: 12ch;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
 const Avatar = styled.span`
   width: 30px;
   height: 30px;
@@ -86,7 +94,7 @@ export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () =
     <Wrap ref={ref}>
       <Toggle type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <Avatar aria-hidden="true">{user?.photo ? <img src={user.photo} alt="" /> : name.charAt(0).toUpperCase()}</Avatar>
-        {name}
+        <Name>{name}</Name>
       </Toggle>
       {open && (
         <Menu id={menuId}>

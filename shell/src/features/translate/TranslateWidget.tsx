@@ -1,4 +1,4 @@
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import {
   applyLanguageWhenReady,
@@ -11,6 +11,7 @@ import {
 } from './loadTranslator';
 
 const Wrap = styled.div<{ $light: boolean }>`
+  position: relative;
   display: flex;
   flex-direction: column;
   gap: 4px;
@@ -24,8 +25,39 @@ const Wrap = styled.div<{ $light: boolean }>`
     color: ${(p) => (p.$light ? '#fff' : '#1d1d1f')};
   }
   option { color: #1d1d1f; }
-  p { margin: 0; font-size: 0.8rem; max-width: 220px; color: ${(p) => (p.$light ? '#ffe9a8' : '#b3261e')}; }
+  /* The notes float below the list: they never grow the header or push its buttons. */
+  .note {
+    position: absolute;
+    top: calc(100% + 6px);
+    right: 0;
+    z-index: 120;
+    width: 240px;
+    margin: 0;
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: #fff;
+    color: #1d1d1f;
+    box-shadow: 0 6px 24px rgba(20, 33, 61, 0.2);
+    font-size: 0.8rem;
+    line-height: 1.4;
+    text-align: left;
+  }
+  .note p { margin: 0; }
+  .note button {
+    display: block;
+    margin-top: 6px;
+    padding: 4px 0;
+    background: none;
+    border: none;
+    color: #14213d;
+    font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
+  }
 `;
+
+/** How long a "could not load" note stays before it goes away by itself. */
+export const NOTE_MS = 10_000;
 
 type Status = 'idle' | 'loading' | 'failed' | 'unavailable';
 
@@ -48,6 +80,13 @@ export function TranslateWidget({ light = false }: { light?: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const latest = useRef(0);
+
+  // A problem note goes away by itself (or with its Dismiss button).
+  useEffect(() => {
+    if (status !== 'failed' && status !== 'unavailable') return;
+    const timer = setTimeout(() => setStatus('idle'), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   const choose = async (code: string) => {
     const request = ++latest.current;
@@ -96,11 +135,20 @@ export function TranslateWidget({ light = false }: { light?: boolean }) {
           </option>
         ))}
       </select>
-      {status === 'loading' && <p role="status">Loading the translator…</p>}
-      {problem && (
-        <p id={`${baseId}-status`} role="alert">
-          {MESSAGES[problem]}
+      {status === 'loading' && (
+        <p className="note" role="status">
+          Loading the translator…
         </p>
+      )}
+      {problem && (
+        <div className="note">
+          <p id={`${baseId}-status`} role="alert">
+            {MESSAGES[problem]}
+          </p>
+          <button type="button" onClick={() => setStatus('idle')}>
+            Dismiss
+          </button>
+        </div>
       )}
     </Wrap>
   );
