@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../src/db/index.js';
 import sharp from 'sharp';
 import { createMember, describeEachDatabase, json, login } from './helpers.js';
+import { latestAdultBirthDate } from '@ministry/shared/validation';
 import { RESET_MAILS } from '../src/modules/users/routes.js';
 import { outboxDir } from '../src/lib/mailer.js';
 import type { User } from '@ministry/shared/types';
@@ -67,13 +68,28 @@ describeEachDatabase('signup and login', (ctx) => {
     assert.equal(json<Err>(again).error.message, 'This email already exists, please try again with a different email.');
   });
 
+  it('accepts a member who turned 18 yesterday and refuses one who turns 18 tomorrow (on the ministry\'s clock)', async () => {
+    const { app } = ctx();
+    const church = await churchId(app);
+    const shift = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const eighteenToday = latestAdultBirthDate();
+    const young = await app.inject({ method: 'POST', url: '/api/user/signup', remoteAddress: '192.0.2.180', payload: signupBody(church, { email: 'almost-18@example.org', birth_date: shift(eighteenToday, 1) }) });
+    assert.equal(young.statusCode, 400, young.body);
+    assert.equal(json<Err>(young).error.fields?.birth_date, 'You must be at least 18 years old');
+    const adult = await app.inject({ method: 'POST', url: '/api/user/signup', remoteAddress: '192.0.2.180', payload: signupBody(church, { email: 'just-18@example.org', birth_date: shift(eighteenToday, -1) }) });
+    assert.equal(adult.statusCode, 201, adult.body);
+    // The day changes at midnight in the ministry's time zone (New York), not in UTC.
+    assert.equal(latestAdultBirthDate(new Date('2026-03-01T03:00:00Z')), '2008-02-28');
+    assert.equal(latestAdultBirthDate(new Date('2026-03-01T06:00:00Z')), '2008-03-01');
+  });
+
   it('applies the rules of both steps on the server, with a message per field', async () => {
     const { app } = ctx();
     const church = await churchId(app);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: 'nope' }, 'email', 'Invalid email'],
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
-      [{ birth_date: '2010-01-01' }, 'birth_date', 'Birth date must be lower than 2004'],
+      [{ birth_date: '2010-01-01' }, 'birth_date', 'You must be at least 18 years old'],
       [{ birth_date: '1900-01-01' }, 'birth_date', 'Birth date must be on or after 1910'],
       [{ seniority: 500 }, 'seniority', 'Must be between 1 and 100'],
       [{ source: 'x'.repeat(301) }, 'source', 'Must be at most 300 characters'],
@@ -419,6 +435,13 @@ describeEachDatabase('forgot and reset password', (ctx) => {
     const mail = readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     return mail.match(/\/reset-password\/([A-Za-z0-9_-]{43})/)![1]!;
   };
+  const mailCount = (dataDir: string): number => {
+    try {
+      return readdirSync(outboxDir({ dataDir } as never)).filter((f) => f.endsWith('.eml')).length;
+    } catch {
+      return 0;
+    }
+  };
   const waitForMail = async (dataDir: string, count: number) => {
     for (let i = 0; i < 100; i++) {
       try {
@@ -488,11 +511,28 @@ describeEachDatabase('forgot and reset password', (ctx) => {
     }
   });
 
+  it('tells whether a link still works before it is used, without using it up', async () => {
+    const { app } = ctx();
+    const me = await createMember(app);
+    const mailsBefore = mailCount(app.config.dataDir);
+    await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: me.email } });
+    await waitForMail(app.config.dataDir, mailsBefore + 1);
+    const token = lastResetLink(app.config.dataDir);
+    const check = async (t: string) => json<{ data: { valid: boolean } }>(await app.inject({ method: 'POST', url: '/api/user/reset-password/check', payload: { token: t } })).data.valid;
+    assert.equal(await check(token), true);
+    assert.equal(await check(token), true, 'asking does not use it up');
+    assert.equal(await check('x'.repeat(43)), false);
+    const reset = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'my new password' } });
+    assert.equal(reset.statusCode, 200);
+    assert.equal(await check(token), false, 'a used link no longer works');
+  });
+
   it('refuses an expired link', async () => {
     const { app } = ctx();
     const me = await createMember(app);
+    const mailsBefore = mailCount(app.config.dataDir);
     await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: me.email } });
-    await waitForMail(app.config.dataDir, 1);
+    await waitForMail(app.config.dataDir, mailsBefore + 1);
     const token = lastResetLink(app.config.dataDir);
     await app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     const res = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'my new password' } });

@@ -65,7 +65,7 @@ describe('a member account', () => {
     await page.getByLabel('Gender').selectOption('Female');
     await page.getByLabel('Civil status').selectOption('Married');
     await page.getByLabel('Country of origin').selectOption('Ghana');
-    assert.match(await page.getByLabel('City').innerText(), /Select Your Country Of Residence First/);
+    assert.match(await page.getByLabel('City').innerText(), /Choose your country first/);
     await page.getByLabel('Country of residence').selectOption('Ghana');
     await page.getByRole('option', { name: 'Greater Accra' }).waitFor({ state: 'attached' });
     await page.getByLabel('City').selectOption('Greater Accra');

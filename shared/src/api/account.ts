@@ -74,6 +74,11 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return (await http.put<Envelope<{ message: string }>>('/api/user/forgotpassword', { email })).data.data.message;
 }
 
+/** POST /api/user/reset-password/check: whether an e-mailed reset link still works. */
+export async function checkResetToken(token: string): Promise<boolean> {
+  return (await http.post<Envelope<{ valid: boolean }>>('/api/user/reset-password/check', { token })).data.data.valid;
+}
+
 /** POST /api/user/reset-password: sets a new password with the e-mailed token. */
 export async function resetPassword(token: string, password: string): Promise<string> {
   return (await http.post<Envelope<{ message: string }>>('/api/user/reset-password', { token, password })).data.data.message;

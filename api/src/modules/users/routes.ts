@@ -27,6 +27,7 @@ import { PHOTO_MAX_BYTES, removePhoto, storePhoto, NOT_AN_IMAGE } from './photos
 import {
   RESET_INVALID,
   consumeResetToken,
+  isResetTokenUsable,
   countResetTokensSince,
   createResetToken,
   createUser,
@@ -224,6 +225,22 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         send.catch((error: unknown) => app.log.error({ err: error }, 'could not send the password reset e-mail'));
       }
       return { data: { ok: true, message: FORGOT_ANSWER } };
+    },
+  );
+
+  app.post(
+    '/api/user/reset-password/check',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        response: { 200: envelope({ type: 'object', properties: { valid: { type: 'boolean' } } }), ...errors(400, 429) },
+      },
+      config: perIp(60, 15),
+    },
+    async (request) => {
+      const { token } = request.body as { token: string };
+      // The page asks before showing the form, so a dead link says so before anyone types a password.
+      return { data: { valid: await isResetTokenUsable(app.db, token) } };
     },
   );
 

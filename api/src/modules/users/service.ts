@@ -73,7 +73,7 @@ export interface NewUser {
 }
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<User> {
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   await assertChurchExists(db, input.church);
   const values = {
     id: newId(),
@@ -96,7 +96,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     const row = await db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
     return toUser(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
   }
 }
@@ -149,7 +149,7 @@ export async function updateCredentials(db: Kysely<Database>, id: string, change
   if (!email && !changes.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
   if (email) {
     const owner = await findUserByEmail(db, email);
-    if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN);
+    if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   }
   try {
     await db
@@ -158,7 +158,7 @@ export async function updateCredentials(db: Kysely<Database>, id: string, change
       .where('id', '=', id)
       .execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
   }
   await invalidateResetTokens(db, id);
@@ -196,6 +196,18 @@ export async function invalidateResetTokens(db: Kysely<Database>, userId: string
  * Uses the token once (atomically), sets the new password and voids the
  * user's other outstanding reset tokens; returns the user's id.
  */
+/** Whether a reset link still works (unused and within its hour); it is not used up by asking. */
+export async function isResetTokenUsable(db: Kysely<Database>, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function consumeResetToken(db: Kysely<Database>, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
   const tokenHash = hashToken(token);

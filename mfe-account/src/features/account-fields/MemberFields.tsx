@@ -9,7 +9,8 @@ import { SelectField, TextAreaField, theme, FieldError } from '@ministry/shared/
 import { CIVIL_STATUSES, GENDERS, SENIORITY, SOURCE_MAX } from '@ministry/shared/validation';
 import { useChurches, useCities, useCountries } from './useGeo';
 
-export const CITY_PROMPT = 'Select Your Country Of Residence First';
+// The original read 'Select Your Country Of Residence First', cut off in the field at every width (docs/spec-deviations.md).
+export const CITY_PROMPT = 'Choose your country first';
 
 function useField(name: string) {
   const form = useFormikContext<Record<string, unknown>>();

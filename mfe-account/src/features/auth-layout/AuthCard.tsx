@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Logo, media, theme } from '@ministry/shared/ui';
+import { Logo, media, theme, usePageTitle } from '@ministry/shared/ui';
 
 const Wrap = styled.div`
   min-height: 100vh;
@@ -23,7 +23,21 @@ const Panel = styled.section<{ $wide: boolean }>`
 `;
 
 /** The card every account form sits in, with the logo and a way home. */
-export function AuthCard({ title, intro, wide = false, children }: { title: string; intro?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function AuthCard({
+  title,
+  pageTitle = title,
+  intro,
+  wide = false,
+  children,
+}: {
+  title: string;
+  /** The browser tab's title, when it should differ from the heading. */
+  pageTitle?: string;
+  intro?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  usePageTitle(pageTitle);
   return (
     <Wrap>
       <Panel $wide={wide} aria-labelledby="auth-title">

@@ -50,7 +50,7 @@ export function LoginPage() {
   const from = safeNextPath((location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get('next'));
 
   return (
-    <AuthCard title="Welcome back" intro="Log in to pray, share and book with the community.">
+    <AuthCard title="Welcome back" pageTitle="Log in" intro="Log in to pray, share and book with the community.">
       <Formik
         initialValues={{ email: '', password: '', remember: true }}
         validationSchema={loginSchema}

@@ -6,7 +6,8 @@ import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
 import { Button, Modal, notify, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
 
-export const DELETE_PROMPT = 'you will delete this image!!';
+// The original asked the browser's own confirm, "you will delete this image!!" (docs/spec-deviations.md).
+export const DELETE_PROMPT = 'Delete your profile photo?';
 const MAX_BYTES = 5 * 1024 * 1024;
 
 type Pending = { kind: 'upload'; file: File; preview: string } | { kind: 'delete' } | null;
@@ -40,14 +41,27 @@ const UploadLabel = styled.label`
   &:focus-within { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
 `;
 
+const Confirm = styled.div`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 14px 16px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 10px;
+`;
+
 /**
- * Profile Photo: Upload picture and Delete only mark an action as pending;
- * Save Changes closes the modal and performs it; closing clears it.
+ * Profile Photo: Upload picture and Delete (confirmed in the dialog) only
+ * mark an action as pending; Save Changes performs it and closes the modal,
+ * or keeps it open with the server's reason when it fails; closing clears it.
  */
 export function PhotoModal({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [pending, setPending] = useState<Pending>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [saving, setSaving] = useState(false);
   const inputId = useId();
 
   useEffect(() => () => (pending?.kind === 'upload' ? URL.revokeObjectURL(pending.preview) : undefined), [pending]);
@@ -55,19 +69,25 @@ export function PhotoModal({ user, open, onClose }: { user: User; open: boolean;
   const close = () => {
     setPending(null);
     setProblem(null);
+    setConfirmingDelete(false);
     onClose();
   };
 
   const save = async () => {
     const action = pending;
-    close();
-    if (!action) return;
+    if (!action || saving) return;
+    setSaving(true);
+    setProblem(null);
     try {
       const updated = action.kind === 'upload' ? await updatePhoto(user._id, action.file) : await deletePhoto(user._id);
       dispatch(setCurrentUser(updated));
+      close();
       notify.success(action.kind === 'upload' ? 'Your new photo is saved.' : 'Your photo was deleted.');
     } catch (error) {
-      notify.error(friendlyError(error));
+      // The modal stays open with the reason, and the chosen picture stays chosen.
+      setProblem(friendlyError(error));
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -107,16 +127,35 @@ export function PhotoModal({ user, open, onClose }: { user: User; open: boolean;
             type="button"
             $variant="danger"
             disabled={!user.photo && pending?.kind !== 'upload'}
-            onClick={() => {
-              if (window.confirm(DELETE_PROMPT)) setPending({ kind: 'delete' });
-            }}
+            onClick={() => setConfirmingDelete(true)}
           >
             Delete
           </Button>
         </Row>
+        {confirmingDelete && (
+          <Confirm role="alertdialog" aria-label={DELETE_PROMPT}>
+            <p>{DELETE_PROMPT} It is removed when you Save Changes.</p>
+            <Row>
+              <Button type="button" $variant="outline" onClick={() => setConfirmingDelete(false)}>
+                Keep it
+              </Button>
+              <Button
+                type="button"
+                $variant="danger"
+                onClick={() => {
+                  setConfirmingDelete(false);
+                  setProblem(null);
+                  setPending({ kind: 'delete' });
+                }}
+              >
+                Yes, delete it
+              </Button>
+            </Row>
+          </Confirm>
+        )}
       </Center>
-      <Button type="button" $block onClick={() => void save()} disabled={!pending}>
-        Save Changes
+      <Button type="button" $block onClick={() => void save()} disabled={!pending || saving}>
+        {saving ? 'Saving…' : 'Save Changes'}
       </Button>
     </Modal>
   );

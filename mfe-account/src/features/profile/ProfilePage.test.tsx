@@ -204,7 +204,7 @@ describe('ProfilePage', () => {
       return within(await screen.findByRole('dialog', { name: 'Profile Photo' }));
     };
 
-    it('choosing a file only marks an upload; Save Changes closes and uploads it', async () => {
+    it('choosing a file only marks an upload; Save Changes uploads it and closes', async () => {
       api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: '/media/uploads/new.webp' } });
       const { store } = renderProfile();
       const modal = await openModal();
@@ -213,18 +213,34 @@ describe('ProfilePage', () => {
       expect(modal.getByText(/New picture chosen: me.png/)).toBeInTheDocument();
       expect(api.history.put).toHaveLength(0);
       await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await waitFor(() => expect(store.getState().auth.user?.photo).toBe('/media/uploads/new.webp'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(api.history.put[0].data).toBeInstanceOf(FormData);
       expect((api.history.put[0].data as FormData).get('photo')).toBeInstanceOf(File);
     });
 
-    it('Delete asks first; closing the modal clears the pending action', async () => {
-      const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    it('a refused upload keeps the modal open with the server\'s reason and the chosen picture', async () => {
+      api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(400, {
+        error: { code: 'bad_request', message: 'That file is not a picture we can use.', fields: { photo: 'That file is not a picture we can use.' } },
+      });
+      const { store } = renderProfile();
+      const modal = await openModal();
+      await userEvent.upload(modal.getByLabelText('Upload picture'), new File(['x'], 'fake.png', { type: 'image/png' }));
+      await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
+      expect(await modal.findByRole('alert')).toHaveTextContent('That file is not a picture we can use.');
+      expect(screen.getByRole('dialog', { name: 'Profile Photo' })).toBeInTheDocument();
+      expect(modal.getByText(/New picture chosen: fake.png/)).toBeInTheDocument();
+      expect(store.getState().auth.user?.photo).toBe(sampleUser.photo);
+    });
+
+    it('Delete asks in the site\'s own dialog, never the browser\'s; closing the modal clears the pending action', async () => {
+      const confirm = jest.spyOn(window, 'confirm');
       renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
       let modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
-      expect(confirm).toHaveBeenCalledWith(DELETE_PROMPT);
+      expect(confirm).not.toHaveBeenCalled();
+      expect(modal.getByRole('alertdialog', { name: DELETE_PROMPT })).toBeInTheDocument();
+      await userEvent.click(modal.getByRole('button', { name: 'Yes, delete it' }));
       expect(modal.getByText(/will be deleted when you Save Changes/)).toBeInTheDocument();
       await userEvent.click(modal.getByRole('button', { name: 'Close dialog' }));
       modal = await openModal();
@@ -234,21 +250,22 @@ describe('ProfilePage', () => {
       confirm.mockRestore();
     });
 
-    it('Delete then Save Changes deletes the photo', async () => {
-      jest.spyOn(window, 'confirm').mockReturnValue(true);
+    it('Delete, confirmed, then Save Changes deletes the photo', async () => {
       api.onPut(`/api/user/deletePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: null } });
       const { store } = renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
       const modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      await userEvent.click(modal.getByRole('button', { name: 'Yes, delete it' }));
       await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(store.getState().auth.user?.photo).toBeNull());
     });
 
-    it('a refused confirm leaves nothing pending', async () => {
-      jest.spyOn(window, 'confirm').mockReturnValue(false);
+    it('"Keep it" leaves nothing pending', async () => {
       renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
       const modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      await userEvent.click(modal.getByRole('button', { name: 'Keep it' }));
+      expect(modal.queryByRole('alertdialog')).not.toBeInTheDocument();
       expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
     });
   });

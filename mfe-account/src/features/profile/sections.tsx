@@ -3,7 +3,7 @@ import { useFormikContext } from 'formik';
 import type { User } from '@ministry/shared/types';
 import { updateBasic, updateSecurity, type BasicInfoInput } from '@ministry/shared/api';
 import { TextField } from '@ministry/shared/ui';
-import { BIRTH_DATE, messages, updateBasicSchema, updateSecuritySchema, yup } from '@ministry/shared/validation';
+import { BIRTH_DATE, latestAdultBirthDate, messages, updateBasicSchema, updateSecuritySchema, yup } from '@ministry/shared/validation';
 import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
 import { FieldGrid, ProfileSection } from './ProfileSection';
 
@@ -30,7 +30,7 @@ export function BasicInfoSection({ user }: { user: User }) {
         <FieldGrid>
           <Text name="firstname" label="First name" autoComplete="given-name" />
           <Text name="lastname" label="Last name" autoComplete="family-name" />
-          <Text name="birth_date" label="Birth date" type="date" min={BIRTH_DATE.min} max={BIRTH_DATE.max} />
+          <Text name="birth_date" label="Birth date" type="date" min={BIRTH_DATE.min} max={latestAdultBirthDate()} />
           <GenderField />
           <CivilStatusField />
           <CountryFields />

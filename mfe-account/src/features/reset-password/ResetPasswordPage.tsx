@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { friendlyError, resetPassword, serverFieldErrors } from '@ministry/shared/api';
-import { Button, ButtonLink, FieldError, TextField } from '@ministry/shared/ui';
+import { checkResetToken, friendlyError, resetPassword, serverFieldErrors } from '@ministry/shared/api';
+import { Button, ButtonLink, FieldError, LoadingState, TextField, useResource } from '@ministry/shared/ui';
 import { resetPasswordSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 
@@ -10,6 +10,7 @@ import { AuthCard } from '../auth-layout/AuthCard';
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState<string | null>(null);
+  const usable = useResource(() => checkResetToken(token), `reset-token:${token}`);
 
   if (done) {
     return (
@@ -18,6 +19,27 @@ export function ResetPasswordPage() {
         <ButtonLink to="/login" $block>
           Go to login
         </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  if (usable.data === false) {
+    return (
+      <AuthCard title="This link no longer works">
+        <p role="alert">
+          A link to choose a new password works once, for one hour, and this one has been used or has expired. Ask for a new one from
+          the login page (&ldquo;Forgot password?&rdquo;).
+        </p>
+        <ButtonLink to="/login" $block>
+          Go to login
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+  if (usable.loading && usable.data === undefined) {
+    return (
+      <AuthCard title="Choose a new password">
+        <LoadingState label="Checking your link…" />
       </AuthCard>
     );
   }

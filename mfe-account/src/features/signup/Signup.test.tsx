@@ -33,12 +33,12 @@ describe('Signup step 1', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
-    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '2005-06-01' } });
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '2015-06-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords must match')).toBeInTheDocument();
-    expect(screen.getByText('Birth date must be lower than 2004')).toBeInTheDocument();
+    expect(screen.getByText('You must be at least 18 years old')).toBeInTheDocument();
     expect(screen.getAllByText('Required')).toHaveLength(2); // first and last name
     fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '1905-06-01' } });
     expect(await screen.findByText('Birth date must be on or after 1910')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Signup step 2', () => {
     renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
     const city = screen.getByLabelText('City');
     expect(city).toBeDisabled();
-    expect(city).toHaveTextContent('Select Your Country Of Residence First');
+    expect(city).toHaveTextContent('Choose your country first');
     const residence = screen.getByLabelText('Country of residence');
     await screen.findAllByRole('option', { name: 'Ghana' });
     await userEvent.selectOptions(residence, 'Ghana');
@@ -174,5 +174,21 @@ describe('Signup step 2', () => {
     expect(await screen.findByText('This email already exists, please try again with a different email.')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/nextSignup');
     expect(screen.getByLabelText('How did you hear about the apostle?')).toHaveValue('On TV');
+  });
+
+  it('a taken e-mail sends the visitor back to step 1 with the message under the e-mail, and keeps both steps', async () => {
+    const message = 'This email already exists, please try again with a different email.';
+    api.onPost('/api/user/signup').reply(409, { error: { code: 'conflict', message, fields: { email: message } } });
+    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
+    await completeStep2();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0 /));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue('ada@example.org');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada.two@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('How did you hear about the apostle?')).toHaveValue('On TV');
   });
 });

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pingSocialUser } from '@ministry/shared/api';
 import { Button, TextField, theme, media } from '@ministry/shared/ui';
-import { BIRTH_DATE, signupStep1Schema } from '@ministry/shared/validation';
+import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
 
@@ -37,9 +37,11 @@ export function SignupStep1Page() {
   }, [id]);
 
   return (
-    <AuthCard title="Create your account" intro="Step 1 of 2: who you are." wide>
+    <AuthCard title="Create your account" pageTitle="Sign up" intro="Step 1 of 2: who you are." wide>
       <Formik<Step1Values>
         initialValues={carry?.step1 ?? emptyStep1}
+        initialErrors={carry?.step1Errors}
+        initialTouched={carry?.step1Errors ? Object.fromEntries(Object.keys(carry.step1Errors).map((name) => [name, true])) : undefined}
         validationSchema={signupStep1Schema}
         onSubmit={(values) => navigate('/nextSignup', { state: { step1: values, step2: carry?.step2 } })}
       >
@@ -53,7 +55,7 @@ export function SignupStep1Page() {
                 <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
               </Row>
               <Row>
-                <TextField label="Birth date" type="date" min={BIRTH_DATE.min} max={BIRTH_DATE.max} autoComplete="bday" {...field('birth_date')} />
+                <TextField label="Birth date" type="date" min={BIRTH_DATE.min} max={latestAdultBirthDate()} autoComplete="bday" {...field('birth_date')} />
                 <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
               </Row>
               <Row>

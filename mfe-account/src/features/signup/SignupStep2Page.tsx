@@ -7,7 +7,7 @@ import { Button, media, notify } from '@ministry/shared/ui';
 import { signupStep2Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
-import { emptyStep2, readCarry, type Step2Values } from './signupValues';
+import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
 
 const Row = styled.div`
   display: grid;
@@ -43,7 +43,7 @@ export function SignupStep2Page() {
   };
 
   return (
-    <AuthCard title="Create your account" intro={`Step 2 of 2: your church and you, ${step1.firstname}.`} wide>
+    <AuthCard title="Create your account" pageTitle="Sign up" intro={`Step 2 of 2: your church and you, ${step1.firstname}.`} wide>
       <Formik<Step2Values>
         initialValues={carry.step2 ?? emptyStep2}
         validationSchema={signupStep2Schema}
@@ -55,7 +55,15 @@ export function SignupStep2Page() {
             await signupUser({ ...account, ...values, seniority: Number(values.seniority) });
           } catch (error) {
             const status = errorStatus(error);
-            setErrors(serverFieldErrors(error) as Partial<Record<keyof Step2Values, string>>);
+            const fields = serverFieldErrors(error) as Record<string, string>;
+            const step1Errors = Object.fromEntries(Object.entries(fields).filter(([name]) => STEP1_FIELDS.includes(name as keyof Step1Values)));
+            if (Object.keys(step1Errors).length > 0) {
+              // The field to fix is on step 1 (a taken e-mail, say): go back there, with the message under it.
+              dispatch(clearError());
+              navigate('/signup/0', { state: { step1, step2: values, step1Errors } satisfies SignupCarry });
+              return;
+            }
+            setErrors(fields as Partial<Record<keyof Step2Values, string>>);
             fail(status);
             return;
           }

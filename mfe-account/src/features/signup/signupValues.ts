@@ -45,7 +45,11 @@ export const emptyStep2: Step2Values = {
 export interface SignupCarry {
   step1: Step1Values;
   step2?: Step2Values;
+  /** The server's messages for step 1's fields, when sign-up sent the visitor back to fix them. */
+  step1Errors?: Partial<Record<keyof Step1Values, string>>;
 }
+
+export const STEP1_FIELDS: (keyof Step1Values)[] = ['firstname', 'lastname', 'birth_date', 'email', 'password', 'confirmPassword'];
 
 export function readCarry(state: unknown): SignupCarry | null {
   const carry = state as Partial<SignupCarry> | null;
