@@ -21,6 +21,9 @@ interface Booking {
   status: string;
 }
 
+/** A price as the site shows it: "$15", "$12.50". */
+const price = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+
 let site: Site;
 let browser: Browser;
 
@@ -83,7 +86,7 @@ describe('buying tickets', () => {
       // The event page: two tickets, Buy.
       await page.goto(`${site.url}/events/${event._id}`);
       await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-      assert.equal(await page.getByLabel('Price per ticket').inputValue(), `${event.seat_price}$`);
+      assert.equal(await page.getByLabel('Price per ticket').inputValue(), price(event.seat_price));
       const count = page.getByLabel('Number of tickets');
       assert.equal(await count.inputValue(), '1');
       await count.fill('2');
@@ -93,7 +96,7 @@ describe('buying tickets', () => {
       assert.equal(await page.evaluate(() => localStorage.getItem('event')), event._id);
 
       // Signed out: Pay goes to /login, which comes back to /booking with the same count.
-      const total = `${event.seat_price * 2}$`;
+      const total = price(event.seat_price * 2);
       await page.getByRole('button', { name: `Pay ${total}` }).click();
       await page.waitForURL(/\/login\?next=%2Fbooking$/);
       await page.getByLabel('Email').fill(member.email);
@@ -112,7 +115,7 @@ describe('buying tickets', () => {
       // Back on the site: confirmed, and listed among the member's tickets (the profile shows them).
       await page.waitForURL(/\/booking\/success\?booking=/);
       await page.getByRole('heading', { name: 'Your tickets are confirmed' }).waitFor();
-      await page.getByText(`2 × ${event.seat_price}$`, { exact: true }).waitFor();
+      await page.getByText(`2 × ${price(event.seat_price)}`, { exact: true }).waitFor();
       await savePageScreenshot(page, `giving-success-${name}`);
       const tickets = await page.evaluate(async () => (await (await fetch('/api/payment/my-tickets')).json()) as { data: Booking[] });
       assert.deepEqual(
@@ -137,8 +140,8 @@ describe('donations', () => {
     for (const [label, plan, expected] of [
       ['Offering', null, /name="amount"|Amount in dollars/],
       ['Tithing', null, /Amount in dollars/],
-      ['Charitable', '20$ weekly', /20\$ every week/],
-      ['Generous', '250$ monthly', /250\$ every month/],
+      ['Charitable', '$20 weekly', /\$20 every week/],
+      ['Generous', '$250 monthly', /\$250 every month/],
     ] as const) {
       await page.getByRole('button', { name: new RegExp(`${label}`) }).first().click();
       await page.getByText(new RegExp(`^${label} — `)).waitFor();

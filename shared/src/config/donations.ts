@@ -2,6 +2,7 @@
  * The giving types of spec section 9 and what each card shows. No React here:
  * the API validates donation pages against the same list.
  */
+import { formatPrice } from '../format';
 export type DonationType = 'offering' | 'tithing' | 'charitable' | 'generous';
 export type DonationFrequency = 'once' | 'weekly' | 'monthly';
 
@@ -67,7 +68,7 @@ export const frequencyLabel = (frequency: DonationFrequency): string =>
 
 /** One plan as a card shows it: 'One-time', '20$ weekly'. */
 export const planLabel = (plan: DonationPlan): string =>
-  plan.amount === undefined ? frequencyLabel(plan.frequency) : `${plan.amount}$ ${plan.frequency}`;
+  plan.amount === undefined ? frequencyLabel(plan.frequency) : `${formatPrice(plan.amount)} ${plan.frequency}`;
 
 /** The amount note of a card: 'One-time, a voluntary seed' or '20$ weekly · 100$ monthly'. */
 export function amountNote(option: DonationOption): string {

@@ -62,6 +62,9 @@ export const siteIdentity = {
    * previews) is given in this zone, whatever the visitor's or the server's.
    */
   timeZone: 'America/New_York',
+  /** How prices are written ($60, $12.50): the locale and currency of the ministry's donors. */
+  locale: 'en-US',
+  currency: 'USD',
 } as const;
 
 export type SiteIdentity = typeof siteIdentity;

@@ -71,3 +71,16 @@ export function homeSummary(detail: string, limit = 150): string {
   const text = plainText(detail);
   return text.length > 80 && text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }
+
+/**
+ * A price as the ministry's donors write it: "$60", "$12.50" (whole amounts
+ * without cents), in the site's locale and currency.
+ */
+export function formatPrice(amount: number): string {
+  return new Intl.NumberFormat(siteIdentity.locale, {
+    style: 'currency',
+    currency: siteIdentity.currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
 import { createMailer, type Mailer } from '../../lib/mailer.js';
 import type { PaymentProvider } from './provider.js';
@@ -56,7 +56,7 @@ export function createFulfilment(
         `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
         '',
         `Date: ${whenText(booking)}`,
-        `Tickets: ${booking.quantity} × ${booking.unitPrice}$ = ${booking.amount}$`,
+        `Tickets: ${booking.quantity} × ${formatPrice(booking.unitPrice)} = ${formatPrice(booking.amount)}`,
         `Booking reference: ${booking._id}`,
         '',
         `Show this e-mail at the entrance. Your tickets are also on your profile: ${app.config.publicUrl}/profile`,
@@ -80,7 +80,7 @@ export function createFulfilment(
         '',
         `We are sorry: your payment for ${ticketsText(booking)} for ${booking.event.title} (${whenText(booking)}) arrived after your reservation had ended, and the seats had been taken by then.`,
         '',
-        `We have refunded your payment of ${booking.amount}$ in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`,
+        `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`,
         `Booking reference: ${booking._id}`,
         '',
         `You are welcome to choose other seats or another event: ${app.config.publicUrl}/events`,

@@ -218,7 +218,7 @@ ${amountField}
         const typed = (body.amount ?? '').trim();
         const value = Number(typed);
         if (!/^\d+(\.\d{1,2})?$/.test(typed) || value < 1 || value > MAX_DONATION) {
-          return donationForm(reply, option, plan, `Enter an amount from 1$ to ${MAX_DONATION}$ (cents allowed).`, typed);
+          return donationForm(reply, option, plan, `Enter an amount from ${dollars(1)} to ${dollars(MAX_DONATION)} (cents allowed).`, typed);
         }
         amount = value;
       }

@@ -57,21 +57,21 @@ describe('BookingPage', () => {
     await userEvent.click(more);
     expect(screen.getByRole('group', { name: 'Tickets' })).toHaveTextContent('3');
     expect(more).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Pay 45$' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $45' })).toBeInTheDocument();
     await userEvent.click(fewer);
-    expect(screen.getByRole('button', { name: 'Pay 30$' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
   });
 
   it('starts from the count chosen on the event page, never above the seats left', async () => {
     localStorage.setItem('event', event._id);
     renderBooking({ signedIn: true, state: { quantity: 9 } });
-    expect(await screen.findByRole('button', { name: 'Pay 45$' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $45' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to /login, to come back to /booking (state.from and ?next=)', async () => {
     localStorage.setItem('event', event._id);
     renderBooking({ signedIn: false, state: { quantity: 2 } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay 30$' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $30' }));
     const probe = await screen.findByTestId('location');
     expect(probe).toHaveTextContent('/login?next=%2Fbooking');
     expect(JSON.parse(probe.dataset.state ?? 'null')).toEqual({ from: '/booking' });
@@ -85,7 +85,7 @@ describe('BookingPage', () => {
     localStorage.setItem('event', event._id);
     sessionStorage.setItem('bookingQuantity', JSON.stringify({ eventId: event._id, quantity: 2 }));
     renderBooking({ signedIn: true });
-    expect(await screen.findByRole('button', { name: 'Pay 30$' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
   });
 
   it('a member pays: the spec payload is sent and the browser goes to the checkout address', async () => {
@@ -93,7 +93,7 @@ describe('BookingPage', () => {
     api.onPost('/api/payment/create-checkout-session').reply(200, { data: checkoutUrl });
     renderBooking({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pay 30$' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $30' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith(checkoutUrl));
     expect(JSON.parse(api.history.post[0].data)).toEqual({
       items: [{ quantity: 2, price: 'price_worship' }],
@@ -108,7 +108,7 @@ describe('BookingPage', () => {
     configureApi('https://api.example.org/');
     try {
       renderBooking({ signedIn: true });
-      await userEvent.click(await screen.findByRole('button', { name: 'Pay 15$' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
       await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('https://api.example.org/pay/checkout/33333333-3333-4333-8333-333333333333'));
     } finally {
       configureApi('');
@@ -121,9 +121,9 @@ describe('BookingPage', () => {
     renderBooking({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 1 } });
-    await userEvent.click(screen.getByRole('button', { name: 'Pay 30$' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $30' }));
     expect(await screen.findByText('Only 1 seat is left.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Pay 15$' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $15' })).toBeInTheDocument();
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 
@@ -131,7 +131,7 @@ describe('BookingPage', () => {
     localStorage.setItem('event', event._id);
     api.onPost('/api/payment/create-checkout-session').reply(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
     renderBooking({ signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay 15$' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fbooking');
   });
 });

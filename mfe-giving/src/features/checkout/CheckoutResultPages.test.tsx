@@ -30,7 +30,7 @@ describe('checkout result pages', () => {
     api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(200, { data: booking });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'Your tickets are confirmed' })).toBeInTheDocument();
-    expect(screen.getByText('2 × 15$')).toBeInTheDocument();
+    expect(screen.getByText('2 × $15')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
     await waitFor(() => expect(localStorage.getItem('event')).toBeNull());
   });
@@ -75,9 +75,19 @@ describe('checkout result pages', () => {
     expect(localStorage.getItem('event')).toBe(booking.event._id);
   });
 
-  it('an unknown booking says so', async () => {
+  it('an unknown booking says so, without thanking for it', async () => {
     api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(404, { error: { code: 'not_found', message: 'That booking was not found.' } });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'We could not find this booking' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Booking not found');
+    expect(screen.queryByText(/Thank you for booking/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Here is your booking/)).not.toBeInTheDocument();
+  });
+
+  it('a success link without a booking says so, without thanking for it', async () => {
+    renderAt('/booking/success');
+    expect(await screen.findByRole('heading', { name: 'We could not find this booking' })).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you for booking/)).not.toBeInTheDocument();
+    expect(api.history.post).toHaveLength(0);
   });
 });

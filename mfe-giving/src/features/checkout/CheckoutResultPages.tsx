@@ -122,6 +122,21 @@ function NoBooking() {
   );
 }
 
+/** A missing or unknown booking: the page says only that, never "Thank you". */
+function BookingNotFoundPage() {
+  return (
+    <Page title="Booking not found" intro="This link does not lead to one of your bookings.">
+      <NoBooking />
+    </Page>
+  );
+}
+
+const thanks = (content: ReactNode) => (
+  <Page title="Thank you for booking" intro="Here is your booking. Your tickets are on your profile as well.">
+    {content}
+  </Page>
+);
+
 function SuccessContent({ id }: { id: string }) {
   // A POST: the server may ask the payment provider and confirm the booking before its notice arrives.
   const booking = useResource(() => syncBooking(id), `booking:sync:${id}`);
@@ -147,13 +162,13 @@ function SuccessContent({ id }: { id: string }) {
     if (status === 'paid') clearBooking();
   }, [status]);
 
-  if ([400, 404].includes(errorStatus(booking.error))) return <NoBooking />;
-  if (booking.error) return <ErrorState error={booking.error} onRetry={booking.reload} what="your booking" />;
-  if (!booking.data) return <LoadingState label="Loading your booking…" />;
+  if ([400, 404].includes(errorStatus(booking.error))) return <BookingNotFoundPage />;
+  if (booking.error) return thanks(<ErrorState error={booking.error} onRetry={booking.reload} what="your booking" />);
+  if (!booking.data) return thanks(<LoadingState label="Loading your booking…" />);
   const data = booking.data;
 
   if (data.status === 'paid') {
-    return (
+    return thanks(
       <Summary role="status">
         <h2>Your tickets are confirmed</h2>
         <p>Thank you! We have e-mailed you a confirmation: show it at the entrance. All your tickets are on your profile.</p>
@@ -168,7 +183,7 @@ function SuccessContent({ id }: { id: string }) {
     );
   }
   if (data.status === 'pending') {
-    return (
+    return thanks(
       <Summary role="status" aria-busy={!gaveUp}>
         <h2>{gaveUp ? 'Your payment is still being confirmed' : 'Confirming your payment…'}</h2>
         <p>
@@ -181,7 +196,7 @@ function SuccessContent({ id }: { id: string }) {
     );
   }
   if (data.status === 'refund_due' || data.status === 'refunded') {
-    return (
+    return thanks(
       <Summary role="alert">
         <h2>Your payment arrived too late</h2>
         <p>
@@ -195,7 +210,7 @@ function SuccessContent({ id }: { id: string }) {
       </Summary>
     );
   }
-  return (
+  return thanks(
     <Summary role="alert">
       <h2>This booking was not completed</h2>
       <p>The seats were held for a limited time and have been released. Nothing was charged.</p>
@@ -210,9 +225,11 @@ export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('booking') ?? '';
   const { isAuth } = useAuth();
+  if (isAuth && id) return <SuccessContent id={id} />;
+  if (isAuth) return <BookingNotFoundPage />;
   return (
-    <Page title="Thank you for booking" intro="Here is your booking. Your tickets are on your profile as well.">
-      {!isAuth ? <LoginFirst what="your booking" /> : id ? <SuccessContent id={id} /> : <NoBooking />}
+    <Page title="Your booking" intro="Log in to see your booking and your tickets.">
+      <LoginFirst what="your booking" />
     </Page>
   );
 }

@@ -37,7 +37,7 @@ describe('EventDetailPage', () => {
     expect(screen.getByText(event.description)).toBeInTheDocument();
     expect(screen.getByText('3 seats left')).toBeInTheDocument();
     const price = screen.getByLabelText('Price per ticket');
-    expect(price).toHaveValue('15$');
+    expect(price).toHaveValue('$15');
     expect(price).toHaveAttribute('readonly');
   });
 
@@ -49,7 +49,7 @@ describe('EventDetailPage', () => {
     expect(count).toHaveAttribute('type', 'number');
     expect(count).toHaveAttribute('min', '1');
     expect(count).toHaveAttribute('max', '3');
-    expect(screen.getByText('Total').nextSibling).toHaveTextContent('15$');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$15');
 
     await userEvent.clear(count);
     await userEvent.type(count, '4');
@@ -70,7 +70,7 @@ describe('EventDetailPage', () => {
     await userEvent.type(count, '3');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(count).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByText('Total').nextSibling).toHaveTextContent('45$');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$45');
   });
 
   it('Buy keeps the event under the `event` key and goes to /booking with the count', async () => {

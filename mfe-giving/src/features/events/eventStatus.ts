@@ -1,4 +1,5 @@
 import type { MinistryEvent } from '@ministry/shared/types';
+import { formatPrice } from '@ministry/shared/format';
 
 /** Whether tickets can still be bought, and if not, why. */
 export type EventAvailability = 'on-sale' | 'sold-out' | 'past';
@@ -16,7 +17,7 @@ export function seatsText(event: MinistryEvent): string {
   return event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`;
 }
 
-/** Dollars as the site shows prices: seat_price followed by '$' (spec section 2). */
-export const priceText = (amount: number): string => `${Number.isInteger(amount) ? amount : amount.toFixed(2)}$`;
+/** A price as the site shows it: "$60" (the spec's "60$" is written the way donors write dollars; docs/spec-deviations.md). */
+export const priceText = (amount: number): string => formatPrice(amount);
 
 export const eventPath = (event: Pick<MinistryEvent, '_id'>): string => `/events/${event._id}`;

@@ -32,8 +32,8 @@ describe('OfferingPage', () => {
 
   it('shows the recurring amounts of spec section 9 on the cards', () => {
     renderWithProviders(<OfferingPage />);
-    expect(within(card('Charitable')).getByText('20$ weekly · 100$ monthly')).toBeInTheDocument();
-    expect(within(card('Generous')).getByText('100$ weekly · 250$ monthly')).toBeInTheDocument();
+    expect(within(card('Charitable')).getByText('$20 weekly · $100 monthly')).toBeInTheDocument();
+    expect(within(card('Generous')).getByText('$100 weekly · $250 monthly')).toBeInTheDocument();
     expect(within(card('Tithing')).getByText('One-time, 10% of income')).toBeInTheDocument();
   });
 
@@ -44,20 +44,20 @@ describe('OfferingPage', () => {
     expect(scrollIntoView.mock.contexts[0]).toBe(screen.getByTestId('checkout-area'));
     expect(card('Charitable')).toHaveAttribute('aria-pressed', 'true');
     expect(card('Offering')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText('Charitable — 20$ weekly · 100$ monthly')).toBeInTheDocument();
+    expect(screen.getByText('Charitable — $20 weekly · $100 monthly')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How can you help?' })).toHaveFocus();
     expect(donate()).toHaveAttribute('href', '/pay/donate/charitable?frequency=once');
 
-    await userEvent.click(screen.getByRole('radio', { name: '20$ weekly' }));
+    await userEvent.click(screen.getByRole('radio', { name: '$20 weekly' }));
     expect(donate()).toHaveAttribute('href', '/pay/donate/charitable?frequency=weekly');
-    await userEvent.click(screen.getByRole('radio', { name: '100$ monthly' }));
+    await userEvent.click(screen.getByRole('radio', { name: '$100 monthly' }));
     expect(donate()).toHaveAttribute('href', '/pay/donate/charitable?frequency=monthly');
 
     // Another type starts again from one-time.
     await userEvent.click(card('Generous'));
     expect(scrollIntoView).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('radio', { name: 'One-time' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: '250$ monthly' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: '$250 monthly' })).not.toBeChecked();
     expect(donate()).toHaveAttribute('href', '/pay/donate/generous?frequency=once');
 
     await userEvent.click(card('Tithing'));
