@@ -7,6 +7,10 @@ import { theme } from './theme';
 
 /** Poppins served from our own files (no font CDN), base typography and focus rings. */
 export const GlobalStyle = createGlobalStyle`
+  /* Toasts: the site's font, and below the sticky header so they never cover its menu. */
+  .Toastify__toast { font-family: ${theme.font.family}; }
+  .Toastify__toast-container--top-right { top: calc(72px + 12px); }
+
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 400; font-display: swap; src: url(${poppins400}) format('woff2'); }
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 500; font-display: swap; src: url(${poppins500}) format('woff2'); }
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 600; font-display: swap; src: url(${poppins600}) format('woff2'); }

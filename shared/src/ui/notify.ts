@@ -31,9 +31,30 @@ export function onToastsWanted(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Errors and warnings on screen, closed once something succeeds. */
+const problems = new Set<string>();
+
+/**
+ * One toast per kind and message: pressing a button again does not stack
+ * copies (the one on screen starts its time again), and a success closes the
+ * errors still showing, which it has made stale.
+ */
 function show(kind: 'success' | 'error' | 'warning', message: string, options: ToastOptions): void {
+  const toastId = `${kind}:${message}`;
   loadToasts().then(
-    ({ toast }) => toast[kind](message, options),
+    ({ toast }) => {
+      if (kind === 'success') {
+        problems.forEach((id) => toast.dismiss(id));
+        problems.clear();
+      } else {
+        problems.add(toastId);
+      }
+      if (toast.isActive(toastId)) {
+        toast.update(toastId, { ...options, autoClose: options.autoClose });
+        return;
+      }
+      toast[kind](message, { ...options, toastId, onClose: () => problems.delete(toastId) });
+    },
     () => {
       // The library could not be fetched (offline): nothing to show it with.
     },
