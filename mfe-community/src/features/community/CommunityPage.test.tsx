@@ -73,7 +73,7 @@ describe('CommunityPage', () => {
     const story = await within(panel).findByRole('article', { name: 'Story by David Okafor' });
     expect(within(story).getByText('3 likes')).toBeInTheDocument();
     expect(within(story).getByText('Praise God!')).toBeInTheDocument();
-    expect(within(story).queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(within(story).queryByRole('button', { name: /^Liked?$/ })).not.toBeInTheDocument();
     expect(within(story).queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'Log in' }).map((a) => a.getAttribute('href'));

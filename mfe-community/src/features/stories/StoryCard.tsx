@@ -112,7 +112,7 @@ export function StoryCard({
           {interactive && (
             <>
               <SmallButton type="button" $variant="outline" aria-pressed={story.userLikesThis} disabled={like.busy} onClick={like.toggle}>
-                <Heart filled={story.userLikesThis} /> Like
+                <Heart filled={story.userLikesThis} /> {story.userLikesThis ? 'Liked' : 'Like'}
               </SmallButton>
               <SmallButton type="button" $variant="outline" aria-expanded={boxOpen} aria-controls={boxOpen ? boxId : undefined} onClick={() => setBoxOpen((o) => !o)}>
                 Comment

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getDevotionals, getRecentNews } from '@ministry/shared/api';
+import { getDevotionals, getPressReleases, getRecentNews } from '@ministry/shared/api';
 import { formatNewsDate, homeSummary } from '@ministry/shared/format';
-import type { Devotional, NewsItem } from '@ministry/shared/types';
+import type { Devotional, NewsItem, PressRelease } from '@ministry/shared/types';
 import {
   ButtonLink,
   Container,
@@ -16,7 +16,7 @@ import {
   type Resource,
 } from '@ministry/shared/ui';
 import { DevotionalCard } from '../devotionals/DevotionalCard';
-import { Clipped, NewsCard, newsItemPath } from '../news/NewsCard';
+import { Clipped, NewsCard } from '../news/NewsCard';
 import { DevotionalCarousel } from './DevotionalCarousel';
 
 /** How the home page splits what it loads. */
@@ -145,36 +145,35 @@ function DailyDevotion({ devotionals }: { devotionals: Resource<Devotional[]> })
   );
 }
 
-function LatestNews({ news }: { news: Resource<NewsItem[]> }) {
+/** Where a press release opens on /press. */
+export const pressReleasePath = (release: PressRelease): string => `/press?release=${encodeURIComponent(release._id)}`;
+
+/** "Latest News": the newest press releases (the recent news cards are above). */
+function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
   return (
     <Section aria-labelledby="home-latest-news">
       <Container>
         <Head>
           <SectionTitle id="home-latest-news">Latest News</SectionTitle>
-          <Link to="/press">Press releases</Link>
+          <Link to="/press">All press releases</Link>
         </Head>
-        <ResourceView resource={news} what="the latest news" empty="There is no news yet. Please come back soon." loadingRows={1}>
-          {(list) => {
-            // The items after the recent ones; with little news, the newest again.
-            const rest = list.slice(HOME.recentNews, HOME.recentNews + HOME.latestNews);
-            const shown = rest.length > 0 ? rest : list.slice(0, HOME.latestNews);
-            return (
-              <LatestList>
-                {shown.map((n) => (
-                  <LatestItem key={n._id}>
-                    <img src={n.photo} alt="" loading="lazy" width={320} height={180} />
-                    <div>
-                      <h3>
-                        <Link to={newsItemPath(n)}>{n.title}</Link>
-                      </h3>
-                      <time dateTime={n.createdAt}>{formatNewsDate(n.createdAt)}</time>
-                      <Clipped>{n.description}</Clipped>
-                    </div>
-                  </LatestItem>
-                ))}
-              </LatestList>
-            );
-          }}
+        <ResourceView resource={releases} what="the press releases" empty="There are no press releases yet." loadingRows={1}>
+          {(list) => (
+            <LatestList>
+              {list.slice(0, HOME.latestNews).map((r) => (
+                <LatestItem key={r._id}>
+                  <img src={r.photo} alt="" loading="lazy" width={320} height={180} />
+                  <div>
+                    <h3>
+                      <Link to={pressReleasePath(r)}>{r.title}</Link>
+                    </h3>
+                    <time dateTime={r.createdAt}>{formatNewsDate(r.createdAt)}</time>
+                    <Clipped>{r.description}</Clipped>
+                  </div>
+                </LatestItem>
+              ))}
+            </LatestList>
+          )}
         </ResourceView>
       </Container>
     </Section>
@@ -183,17 +182,18 @@ function LatestNews({ news }: { news: Resource<NewsItem[]> }) {
 
 /**
  * The home page below the latest stories: recent news, the devotional
- * carousel and list, and the Latest News section. News and devotionals are
- * each loaded once and shared by the sections that show them.
+ * carousel and list, and Latest News (the newest press releases). Each list
+ * is loaded once, under the same key as its own page.
  */
 export function HomeBottom() {
   const news = useResource(getRecentNews, 'news:recent');
   const devotionals = useResource(getDevotionals, 'devotionals');
+  const releases = useResource(getPressReleases, 'press-releases');
   return (
     <>
       <RecentNews news={news} />
       <DailyDevotion devotionals={devotionals} />
-      <LatestNews news={news} />
+      <LatestNews releases={releases} />
     </>
   );
 }

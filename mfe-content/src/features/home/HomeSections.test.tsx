@@ -11,6 +11,7 @@ import { HOME } from './HomeBottom';
 
 const devotionals = makeDevotionals(14);
 const news = makeNews(8);
+const releases = makeNews(6).map((r, i) => ({ ...r, _id: `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Press release ${i + 1}` }));
 
 describe('home sections', () => {
   let api: MockAdapter;
@@ -40,6 +41,7 @@ describe('home sections', () => {
   it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and Latest News', async () => {
     api.onGet('/api/news/recent').reply(200, news);
     api.onGet('/api/devotionals').reply(200, { data: devotionals });
+    api.onGet('/api/pressrelease').reply(200, { data: releases });
     renderWithProviders(<HomeSections part="bottom" />);
 
     const recent = within(screen.getByRole('region', { name: 'Recent news' }));
@@ -67,8 +69,10 @@ describe('home sections', () => {
     const latest = within(screen.getByRole('region', { name: 'Latest News' }));
     const items = latest.getAllByRole('listitem');
     expect(items).toHaveLength(HOME.latestNews);
-    const n = news[HOME.recentNews];
-    expect(within(items[0]).getByRole('link', { name: n.title })).toHaveAttribute('href', `/news?item=${n._id}`);
+    // The newest press releases, not older news than the recent news above.
+    const n = releases[0];
+    expect(within(items[0]).getByRole('link', { name: n.title })).toHaveAttribute('href', `/press?release=${n._id}`);
+    expect(latest.getByRole('link', { name: 'All press releases' })).toHaveAttribute('href', '/press');
     expect(within(items[0]).getByText(formatNewsDate(n.createdAt))).toBeInTheDocument();
     expect(within(items[0]).getByText(n.description)).toBeInTheDocument();
     expect(items[0].querySelector('img')).toHaveAttribute('src', n.photo);
@@ -92,8 +96,10 @@ describe('home sections', () => {
   it('bottom: friendly empty states', async () => {
     api.onGet('/api/news/recent').reply(200, []);
     api.onGet('/api/devotionals').reply(200, { data: [] });
+    api.onGet('/api/pressrelease').reply(200, { data: [] });
     renderWithProviders(<HomeSections part="bottom" />);
-    expect(await screen.findAllByText('There is no news yet. Please come back soon.')).toHaveLength(2);
+    expect(await screen.findByText('There is no news yet. Please come back soon.')).toBeInTheDocument();
+    expect(await screen.findByText('There are no press releases yet.')).toBeInTheDocument();
     expect(screen.getByText('No devotionals have been published yet.')).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, getNewsItem, getRecentNews } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { NewsItem } from '@ministry/shared/types';
 import {
@@ -31,6 +32,8 @@ const Reader = styled.article`
   margin-bottom: 56px;
   padding-bottom: 48px;
   scroll-margin-top: 96px;
+  /* Focused only so screen readers start here; not a control, so no focus box. */
+  &:focus { outline: none; }
   border-bottom: 1px solid ${theme.colors.border};
   img { width: 100%; height: auto; border-radius: ${theme.radius}; background: ${theme.colors.surface}; }
   h2 { font-size: 2rem; color: ${theme.colors.primary}; margin: 4px 0 16px; }
@@ -69,7 +72,7 @@ function NewsReader({ item }: { item: NewsItem }) {
         </Dateline>
         <h2 id="news-reader-title">{item.title}</h2>
         <p>{item.description}</p>
-        <ShareButtons url={newsItemPath(item)} heading="Share this news" />
+        <ShareButtons url={newsItemPath(item)} title={`${item.title} — ${siteIdentity.ministryName}`} heading="Share this news" />
         <p style={{ marginTop: 20 }}>
           <Link to="/news">← All news</Link>
         </p>

@@ -38,6 +38,16 @@ describe('PressPage', () => {
     for (const a of articles) expect(within(a).getByRole('button', { name: /^Read More/ })).toBeInTheDocument();
   });
 
+  it('/press?release={id} (the home page\'s Latest News links) opens that release', async () => {
+    api.onGet('/api/pressrelease').reply(200, { data: releases });
+    const user = userEvent.setup();
+    renderWithProviders(<PressPage />, { route: '/press?release=p3' });
+    const dialog = await screen.findByRole('dialog', { name: 'Release 4' });
+    expect(within(dialog).getByText('Description of release 4.')).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: /Close/ })[0]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('Read More opens the release in a dialog that closes again', async () => {
     api.onGet('/api/pressrelease').reply(200, { data: releases });
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { getPressReleases } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
@@ -115,6 +116,18 @@ export function PressPage() {
   usePageTitle('Press releases');
   const releases = useResource(getPressReleases, 'press-releases');
   const [reading, setReading] = useState<PressRelease | null>(null);
+  // /press?release={id} (from the home page's Latest News) opens that release once the list is here.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('release');
+  useEffect(() => {
+    if (!wanted || !releases.data) return;
+    const release = releases.data.find((r) => r._id === wanted);
+    if (release) setReading(release);
+  }, [wanted, releases.data]);
+  const close = () => {
+    setReading(null);
+    if (wanted) setParams({}, { replace: true });
+  };
   return (
     <>
       <PageBanner>
@@ -136,7 +149,7 @@ export function PressPage() {
           </ResourceView>
         </Container>
       </Section>
-      <Modal open={reading !== null} title={reading?.title ?? ''} onClose={() => setReading(null)}>
+      <Modal open={reading !== null} title={reading?.title ?? ''} onClose={close}>
         {reading && (
           <Reading>
             <img src={reading.photo} alt="" width={800} height={450} />
