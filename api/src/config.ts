@@ -37,14 +37,22 @@ export interface AppConfig {
   prerender: boolean;
   /** How long a page may take to render on the server before the browser renders it instead. */
   prerenderTimeoutMs: number;
-  /** 'local' (default, test-mode pages served here) or 'stripe'. */
-  paymentProvider: 'local' | 'stripe';
+  /**
+   * 'local': test-mode pages served here (the default on a localhost
+   * PUBLIC_URL); 'stripe'; 'none': no online payment (the default on a public
+   * address, where test payments would let anyone mark tickets paid).
+   */
+  paymentProvider: PaymentProviderName;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   /** Stripe API base, only to point tests at a local fake. */
   stripeApiBase?: string;
   /** Minutes a seat reservation is held while the member pays. */
   reservationMinutes: number;
+  /** Seats one member may hold of an event at once (SEATS_PER_MEMBER, default 10). */
+  seatsPerMember: number;
+  /** After a member's hold ran its time, minutes before they may hold seats of that event again (HOLD_COOLDOWN_MINUTES, default 5). */
+  holdCooldownMinutes: number;
   /**
    * Stripe payment links of the donation pages, per giving type and
    * frequency (DONATION_LINK_<TYPE>[_<FREQUENCY>], e.g. DONATION_LINK_OFFERING,
@@ -62,6 +70,33 @@ function readDonationLinks(env: NodeJS.ProcessEnv): Record<string, string> {
     links[`${match[1].toLowerCase()}.${(match[2] ?? 'ONCE').toLowerCase()}`] = value;
   }
   return links;
+}
+
+export type PaymentProviderName = 'local' | 'stripe' | 'none';
+
+/** Whether a URL points at this machine (http://localhost:8080, http://127.0.0.1, http://[::1]). */
+export function isLocalAddress(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PAYMENT_PROVIDER when set; else `stripe` when a Stripe key is set; else the
+ * local test-mode checkout on a localhost site and no online payment on a
+ * public one (test payments there would mark tickets paid for free).
+ */
+function choosePaymentProvider(env: NodeJS.ProcessEnv, publicUrl: string): PaymentProviderName {
+  const named = env.PAYMENT_PROVIDER?.trim();
+  if (named) {
+    if (named === 'local' || named === 'stripe' || named === 'none') return named;
+    throw new ConfigError(`PAYMENT_PROVIDER must be local, stripe or none (it is "${named}").`);
+  }
+  if (env.STRIPE_SECRET_KEY) return 'stripe';
+  return isLocalAddress(publicUrl) ? 'local' : 'none';
 }
 
 const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
@@ -102,6 +137,7 @@ export function checkStripeSettings(config: Pick<AppConfig, 'paymentProvider' | 
 /** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, '');
   const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   const config: AppConfig = {
     port: Number(env.PORT ?? 8080),
@@ -115,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Luminaries Christian Ministries <no-reply@localhost>',
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -124,14 +160,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
     prerender: env.PRERENDER !== 'off',
     prerenderTimeoutMs: 3000,
-    // `stripe` when asked for, or when a Stripe key is set and no provider is named.
-    paymentProvider:
-      env.PAYMENT_PROVIDER === 'stripe' || (!env.PAYMENT_PROVIDER && env.STRIPE_SECRET_KEY) ? 'stripe' : 'local',
+    paymentProvider: choosePaymentProvider(env, publicUrl),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     // Whole minutes up to a day (Stripe Checkout sessions last at most 24 hours).
     reservationMinutes: wholeNumber(env, 'RESERVATION_MINUTES', 15, 1, 1440, 'minutes'),
+    seatsPerMember: wholeNumber(env, 'SEATS_PER_MEMBER', 10, 1, 1000, 'seats'),
+    holdCooldownMinutes: wholeNumber(env, 'HOLD_COOLDOWN_MINUTES', 5, 0, 1440, 'minutes'),
     donationLinks: readDonationLinks(env),
   };
   checkStripeSettings(config);

@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
+import { newId } from '../src/lib/ids.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -157,4 +158,26 @@ export async function login(app: FastifyInstance, email: string, password: strin
   const sid = res.cookies.find((c) => c.name === 'sid');
   if (!sid) throw new Error('no session cookie');
   return `sid=${sid.value}`;
+}
+
+/** A fresh event straight in the database (not the seeded ones, whose seats other tests leave alone). */
+export async function createEvent(
+  app: FastifyInstance,
+  overrides: Partial<{ seats: number; price: number; priceId: string | null; date: Date; title: string }> = {},
+): Promise<string> {
+  const id = newId();
+  await app.db
+    .insertInto('events')
+    .values({
+      id,
+      title: overrides.title ?? `Test event ${id.slice(0, 8)}`,
+      description: 'An event for the tests.',
+      photo: '/media/event-1.svg',
+      event_date: overrides.date ?? new Date(Date.now() + 30 * 86_400_000),
+      seat_price: overrides.price ?? 45,
+      number_of_seats: overrides.seats ?? 10,
+      price_id: overrides.priceId ?? null,
+    })
+    .execute();
+  return id;
 }

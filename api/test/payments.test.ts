@@ -23,34 +23,12 @@ import { createFulfilment } from '../src/modules/payments/fulfilment.js';
 import { createPaymentProvider } from '../src/modules/payments/provider.js';
 import { releaseExpired, reserveSeats } from '../src/modules/payments/service.js';
 import { signedInBuyers } from './buyers.js';
-import { browserLike, createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
+import { browserLike, createEvent, createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = { id: string; cookie: string };
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-/** A fresh event straight in the database (not the seeded ones, whose seats other tests leave alone). */
-async function createEvent(
-  app: FastifyInstance,
-  overrides: Partial<{ seats: number; price: number; priceId: string | null; date: Date; title: string }> = {},
-): Promise<string> {
-  const id = newId();
-  await app.db
-    .insertInto('events')
-    .values({
-      id,
-      title: overrides.title ?? `Test event ${id.slice(0, 8)}`,
-      description: 'An event for the payment tests.',
-      photo: '/media/event-1.svg',
-      event_date: overrides.date ?? new Date(Date.now() + 30 * 86_400_000),
-      seat_price: overrides.price ?? 45,
-      number_of_seats: overrides.seats ?? 10,
-      price_id: overrides.priceId ?? null,
-    })
-    .execute();
-  return id;
-}
 
 async function seats(app: FastifyInstance, eventId: string) {
   const row = await app.db.selectFrom('events').select(['seats_held', 'seats_sold', 'number_of_seats']).where('id', '=', eventId).executeTakeFirstOrThrow();

@@ -3,6 +3,19 @@ import { apiBase, http } from './client';
 import type { Booking, CheckoutSessionInput, Envelope } from '../types';
 import type { DonationFrequency, DonationType } from '../config/donations';
 
+/** How the site takes payments (GET /api/payment/status). */
+export interface PaymentStatus {
+  /** local: test-mode pages, no money moves; stripe: real card payments; none: no online payment yet. */
+  provider: 'local' | 'stripe' | 'none';
+  testMode: boolean;
+  /** Seats one member may hold of an event at once. */
+  seatsPerMember: number;
+}
+
+/** GET /api/payment/status. */
+export async function getPaymentStatus(): Promise<PaymentStatus> {
+  return (await http.get<Envelope<PaymentStatus>>('/api/payment/status')).data.data;
+}
 
 /**
  * POST /api/payment/create-checkout-session: holds the seats; answers the

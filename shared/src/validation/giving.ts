@@ -30,10 +30,17 @@ export const ticketCountSchema = (seatsLeft?: number) => {
   );
 };
 
-/** The first problem with a ticket count, or undefined when it is fine. */
-export function ticketCountError(value: unknown, seatsLeft: number): string | undefined {
+/** The server's cap on the seats one member holds of an event at once (SEATS_PER_MEMBER). */
+export const seatsPerMemberMessage = (seats: number) =>
+  seats === 1 ? 'You can book 1 seat of an event at a time' : `You can book at most ${seats} seats of an event at a time`;
+
+/** The first problem with a ticket count, or undefined when it is fine (`seatsPerMember`: the server's cap, when known). */
+export function ticketCountError(value: unknown, seatsLeft: number, seatsPerMember?: number): string | undefined {
   try {
     ticketCountSchema(seatsLeft).validateSync(value === '' ? undefined : value);
+    if (seatsPerMember !== undefined && typeof value === 'number' && value > seatsPerMember && seatsPerMember < seatsLeft) {
+      return seatsPerMemberMessage(seatsPerMember);
+    }
     return undefined;
   } catch (error) {
     return error instanceof yup.ValidationError ? error.message : ticketMessages.number;

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { FailureCounter } from '../../lib/attempts.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Fulfilment } from './fulfilment.js';
@@ -20,6 +21,8 @@ import type { PaymentProvider } from './provider.js';
 import { asSeen, findBookingView, recordDonation, releaseBooking } from './service.js';
 
 const MAX_DONATION = 100_000;
+/** Test-mode gifts one member (or one address, signed out) may record in an hour. */
+export const TEST_GIFTS_PER_HOUR = 10;
 
 const bookingParams = {
   type: 'object',
@@ -42,6 +45,7 @@ type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
 export async function paymentPages(app: FastifyInstance, options: { provider: PaymentProvider; fulfilment: Fulfilment }): Promise<void> {
   const { provider, fulfilment } = options;
   const testMode = provider.name === 'local';
+  const testGifts = new FailureCounter(TEST_GIFTS_PER_HOUR, 3_600_000);
 
   // The pages' forms: parsed here only (the API itself takes JSON).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
@@ -224,6 +228,15 @@ ${amountField}
       }
       if (!isUuid(body.nonce ?? '')) return donationForm(reply, option, plan, 'This form has expired. Please send it again.');
       const me = request.sessionUser;
+      // Test gifts cost nothing: a limit per member (or per address, signed out) keeps the records meaningful.
+      const giver = me ? `member:${me.id}` : `address:${request.ip}`;
+      if (testGifts.isBlocked(giver)) {
+        return message(reply, 429, 'Too many test gifts', `This site takes at most ${TEST_GIFTS_PER_HOUR} test gifts an hour from one giver. Please try again later.`, [
+          '/offering',
+          'Back to Donate & Help',
+        ]);
+      }
+      testGifts.fail(giver);
       await recordDonation(app.db, {
         type: option.type,
         frequency: plan.frequency,

@@ -1,11 +1,14 @@
 /**
- * Where members pay. `local` (the default) serves its own test-mode pages
- * under /pay/...; `stripe` uses Stripe Checkout and payment links. Both end
- * in the same fulfilment (service.ts): a paid booking sells its seats, an
- * expired or cancelled one releases them.
+ * Where members pay. `local` (the default on localhost) serves its own
+ * test-mode pages under /pay/...; `stripe` uses Stripe Checkout and payment
+ * links; `none` (the default on a public address without Stripe) takes no
+ * payment: ticket checkouts are refused and donation pages say giving online
+ * is not set up. `local` and `stripe` end in the same fulfilment
+ * (service.ts): a paid booking sells its seats, an expired or cancelled one
+ * releases them.
  */
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
-import { checkStripeSettings, type AppConfig } from '../../config.js';
+import { checkStripeSettings, type AppConfig, type PaymentProviderName } from '../../config.js';
 import { createLocalProvider } from './local.js';
 import { createStripeProvider } from './stripe.js';
 
@@ -25,7 +28,7 @@ export interface CheckoutSession {
 }
 
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   /** The shortest time a checkout can stay open (Stripe Checkout: just over 30 minutes). */
   readonly minimumHoldMinutes: number;
   /** Opens a checkout for a booking whose seats are already held. A network call: never inside a transaction. */
@@ -67,5 +70,28 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
     checkStripeSettings(config);
     return createStripeProvider(config);
   }
+  if (config.paymentProvider === 'none') return createNoPaymentProvider();
   return createLocalProvider();
+}
+
+/** No online payment: nothing can be opened, paid or refunded here. */
+function createNoPaymentProvider(): PaymentProvider {
+  const unavailable = async (): Promise<never> => {
+    throw new PaymentProviderError('online payment is not set up (PAYMENT_PROVIDER=none)');
+  };
+  return {
+    name: 'none',
+    minimumHoldMinutes: 1,
+    createCheckout: unavailable,
+    async cancelCheckout() {
+      return true;
+    },
+    async checkoutPayment(sessionId) {
+      return { paid: false, paymentRef: sessionId };
+    },
+    refund: unavailable,
+    donationRedirect() {
+      return null;
+    },
+  };
 }

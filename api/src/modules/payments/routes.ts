@@ -1,12 +1,14 @@
 /**
  * Payments: POST /api/payment/create-checkout-session (spec section 7), the
  * member's tickets and bookings, Stripe's webhook (webhook.ts) and the hosted
- * pages under /pay/... (pages.ts). The provider is `local` unless Stripe is
- * configured (provider.ts). Seat holds that run out are released by a timer
+ * pages under /pay/... (pages.ts), and GET /api/payment/status (how the site
+ * takes payments, for the pages to say so). The provider is chosen in
+ * config.ts (provider.ts). Seat holds that run out are released by a timer
  * and before every new checkout (never by a GET).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkoutSessionSchema } from '@ministry/shared/validation';
+import { siteIdentity } from '@ministry/shared/config';
+import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -16,7 +18,7 @@ import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createFulfilment } from './fulfilment.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider } from './provider.js';
-import { asSeen, attachCheckout, findBookingView, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
+import { asSeen, attachCheckout, findBookingView, HoldLapsedError, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
 import { stripeWebhookRoutes } from './webhook.js';
 
 const str = { type: 'string' } as const;
@@ -69,28 +71,64 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return origin && (origin === own || app.config.allowedOrigins.includes(origin)) ? origin : own;
   };
 
+  /** How this site takes payments: the pages say TEST MODE, or that online payment is not set up, and cap the ticket count. */
+  app.get(
+    '/api/payment/status',
+    {
+      schema: {
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { provider: { type: 'string', enum: ['local', 'stripe', 'none'] }, testMode: { type: 'boolean' }, seatsPerMember: { type: 'integer' } },
+          }),
+        },
+      },
+    },
+    async () => ({ data: { provider: provider.name, testMode: provider.name === 'local', seatsPerMember: app.config.seatsPerMember } }),
+  );
+
   app.post(
     '/api/payment/create-checkout-session',
     {
-      schema: { body: { type: 'object' }, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502) } },
+      schema: { body: { type: 'object' }, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502, 503) } },
       config: {
         rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = await validateBody(checkoutSessionSchema, request.body);
       const me = requireSelf(request, input.user);
       if (!isUuid(input.event)) throw notFound('That event');
       const quantity = input.items[0].quantity;
+      if (provider.name === 'none') {
+        throw new HttpError(503, 'payments_not_set_up', `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`);
+      }
+      if (quantity > app.config.seatsPerMember) {
+        throw new HttpError(400, 'bad_request', seatsPerMemberMessage(app.config.seatsPerMember), { quantity: seatsPerMemberMessage(app.config.seatsPerMember) });
+      }
 
       await releaseExpired(app.db);
-      const { booking, event, replaced } = await reserveSeats(app.db, {
-        userId: me.id,
-        eventId: input.event,
-        quantity,
-        holdMinutes,
-        provider: provider.name,
-      });
+      let reservation;
+      try {
+        reservation = await reserveSeats(app.db, {
+          userId: me.id,
+          eventId: input.event,
+          quantity,
+          holdMinutes,
+          cooldownMinutes: app.config.holdCooldownMinutes,
+          provider: provider.name,
+        });
+      } catch (error) {
+        if (!(error instanceof HoldLapsedError)) throw error;
+        const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw new HttpError(
+          429,
+          'hold_lapsed',
+          `Your seats were held for ${holdMinutes} minutes and have been released. You can book this event again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+        );
+      }
+      const { booking, event, replaced } = reservation;
       for (const old of replaced) {
         if (old.provider_session_id && old.provider !== 'local') {
           provider.cancelCheckout(old.provider_session_id).catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));

@@ -31,7 +31,19 @@ export interface ReserveInput {
   quantity: number;
   /** How long the seats stay held while the member pays. */
   holdMinutes: number;
+  /**
+   * After a member's hold on an event's seats has run its time, how long
+   * before they may hold seats of that event again (0: at once).
+   */
+  cooldownMinutes?: number;
   provider: string;
+}
+
+/** Why a member may not hold seats right now: they held some until their time ran out. */
+export class HoldLapsedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('hold lapsed');
+  }
 }
 
 export interface Reservation {
@@ -45,10 +57,30 @@ export interface Reservation {
  * Holds `quantity` seats for the member and records a pending booking, in one
  * transaction. A member holds one checkout per event: starting another gives
  * the seats of the earlier one back first.
+ *
+ * The hold time is the only grace: holds started again (replaced, cancelled
+ * and taken anew) keep the deadline of the first one, and once that deadline
+ * has passed the member waits `cooldownMinutes` before holding seats of the
+ * event again. So no one keeps seats from others for ever by checking out
+ * again and again.
  */
 export async function reserveSeats(db: Executor, input: ReserveInput): Promise<Reservation> {
-  const { userId, eventId, quantity } = input;
+  const { userId, eventId, quantity, holdMinutes, cooldownMinutes = 0 } = input;
   return inTransaction(db, async (trx) => {
+    const now = Date.now();
+    const { first } = await trx
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.min('created_at').as('first'))
+      .where('user_id', '=', userId)
+      .where('event_id', '=', eventId)
+      .where('status', 'in', ['pending', 'cancelled', 'expired'])
+      .where('created_at', '>', new Date(now - (holdMinutes + cooldownMinutes) * 60_000))
+      .executeTakeFirstOrThrow();
+    const deadline = first === null ? now + holdMinutes * 60_000 : new Date(first).getTime() + holdMinutes * 60_000;
+    if (deadline <= now) {
+      throw new HoldLapsedError(Math.ceil((deadline + cooldownMinutes * 60_000 - now) / 1000));
+    }
+
     const replaced = await trx
       .updateTable('bookings')
       .set({ status: 'cancelled', released_at: new Date() })
@@ -93,7 +125,7 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
         unit_price: event.seat_price,
         status: 'pending',
         provider: input.provider,
-        expires_at: new Date(Date.now() + input.holdMinutes * 60_000),
+        expires_at: new Date(deadline),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -65,7 +65,9 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
             metadata: { booking_id: booking.id, event_id: event.id, user_id: customer.id },
             success_url: `${siteOrigin}/booking/success?booking=${booking.id}`,
             cancel_url: `${siteOrigin}/booking/cancelled?booking=${booking.id}`,
-            expires_at: Math.floor(booking.expiresAt.getTime() / 1000),
+            // Stripe keeps a checkout open at least 30 minutes; a hold that ends sooner (started again,
+            // so it kept its first deadline) is released on time, and a later payment is handled as late.
+            expires_at: Math.floor(Math.max(booking.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000),
           },
           { idempotencyKey: `booking-${booking.id}` },
         );

@@ -25,6 +25,7 @@ import { leavePageFor } from '../checkout/leavePage';
 import { availabilityOf, priceText, seatsText } from '../events/eventStatus';
 import { readBookingEvent, recalledQuantity, rememberQuantity } from './bookingStorage';
 import { QuantityCounter } from './QuantityCounter';
+import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 
 /** Where the login page sends the member back to (it reads `state.from`, or `?next=`). */
 export const LOGIN_FOR_BOOKING = '/login?next=%2Fbooking';
@@ -83,7 +84,8 @@ function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => 
   const navigate = useNavigate();
   const location = useLocation();
   const carried = (location.state as { quantity?: unknown } | null)?.quantity;
-  const max = Math.max(1, event.seatsLeft);
+  const payments = usePaymentStatus();
+  const max = Math.max(1, Math.min(event.seatsLeft, payments?.seatsPerMember ?? event.seatsLeft));
   const [wanted, setQuantity] = useState(() => {
     const wanted = typeof carried === 'number' ? carried : (recalledQuantity(event._id) ?? 1);
     return Math.min(Math.max(1, Math.floor(wanted)), max);
@@ -136,6 +138,7 @@ function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => 
         </Muted>
         {availability === 'on-sale' ? (
           <>
+            <PaymentNotice status={payments} what="tickets" />
             <Lines>
               <dt id="quantity-label">Quantity</dt>
               <dd>

@@ -41,6 +41,26 @@ describe('EventDetailPage', () => {
     expect(price).toHaveAttribute('readonly');
   });
 
+  it('says TEST MODE where no money moves, and caps the count at the seats one member may hold', async () => {
+    const roomy = sampleEvent({ seatsLeft: 40, seat_price: 15 });
+    api.onGet(`/api/events/search/${roomy._id}`).reply(200, { data: roomy });
+    api.onGet('/api/payment/status').reply(200, { data: { provider: 'local', testMode: true, seatsPerMember: 10 } });
+    renderPage(roomy._id);
+    expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE: payments on this site are tests and no money is taken.');
+    const count = screen.getByLabelText('Number of tickets');
+    expect(count).toHaveAttribute('max', '10');
+    await userEvent.clear(count);
+    await userEvent.type(count, '11');
+    expect(screen.getByText('You can book at most 10 seats of an event at a time')).toBeInTheDocument();
+  });
+
+  it('says plainly when online payment is not set up', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    api.onGet('/api/payment/status').reply(200, { data: { provider: 'none', testMode: false, seatsPerMember: 10 } });
+    renderPage();
+    expect(await screen.findByRole('note')).toHaveTextContent(/Online payment is not set up yet\. To book seats, please write to \S+@\S+\./);
+  });
+
   it('the ticket count starts at 1, is numeric, and stays between 1 and the seats left', async () => {
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
     renderPage();

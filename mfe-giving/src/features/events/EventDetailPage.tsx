@@ -6,6 +6,7 @@ import type { MinistryEvent } from '@ministry/shared/types';
 import { Container, ErrorState, LoadingState, media, NotFound, Section, theme, usePageTitle, useResource } from '@ministry/shared/ui';
 import { availabilityOf, priceText, seatsText } from './eventStatus';
 import { TicketForm } from './TicketForm';
+import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 
 const Back = styled(Link)`
   display: inline-block;
@@ -82,6 +83,7 @@ const Closed = styled.div`
 function EventDetail({ event }: { event: MinistryEvent }) {
   usePageTitle(event.title);
   const availability = availabilityOf(event);
+  const payments = usePaymentStatus();
   return (
     <Layout>
       <div>
@@ -101,7 +103,10 @@ function EventDetail({ event }: { event: MinistryEvent }) {
           {seatsText(event)}
         </Seats>
         {availability === 'on-sale' ? (
-          <TicketForm event={event} />
+          <>
+            <PaymentNotice status={payments} what="tickets" />
+            <TicketForm event={event} seatsPerMember={payments?.seatsPerMember} />
+          </>
         ) : (
           <Closed>
             <p>

@@ -28,15 +28,15 @@ const Total = styled.p`
 
 /**
  * The ticket form of an event on sale: a ticket count (default 1, a whole
- * number up to the seats left), the read-only seat price ('45$') and Buy,
+ * number up to the seats left and the seats one member may hold), the read-only seat price ('45$') and Buy,
  * which keeps the event under the `event` key and goes to /booking.
  */
-export function TicketForm({ event }: { event: MinistryEvent }) {
+export function TicketForm({ event, seatsPerMember }: { event: MinistryEvent; seatsPerMember?: number }) {
   const navigate = useNavigate();
   const id = useId();
   const [count, setCount] = useState('1');
   const [touched, setTouched] = useState(false);
-  const error = ticketCountError(count === '' ? '' : Number(count), event.seatsLeft);
+  const error = ticketCountError(count === '' ? '' : Number(count), event.seatsLeft, seatsPerMember);
   const quantity = Number(count);
 
   const onSubmit = (e: FormEvent) => {
@@ -60,7 +60,7 @@ export function TicketForm({ event }: { event: MinistryEvent }) {
           type="number"
           inputMode="numeric"
           min={1}
-          max={event.seatsLeft}
+          max={Math.min(event.seatsLeft, seatsPerMember ?? event.seatsLeft)}
           step={1}
           value={count}
           $invalid={touched && Boolean(error)}

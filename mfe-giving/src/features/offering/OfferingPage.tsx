@@ -24,6 +24,7 @@ import {
   usePrefersReducedMotion,
 } from '@ministry/shared/ui';
 import { DonationCard } from './DonationCard';
+import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 
 const Cards = styled.ul`
   list-style: none;
@@ -106,6 +107,7 @@ export function OfferingPage() {
   usePageTitle('Donate & Help');
   const reducedMotion = usePrefersReducedMotion();
   const [type, setType] = useState<DonationType>(DEFAULT_DONATION_TYPE);
+  const payments = usePaymentStatus();
   const [frequency, setFrequency] = useState<DonationFrequency>('once');
   const giveRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -158,6 +160,7 @@ export function OfferingPage() {
               </ul>
             </Why>
             <Checkout aria-labelledby="gift-choice">
+              <PaymentNotice status={payments} what="gifts" />
               <Muted>You are giving</Muted>
               <Choice id="gift-choice" aria-live="polite">
                 {option.label} — {amountNote(option)}
