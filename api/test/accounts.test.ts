@@ -159,7 +159,7 @@ describeEachDatabase('signup and login', (ctx) => {
     assert.equal(json<Err>(empty).error.fields?.email, 'Required');
   });
 
-  it('limits login attempts per e-mail: after 5 failures even the right password waits (429)', async () => {
+  it('limits login attempts per e-mail and address: after 5 failures even the right password waits there (429)', async () => {
     const { app } = ctx();
     const member = await createMember(app);
     for (let i = 0; i < 5; i++) {

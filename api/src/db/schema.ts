@@ -23,6 +23,8 @@ export interface UsersTable {
   seniority: number | null;
   source: string | null;
   role: Generated<'member' | 'admin'>;
+  /** When the member confirmed their e-mail address (null: not yet). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: DefaultTimestamp;
 }
 
@@ -39,6 +41,23 @@ export interface PasswordResetsTable {
   user_id: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  purpose: 'verify' | 'change';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
   created_at: DefaultTimestamp;
 }
 
@@ -178,6 +197,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
+  known_devices: KnownDevicesTable;
   churches: ChurchesTable;
   events: EventsTable;
   news: NewsTable;

@@ -1,6 +1,6 @@
 /**
- * Counts failures per key in a sliding window (failed logins per e-mail and
- * per IP). In memory: each API process counts its own, which bounds guessing
+ * Counts failures per key in a sliding window (failed logins per account and
+ * address, test gifts per giver). In memory: each API process counts its own, which bounds guessing
  * per process. Only failures count, so many members signing in from one
  * network are never held up by each other's successes.
  */
@@ -20,6 +20,11 @@ export class FailureCounter {
     return list;
   }
 
+  /** The failures of `key` in the window. */
+  count(key: string, now = Date.now()): number {
+    return this.recent(key, now).length;
+  }
+
   isBlocked(key: string, now = Date.now()): boolean {
     return this.recent(key, now).length >= this.max;
   }
@@ -34,5 +39,10 @@ export class FailureCounter {
 
   clear(key: string): void {
     this.failures.delete(key);
+  }
+
+  /** Forgets every key `matches` accepts. */
+  clearWhere(matches: (key: string) => boolean): void {
+    for (const key of [...this.failures.keys()]) if (matches(key)) this.failures.delete(key);
   }
 }

@@ -16,13 +16,13 @@ import {
 } from '@ministry/shared/validation';
 import { HttpError, badRequest } from '../../lib/errors.js';
 import { assertKnownPlaces } from '../geo/places.js';
-import { FailureCounter } from '../../lib/attempts.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { validateBody } from '../../lib/validate.js';
 import { endAllSessions, endSession, renewSession, requireSelf, startSession } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
+import { createLoginGuard } from './loginGuard.js';
 import { PHOTO_MAX_BYTES, removePhoto, storePhoto, NOT_AN_IMAGE } from './photos.js';
 import {
   RESET_INVALID,
@@ -67,13 +67,8 @@ const anyBody = { type: 'object' } as const;
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: str } });
 
-/**
- * Login limits per 15 minutes: failed attempts per e-mail and per IP (a
- * congregation on one network signs in freely; the IP's is a setting,
- * LOGIN_FAILURES_PER_IP), and a generous ceiling on all attempts per IP that
- * bounds the password-hashing work one address can ask for.
- */
-export const LOGIN_LIMITS = { failuresPerEmail: 5, requestsPerIp: 1000, windowMs: 15 * 60 * 1000 };
+/** A generous ceiling on all login attempts per IP in 15 minutes: it bounds the password-hashing work one address can ask for (wrong passwords: loginGuard.ts). */
+const LOGIN_REQUESTS_PER_IP = 1000;
 export const LOGIN_FAILED = 'Incorrect email or password, please try again.';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 /** Reset e-mails sent to one account per window (the links stay valid an hour). */
@@ -87,8 +82,7 @@ const resetSchema = yup.object({
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
-  const loginFailures = new FailureCounter(LOGIN_LIMITS.failuresPerEmail, LOGIN_LIMITS.windowMs);
-  const loginFailuresPerIp = new FailureCounter(app.config.loginFailuresPerIp, LOGIN_LIMITS.windowMs);
+  const loginGuard = createLoginGuard(app);
   const perIp = (max: number, minutes: number) => ({
     rateLimit: { max, timeWindow: minutes * 60 * 1000, keyGenerator: (request: FastifyRequest) => request.ip },
   });
@@ -107,21 +101,21 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/login',
     {
       schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 429) } },
-      config: perIp(LOGIN_LIMITS.requestsPerIp, LOGIN_LIMITS.windowMs / 60_000),
+      config: perIp(LOGIN_REQUESTS_PER_IP, 15),
     },
     async (request, reply) => {
       const { email, password } = await validateBody(loginSchema, request.body);
       const remember = (request.body as { remember?: unknown }).remember !== false;
-      const key = normalizeEmail(email);
-      if (loginFailuresPerIp.isBlocked(request.ip) || loginFailures.isBlocked(key)) throw new HttpError(429, 'too_many_requests', TOO_MANY);
       const row = await findUserByEmail(app.db, email);
+      const attempt = { account: normalizeEmail(email), userId: row?.id, request };
+      const { blocked, known } = await loginGuard.admit(attempt);
+      if (blocked) throw new HttpError(429, 'too_many_requests', TOO_MANY);
       const ok = await verifyPassword(password, row?.password_hash);
       if (!row || !ok) {
-        loginFailures.fail(key);
-        loginFailuresPerIp.fail(request.ip);
+        loginGuard.failed(attempt, known);
         throw badRequest(LOGIN_FAILED);
       }
-      loginFailures.clear(key);
+      await loginGuard.succeeded({ ...attempt, userId: row.id }, reply);
       await startSession(app, reply, row.id, remember);
       return { data: toUser(row) };
     },
@@ -251,6 +245,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { token, password } = await validateBody(resetSchema, request.body);
       const userId = await consumeResetToken(app.db, token, password);
       await endAllSessions(app.db, userId);
+      // A member who proved they own the address is never held up by wrong passwords typed before.
+      loginGuard.accountReset(normalizeEmail((await findUserById(app.db, userId)).email));
       return { data: { ok: true, message: 'Your password has been changed. You can log in with it now.' } };
     },
   );

@@ -1,0 +1,122 @@
+/**
+ * Password guessing is slowed without letting anyone lock a member out:
+ * - wrong passwords count per account *and address*: five from one address
+ *   stop that address for that account only (429), never the owner elsewhere;
+ * - wrong passwords count per address over all accounts
+ *   (LOGIN_FAILURES_PER_IP), against one address trying many accounts;
+ * - wrong passwords count per account over all addresses: past a few, every
+ *   further attempt on it waits a little longer (up to a few seconds), so
+ *   guessing from many addresses crawls while the owner still gets in;
+ * - a device the member signed in from before (a cookie, kept hashed in
+ *   `known_devices`) is exempt from all three: a network shared with an
+ *   attacker, or an attack on the account, never holds that member up;
+ * - a password reset clears the account's counts.
+ * The counts are kept in memory by each API process.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FailureCounter } from '../../lib/attempts.js';
+
+export const LOGIN_LIMITS = {
+  /** Wrong passwords one address may try on one account in the window. */
+  failuresPerAccountAndAddress: 5,
+  /** Wrong passwords on one account (all addresses) before attempts on it are slowed. */
+  slowAfterAccountFailures: 10,
+  /** The longest an attempt is slowed. */
+  maxDelayMs: 4000,
+  /** Wrong passwords one known device may try in the window. */
+  failuresPerDevice: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+export const KNOWN_DEVICE_COOKIE = 'kd';
+const KNOWN_DEVICE_DAYS = 180;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface LoginAttempt {
+  /** The account's normalized e-mail. */
+  account: string;
+  /** The account's id when it exists. */
+  userId: string | undefined;
+  request: FastifyRequest;
+}
+
+export function createLoginGuard(app: FastifyInstance) {
+  const perAccountAndAddress = new FailureCounter(LOGIN_LIMITS.failuresPerAccountAndAddress, LOGIN_LIMITS.windowMs);
+  const perAddress = new FailureCounter(app.config.loginFailuresPerIp, LOGIN_LIMITS.windowMs);
+  const perAccount = new FailureCounter(Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.windowMs);
+  const perDevice = new FailureCounter(LOGIN_LIMITS.failuresPerDevice, LOGIN_LIMITS.windowMs);
+
+  const deviceToken = (request: FastifyRequest): string | undefined => {
+    const token = request.cookies[KNOWN_DEVICE_COOKIE];
+    return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+  };
+
+  async function isKnownDevice(request: FastifyRequest, userId: string | undefined): Promise<boolean> {
+    const token = deviceToken(request);
+    if (!token || !userId) return false;
+    const row = await app.db
+      .selectFrom('known_devices')
+      .select('user_id')
+      .where('token_hash', '=', hash(token))
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row?.user_id === userId;
+  }
+
+  const pairKey = (attempt: LoginAttempt) => `${attempt.account}|${attempt.request.ip}`;
+
+  return {
+    /**
+     * Before the password is checked: whether this attempt may go on
+     * ('blocked': answer 429), after waiting the account's slow-down.
+     */
+    async admit(attempt: LoginAttempt): Promise<{ blocked: boolean; known: boolean }> {
+      if (await isKnownDevice(attempt.request, attempt.userId)) {
+        return { blocked: perDevice.isBlocked(hash(deviceToken(attempt.request)!)), known: true };
+      }
+      if (perAddress.isBlocked(attempt.request.ip) || perAccountAndAddress.isBlocked(pairKey(attempt))) return { blocked: true, known: false };
+      const excess = perAccount.count(attempt.account) - LOGIN_LIMITS.slowAfterAccountFailures;
+      if (excess >= 0) await sleep(Math.min(LOGIN_LIMITS.maxDelayMs, 250 * 2 ** Math.min(excess, 5)));
+      return { blocked: false, known: false };
+    },
+
+    failed(attempt: LoginAttempt, known: boolean): void {
+      if (known) {
+        perDevice.fail(hash(deviceToken(attempt.request)!));
+        return;
+      }
+      perAccountAndAddress.fail(pairKey(attempt));
+      perAddress.fail(attempt.request.ip);
+      perAccount.fail(attempt.account);
+    },
+
+    /** The right password: this address's count for the account starts again, and the device is remembered. */
+    async succeeded(attempt: LoginAttempt & { userId: string }, reply: FastifyReply): Promise<void> {
+      perAccountAndAddress.clear(pairKey(attempt));
+      const existing = deviceToken(attempt.request);
+      if (existing) await app.db.deleteFrom('known_devices').where('token_hash', '=', hash(existing)).execute();
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + KNOWN_DEVICE_DAYS * 86_400_000);
+      await app.db.deleteFrom('known_devices').where('expires_at', '<', new Date()).execute();
+      await app.db.insertInto('known_devices').values({ token_hash: hash(token), user_id: attempt.userId, expires_at: expiresAt }).execute();
+      reply.setCookie(KNOWN_DEVICE_COOKIE, token, {
+        path: '/api/user/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.secureCookies,
+        expires: expiresAt,
+      });
+    },
+
+    /** A password reset: the account's counts go, from every address. */
+    accountReset(account: string): void {
+      perAccount.clear(account);
+      perAccountAndAddress.clearWhere((key) => key.startsWith(`${account}|`));
+    },
+  };
+}
+
+export type LoginGuard = ReturnType<typeof createLoginGuard>;

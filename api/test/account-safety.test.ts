@@ -1,0 +1,81 @@
+/**
+ * What an outside probe found about accounts: wrong passwords typed
+ * elsewhere must never keep a member out.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { KNOWN_DEVICE_COOKIE, LOGIN_LIMITS } from '../src/modules/users/loginGuard.js';
+import { createResetToken } from '../src/modules/users/service.js';
+import { createMember, describeEachDatabase, json } from './helpers.js';
+
+type Err = { error: { code: string; message: string } };
+
+const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string, cookie?: string) =>
+  app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email, password }, headers: cookie ? { cookie } : {} });
+
+/** A small per-address limit for the test (the default is 50): every attempt costs a real password hash. */
+const FAILURES_PER_IP = 8;
+
+describeEachDatabase(
+  'logins: no lockout from elsewhere',
+  (ctx) => {
+    it('wrong passwords from one address stop that address only: the owner signs in from another', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      for (let i = 0; i < LOGIN_LIMITS.failuresPerAccountAndAddress; i++) {
+        assert.equal((await login(app, member.email, `wrong password ${i}`, '203.0.113.50')).statusCode, 400);
+      }
+      const attacker = await login(app, member.email, member.password, '203.0.113.50');
+      assert.equal(attacker.statusCode, 429);
+      assert.match(json<Err>(attacker).error.message, /Too many attempts/);
+      assert.equal((await login(app, member.email, member.password, '198.51.100.7')).statusCode, 200);
+    });
+
+    it('a device the member signed in from is never held up by a network shared with an attacker', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      const wifi = '198.51.100.30';
+      const first = await login(app, member.email, member.password, wifi);
+      assert.equal(first.statusCode, 200);
+      const device = first.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE);
+      assert.ok(device, 'the device is remembered');
+      assert.equal(device.httpOnly, true);
+      // Someone on the same network guesses at many accounts, and at this one.
+      for (let i = 0; i < FAILURES_PER_IP; i++) {
+        assert.equal((await login(app, i % 2 ? member.email : `someone-${i}@example.org`, 'guess password', wifi)).statusCode, 400);
+      }
+      assert.equal((await login(app, member.email, member.password, wifi)).statusCode, 429, 'a new device on that network waits');
+      const known = await login(app, member.email, member.password, wifi, `${KNOWN_DEVICE_COOKIE}=${device.value}`);
+      assert.equal(known.statusCode, 200, known.body);
+      // The cookie is for that member only: another account on that device is not exempt.
+      const other = await createMember(app);
+      assert.equal((await login(app, other.email, other.password, wifi, `${KNOWN_DEVICE_COOKIE}=${device.value}`)).statusCode, 429);
+    });
+
+    it('guessing from many addresses slows attempts on the account but still lets the owner in', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      for (let i = 0; i < LOGIN_LIMITS.slowAfterAccountFailures + 1; i++) {
+        assert.equal((await login(app, member.email, 'wrong password', `192.0.2.${100 + i}`)).statusCode, 400);
+      }
+      const started = Date.now();
+      const owner = await login(app, member.email, member.password, '198.51.100.99');
+      assert.equal(owner.statusCode, 200);
+      assert.ok(Date.now() - started >= 250, 'the attempt was slowed');
+    });
+
+    it('a password reset clears the counts: the address that was stopped signs in at once', async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      const home = '203.0.113.77';
+      for (let i = 0; i < LOGIN_LIMITS.failuresPerAccountAndAddress; i++) await login(app, member.email, `forgot it ${i}`, home);
+      assert.equal((await login(app, member.email, member.password, home)).statusCode, 429);
+      const token = await createResetToken(app.db, member.id);
+      const reset = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'a brand new password' } });
+      assert.equal(reset.statusCode, 200);
+      assert.equal((await login(app, member.email, 'a brand new password', home)).statusCode, 200);
+    });
+  },
+  { config: { loginFailuresPerIp: FAILURES_PER_IP } },
+);
