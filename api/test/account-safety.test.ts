@@ -7,7 +7,8 @@ import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { KNOWN_DEVICE_COOKIE, LOGIN_LIMITS } from '../src/modules/users/loginGuard.js';
 import { createResetToken } from '../src/modules/users/service.js';
-import { createMember, describeEachDatabase, json } from './helpers.js';
+import { greeting } from '../src/lib/mailer.js';
+import { createMember, describeEachDatabase, json, mailsIn, waitForMails } from './helpers.js';
 
 type Err = { error: { code: string; message: string } };
 
@@ -79,3 +80,47 @@ describeEachDatabase(
   },
   { config: { loginFailuresPerIp: FAILURES_PER_IP } },
 );
+
+const PHISHING_NAME = 'Al,\n\nSECURITY NOTICE: your account is locked. Unlock it at https://evil.example/login';
+
+describeEachDatabase('names in our mails', (ctx) => {
+  it('sign-up and profile refuse a first name with line breaks or control characters', async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    const church = (await app.db.selectFrom('churches').select('id').executeTakeFirstOrThrow()).id;
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/user/signup',
+      remoteAddress: '192.0.2.200',
+      payload: {
+        firstname: PHISHING_NAME, lastname: 'Smith', email: 'al-smith@example.org', password: 'a long password', birth_date: '1980-01-01',
+        gender: 'Male', civil_status: 'Single', countryOfOrigin: 'Ghana', country: 'Ghana', city: 'Ashanti', church, seniority: 5, source: '',
+      },
+    });
+    assert.equal(signup.statusCode, 400);
+    assert.equal(json<{ error: { fields: Record<string, string> } }>(signup).error.fields.firstname, 'Use one line of ordinary characters');
+    for (const firstname of [PHISHING_NAME, 'Ruth\u0007', 'Ruth\u2028Smith']) {
+      const update = await app.inject({ method: 'PUT', url: `/api/user/updateBasic/${member.id}`, headers: { cookie: member.cookie }, payload: { firstname } });
+      assert.equal(update.statusCode, 400, JSON.stringify(firstname));
+    }
+  });
+
+  it('a name already stored never forms a paragraph or a link in the reset mail', async () => {
+    const { app } = ctx();
+    const member = await createMember(app, { firstname: PHISHING_NAME });
+    const before = mailsIn(app.config.dataDir).length;
+    await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: member.email } });
+    const mail = (await waitForMails(app.config.dataDir, before + 1)).at(-1)!;
+    assert.doesNotMatch(mail, /SECURITY NOTICE|evil\.example/);
+    assert.match(mail, /^Hello,$/m);
+  });
+});
+
+it('greets by a plain first name only', () => {
+  assert.equal(greeting('Ruth'), 'Hello Ruth,');
+  assert.equal(greeting('  Mary   Ann '), 'Hello Mary Ann,');
+  assert.equal(greeting(PHISHING_NAME), 'Hello,');
+  assert.equal(greeting('Visit evil.example'), 'Hello,');
+  assert.equal(greeting('a@b'), 'Hello,');
+  assert.equal(greeting(''), 'Hello,');
+});

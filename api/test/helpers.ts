@@ -4,7 +4,7 @@
  * (created with a random name and dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
@@ -15,6 +15,7 @@ import { loadConfig, type AppConfig } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { newId } from '../src/lib/ids.js';
+import { outboxDir } from '../src/lib/mailer.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -180,4 +181,24 @@ export async function createEvent(
     })
     .execute();
   return id;
+}
+
+/** An .eml file's text as the member reads it (quoted-printable undone). */
+export const plainMail = (eml: string): string =>
+  Buffer.from(eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+/** The mails written to the outbox of `dataDir`, oldest first, as .eml text. */
+export function mailsIn(dataDir: string): string[] {
+  const dir = outboxDir({ dataDir } as AppConfig);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(path.join(dir, f), 'utf8')) : [];
+}
+
+/** Waits (up to 2 s) until the outbox holds `count` mails; answers them as the member reads them. */
+export async function waitForMails(dataDir: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const mails = mailsIn(dataDir);
+    if (mails.length >= count) return mails.map(plainMail);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`expected ${count} mail(s) in the outbox, found ${mailsIn(dataDir).length}`);
 }

@@ -7,23 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Booking, MinistryEvent } from '@ministry/shared/types';
 import { buildApp } from '../src/app.js';
-import type { AppConfig } from '../src/config.js';
 import { newId } from '../src/lib/ids.js';
-import { outboxDir } from '../src/lib/mailer.js';
 import { createFulfilment } from '../src/modules/payments/fulfilment.js';
 import { createPaymentProvider } from '../src/modules/payments/provider.js';
 import { releaseExpired, reserveSeats } from '../src/modules/payments/service.js';
 import { signedInBuyers } from './buyers.js';
-import { browserLike, createEvent, createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
+import { browserLike, createEvent, mailsIn, plainMail, createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = { id: string; cookie: string };
@@ -59,15 +55,6 @@ const bookingIdOf = (url: string): string => {
 /** The newest booking of a member (the Stripe url carries no booking id). */
 async function latestBooking(app: FastifyInstance, userId: string) {
   return app.db.selectFrom('bookings').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-}
-
-/** An .eml file's text as the member reads it (quoted-printable undone). */
-const plainMail = (eml: string): string =>
-  Buffer.from(eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
-function mails(config: AppConfig): string[] {
-  const dir = outboxDir(config);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(path.join(dir, f), 'utf8')) : [];
 }
 
 /** Members made straight in the database with a session each (logging in 300 times would meet the rate limit). */
@@ -183,7 +170,7 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.equal(foreign.statusCode, 403);
     assert.equal((await bookingRow(app, id)).status, 'pending');
 
-    const before = mails(app.config).length;
+    const before = mailsIn(app.config.dataDir).length;
     const paid = await app.inject({ method: 'POST', url: `/pay/checkout/${id}/complete`, headers: { cookie: member.cookie, origin: 'http://localhost:8080', host: 'localhost:8080' } });
     assert.equal(paid.statusCode, 303);
     assert.equal(paid.headers.location, `/booking/success?booking=${id}`);
@@ -191,7 +178,7 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     const row = await bookingRow(app, id);
     assert.equal(row.status, 'paid');
     assert.ok(row.confirmation_sent_at);
-    const sent = mails(app.config).slice(before);
+    const sent = mailsIn(app.config.dataDir).slice(before);
     assert.equal(sent.length, 1);
     assert.match(sent[0], /Subject: Your tickets: Night of Testing/);
     assert.match(sent[0], /2 =C3=97 \$15 =3D \$30|2 × \$15 = \$30/);
@@ -200,7 +187,7 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     const again = await app.inject({ method: 'POST', url: `/pay/checkout/${id}/complete`, headers: { cookie: member.cookie } });
     assert.equal(again.statusCode, 303);
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 10 });
-    assert.equal(mails(app.config).length, before + 1);
+    assert.equal(mailsIn(app.config.dataDir).length, before + 1);
 
     const booking = json<{ data: Booking }>(await app.inject({ method: 'GET', url: `/api/payment/bookings/${id}`, headers: { cookie: member.cookie } })).data;
     assert.equal(booking.status, 'paid');
@@ -590,15 +577,15 @@ describeEachDatabase(
       assert.equal((await checkout(app, member, eventId, 2)).statusCode, 200);
       const booking = await latestBooking(app, member.id);
       const event = completed(booking);
-      const before = mails(app.config).length;
+      const before = mailsIn(app.config.dataDir).length;
 
       const first = await signedWebhook(app, event);
       assert.equal(first.statusCode, 200, first.body);
       assert.deepEqual(json(first), { received: true, duplicate: false });
       assert.equal((await bookingRow(app, booking.id)).status, 'paid');
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 6 });
-      assert.equal(mails(app.config).length, before + 1);
-      assert.match(mails(app.config).at(-1) ?? '', /Your tickets: Webhook Worship/);
+      assert.equal(mailsIn(app.config.dataDir).length, before + 1);
+      assert.match(mailsIn(app.config.dataDir).at(-1) ?? '', /Your tickets: Webhook Worship/);
 
       const replay = await signedWebhook(app, event);
       assert.equal(replay.statusCode, 200);
@@ -610,7 +597,7 @@ describeEachDatabase(
       await signedWebhook(app, expiredEvent(booking));
       assert.equal((await bookingRow(app, booking.id)).status, 'paid');
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 6 });
-      assert.equal(mails(app.config).length, before + 1);
+      assert.equal(mailsIn(app.config.dataDir).length, before + 1);
     });
 
     it('a badly signed, unsigned or tampered webhook changes nothing (400)', async () => {
@@ -667,7 +654,7 @@ describeEachDatabase(
       const lateOne = await latestBooking(app, member.id);
       await signedWebhook(app, expiredEvent(lateOne));
       assert.equal((await checkout(app, other, eventId, 2)).statusCode, 200);
-      const before = mails(app.config).length;
+      const before = mailsIn(app.config.dataDir).length;
       fakeStripe.requests.length = 0;
 
       const late = completed(lateOne);
@@ -682,7 +669,7 @@ describeEachDatabase(
       assert.equal(refunds.length, 1);
       assert.equal(refunds[0].params.payment_intent, `pi_${lateOne.id.slice(0, 8)}`);
       assert.equal(refunds[0].headers['idempotency-key'], `refund-${lateOne.id}`);
-      const sent = mails(app.config).slice(before).map(plainMail);
+      const sent = mailsIn(app.config.dataDir).slice(before).map(plainMail);
       assert.equal(sent.length, 1);
       assert.match(sent[0], /Subject: Your payment was refunded: Sold Again/);
       assert.match(sent[0], /the seats had been taken/);
@@ -694,7 +681,7 @@ describeEachDatabase(
       assert.deepEqual(json(await signedWebhook(app, late)), { received: true, duplicate: true });
       await signedWebhook(app, completed(lateOne));
       assert.equal(fakeStripe.requests.filter((r) => r.path === '/v1/refunds').length, 1);
-      assert.equal(mails(app.config).length, before + 1);
+      assert.equal(mailsIn(app.config.dataDir).length, before + 1);
       assert.equal((await bookingRow(app, lateOne.id)).status, 'refunded');
     });
 
@@ -705,12 +692,12 @@ describeEachDatabase(
       const lateOne = await latestBooking(app, member.id);
       await signedWebhook(app, expiredEvent(lateOne));
       assert.equal((await checkout(app, other, eventId, 1)).statusCode, 200);
-      const before = mails(app.config).length;
+      const before = mailsIn(app.config.dataDir).length;
 
       fakeStripe.failNextRefund = true;
       assert.equal((await signedWebhook(app, completed(lateOne))).statusCode, 200);
       assert.equal((await bookingRow(app, lateOne.id)).status, 'refund_due');
-      assert.equal(mails(app.config).length, before);
+      assert.equal(mailsIn(app.config.dataDir).length, before);
 
       const fulfilment = createFulfilment(app, createPaymentProvider(app.config));
       // A payment recorded a moment ago is left to the request that recorded it.
@@ -718,7 +705,7 @@ describeEachDatabase(
       assert.equal(await fulfilment.retryRefunds(new Date(Date.now() + 1000)), 1);
       assert.equal((await bookingRow(app, lateOne.id)).status, 'refunded');
       assert.equal(await fulfilment.retryRefunds(new Date(Date.now() + 1000)), 0);
-      const sent = mails(app.config).slice(before).map(plainMail);
+      const sent = mailsIn(app.config.dataDir).slice(before).map(plainMail);
       assert.equal(sent.length, 1);
       assert.match(sent[0], /Your payment was refunded: Retry Refund/);
       assert.deepEqual(await seats(app, eventId), { held: 1, sold: 0, total: 1 });
@@ -761,15 +748,15 @@ describeEachDatabase(
       // Paid at Stripe, the webhook not here yet.
       const session = fakeStripe.sessions.get(booking.provider_session_id!)!;
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_sync_supper' });
-      const before = mails(app.config).length;
+      const before = mailsIn(app.config.dataDir).length;
       fakeStripe.requests.length = 0;
       const paid = await sync(member);
       assert.equal(json<{ data: Booking }>(paid).data.status, 'paid');
       assert.ok(fakeStripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${booking.provider_session_id}`));
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 5 });
       assert.equal((await bookingRow(app, booking.id)).provider_payment_ref, 'pi_sync_supper');
-      assert.equal(mails(app.config).length, before + 1);
-      assert.match(plainMail(mails(app.config).at(-1) ?? ''), /Your tickets: Sync Supper/);
+      assert.equal(mailsIn(app.config.dataDir).length, before + 1);
+      assert.match(plainMail(mailsIn(app.config.dataDir).at(-1) ?? ''), /Your tickets: Sync Supper/);
 
       // Asking again asks Stripe no more; the webhook arriving late changes nothing.
       fakeStripe.requests.length = 0;
@@ -778,7 +765,7 @@ describeEachDatabase(
       const late = stripeEvent('checkout.session.completed', { id: booking.provider_session_id, metadata: { booking_id: booking.id }, payment_status: 'paid', payment_intent: 'pi_sync_supper' });
       assert.equal((await signedWebhook(app, late)).statusCode, 200);
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 5 });
-      assert.equal(mails(app.config).length, before + 1);
+      assert.equal(mailsIn(app.config.dataDir).length, before + 1);
     });
 
     it('the test payment page pays nothing while the provider is stripe, even for a booking opened with the local provider', async () => {

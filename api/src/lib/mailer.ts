@@ -15,6 +15,19 @@ export interface Mail {
   html?: string;
 }
 
+/**
+ * "Hello Ruth," for a mail, from what a member typed as their first name:
+ * one line, no control characters, at most 40 characters, and no name at
+ * all ("Hello,") when it looks like an address or a link, so nobody can
+ * make our mails carry their own paragraphs or links.
+ */
+export function greeting(firstname: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const name = (firstname ?? '').replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const safe = name.length > 0 && name.length <= 40 && !/[<>:/\\@]|\.\S|www/i.test(name);
+  return safe ? `Hello ${name},` : 'Hello,';
+}
+
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }

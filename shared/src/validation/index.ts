@@ -43,7 +43,14 @@ export const messages = {
   postEmpty: 'Please write something first',
   postMax: `Must be at most ${POST_MAX} characters`,
   nothingToChange: 'Enter a new e-mail or a new password',
+  oneLine: 'Use one line of ordinary characters',
 } as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** One-line text (names, places): line breaks and other control characters are refused. */
+const oneLine = () => yup.string().test('one-line', messages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
 
 const email = () => yup.string().trim().required(REQUIRED).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail);
 
@@ -64,8 +71,8 @@ export const loginSchema = yup.object({
 const passwordField = () => yup.string().required(REQUIRED).min(PASSWORD_MIN, messages.passwordMin).max(200);
 
 export const signupStep1Fields = {
-  firstname: yup.string().trim().required(REQUIRED).max(100),
-  lastname: yup.string().trim().required(REQUIRED).max(100),
+  firstname: oneLine().trim().required(REQUIRED).max(100),
+  lastname: oneLine().trim().required(REQUIRED).max(100),
   birth_date: birthDate(),
   email: email(),
   password: passwordField(),
@@ -91,10 +98,10 @@ const seniority = () =>
 export const signupStep2Fields = {
   gender: yup.string().required(REQUIRED).oneOf([...GENDERS], REQUIRED),
   civil_status: yup.string().required(REQUIRED).oneOf([...CIVIL_STATUSES], REQUIRED),
-  church: yup.string().required(REQUIRED),
-  countryOfOrigin: yup.string().required(REQUIRED).max(100),
-  country: yup.string().required(REQUIRED).max(100),
-  city: yup.string().required(REQUIRED).max(100),
+  church: oneLine().required(REQUIRED),
+  countryOfOrigin: oneLine().required(REQUIRED).max(100),
+  country: oneLine().required(REQUIRED).max(100),
+  city: oneLine().required(REQUIRED).max(100),
   seniority: seniority(),
   source: yup.string().max(SOURCE_MAX, messages.sourceMax).default(''),
 };
@@ -106,8 +113,8 @@ export const signupSchema = yup.object({ ...signupStep1Fields, ...signupStep2Fie
 
 /** Basic info and church (PUT /api/user/updateBasic/{id}); every field optional. */
 export const updateBasicSchema = yup.object({
-  firstname: yup.string().trim().min(1, REQUIRED).max(100),
-  lastname: yup.string().trim().min(1, REQUIRED).max(100),
+  firstname: oneLine().trim().min(1, REQUIRED).max(100),
+  lastname: oneLine().trim().min(1, REQUIRED).max(100),
   birth_date: yup
     .string()
     .matches(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
@@ -115,10 +122,10 @@ export const updateBasicSchema = yup.object({
     .test('max', messages.birthDateMax, (v) => !v || v <= latestAdultBirthDate()),
   gender: yup.string().oneOf([...GENDERS]),
   civil_status: yup.string().oneOf([...CIVIL_STATUSES]),
-  countryOfOrigin: yup.string().max(100),
-  country: yup.string().max(100),
-  city: yup.string().max(100),
-  church: yup.string().max(100),
+  countryOfOrigin: oneLine().max(100),
+  country: oneLine().max(100),
+  city: oneLine().max(100),
+  church: oneLine().max(100),
   seniority: seniority().notRequired(),
   source: yup.string().max(SOURCE_MAX, messages.sourceMax),
 });

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
-import { createMailer, type Mailer } from '../../lib/mailer.js';
+import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import type { PaymentProvider } from './provider.js';
 import { findBookingView, listRefundsDue, markBookingPaid, markBookingRefunded, type BookingRow, type PaidOutcome } from './service.js';
 
@@ -51,7 +51,7 @@ export function createFulfilment(
       to: user.email,
       subject: `Your tickets: ${booking.event.title}`,
       text: [
-        `Hello ${user.firstname},`,
+        greeting(user.firstname),
         '',
         `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
         '',
@@ -76,7 +76,7 @@ export function createFulfilment(
       to: user.email,
       subject: `Your payment was refunded: ${booking.event.title}`,
       text: [
-        `Hello ${user.firstname},`,
+        greeting(user.firstname),
         '',
         `We are sorry: your payment for ${ticketsText(booking)} for ${booking.event.title} (${whenText(booking)}) arrived after your reservation had ended, and the seats had been taken by then.`,
         '',

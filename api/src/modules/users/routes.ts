@@ -17,7 +17,7 @@ import {
 import { HttpError, badRequest } from '../../lib/errors.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
-import { createMailer } from '../../lib/mailer.js';
+import { createMailer, greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { validateBody } from '../../lib/validate.js';
 import { endAllSessions, endSession, renewSession, requireSelf, startSession } from '../../plugins/session.js';
@@ -213,7 +213,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const send = mailer.send({
           to: row.email,
           subject: 'Choose a new password',
-          text: `Hello ${row.firstname},\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new one here within the hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+          text: `${greeting(row.firstname)}\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new one here within the hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
         });
         // The answer must not reveal whether the account exists: do not wait for the mail server.
         send.catch((error: unknown) => app.log.error({ err: error }, 'could not send the password reset e-mail'));
