@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
+import { newId } from '../src/lib/ids.js';
+import { POSTING_LIMITS } from '../src/modules/community/posting.js';
+import { PAGE_SIZE } from '../src/modules/moderation/service.js';
 import { TEST_GIFTS_PER_HOUR } from '../src/modules/payments/pages.js';
 import { createEvent, createMember, describeEachDatabase, json } from './helpers.js';
 
@@ -189,3 +192,74 @@ describeEachDatabase('test-mode gifts', (ctx) => {
     assert.equal((await app.db.selectFrom('donations').select('id').execute()).length, TEST_GIFTS_PER_HOUR + 1);
   });
 });
+
+const postPrayer = (app: FastifyInstance, member: Member, text: string) =>
+  app.inject({ method: 'POST', url: `/api/prayers/add/${member.id}`, headers: { cookie: member.cookie }, payload: { text } });
+
+describeEachDatabase('posting limits (moderation on)', (ctx) => {
+  it(`a member has at most ${POSTING_LIMITS.waiting} posts waiting for review`, async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    for (let i = 0; i < POSTING_LIMITS.waiting; i++) assert.equal((await postPrayer(app, member, `Prayer ${i}`)).statusCode, 201);
+    const story = await app.inject({ method: 'POST', url: `/api/story/add/${member.id}`, headers: { cookie: member.cookie }, payload: { content: 'One more' } });
+    assert.equal(story.statusCode, 429);
+    assert.equal(json<Err>(story).error.code, 'too_many_waiting');
+    // Another member is not held up, nor is the admin.
+    assert.equal((await postPrayer(app, await createMember(app), 'Mine')).statusCode, 201);
+    assert.equal((await postPrayer(app, await createMember(app, { role: 'admin' }), 'Admin')).statusCode, 201);
+  });
+
+  it('the moderation queue shows the totals and every page, and rejects a flood in one go', async () => {
+    const { app } = ctx();
+    const admin = await createMember(app, { role: 'admin' });
+    const flooder = await createMember(app);
+    const honest = await createMember(app);
+    const get = (query = '') => app.inject({ url: `/api/moderation/pending${query}`, headers: { cookie: admin.cookie } });
+    type Page = { data: { prayers: { _id: string; text: string; date: string; user: { _id: string } }[]; totals: { prayers: number } } };
+    const waitingBefore = json<Page>(await get()).data.totals.prayers;
+    const start = Date.now() - 86_400_000;
+    const flood = Array.from({ length: 2 * PAGE_SIZE + 10 }, (_, i) => ({
+      id: newId(), user_id: flooder.id, text: `Flood ${i}`, status: 'pending' as const, created_at: new Date(start + i * 1000),
+    }));
+    await app.db.insertInto('prayers').values(flood).execute();
+    assert.equal((await postPrayer(app, honest, 'Please pray for my mother.')).statusCode, 201);
+
+    const first = json<Page>(await get());
+    assert.equal(first.data.totals.prayers, waitingBefore + flood.length + 1);
+    assert.equal(first.data.prayers.length, PAGE_SIZE);
+    const seen = [...first.data.prayers];
+    while (seen.length < first.data.totals.prayers) {
+      const last = seen.at(-1)!;
+      const next = json<Page>(await get(`?kind=prayers&afterDate=${encodeURIComponent(last.date)}&afterId=${last._id}`));
+      assert.ok(next.data.prayers.length > 0, 'every page has posts until the end');
+      seen.push(...next.data.prayers);
+    }
+    assert.equal(new Set(seen.map((p) => p._id)).size, waitingBefore + flood.length + 1);
+    assert.equal(seen.at(-1)!.text, 'Please pray for my mother.');
+    assert.equal((await get('?afterId=x')).statusCode, 400);
+
+    const rejected = await app.inject({ method: 'POST', url: `/api/moderation/members/${flooder.id}/reject-pending`, headers: { cookie: admin.cookie } });
+    assert.equal(rejected.statusCode, 200);
+    assert.deepEqual(json<{ data: { rejected: Record<string, number> } }>(rejected).data.rejected, { prayers: flood.length, stories: 0, comments: 0 });
+    const after = json<Page>(await get());
+    assert.equal(after.data.totals.prayers, waitingBefore + 1);
+    assert.ok(after.data.prayers.every((p) => p.user._id !== flooder.id));
+    // Not for members.
+    assert.equal((await app.inject({ method: 'POST', url: `/api/moderation/members/${flooder.id}/reject-pending`, headers: { cookie: honest.cookie } })).statusCode, 404);
+  });
+});
+
+describeEachDatabase(
+  'posting limits (moderation off)',
+  (ctx) => {
+    it(`a member posts at most ${POSTING_LIMITS.perHour} times an hour`, async () => {
+      const { app } = ctx();
+      const member = await createMember(app);
+      for (let i = 0; i < POSTING_LIMITS.perHour; i++) assert.equal((await postPrayer(app, member, `Prayer ${i}`)).statusCode, 201);
+      const over = await postPrayer(app, member, 'One too many');
+      assert.equal(over.statusCode, 429);
+      assert.equal(json<Err>(over).error.code, 'too_many_posts');
+    });
+  },
+  { config: { moderation: false } },
+);

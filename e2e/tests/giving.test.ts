@@ -108,7 +108,7 @@ describe('buying tickets', () => {
       // The hosted test-mode checkout.
       await page.waitForURL(/\/pay\/checkout\/[0-9a-f-]{36}$/);
       await page.getByText('TEST MODE', { exact: true }).waitFor();
-      assert.match(await page.locator('dl').innerText(), new RegExp(`2 × ${event.seat_price}\\$`));
+      assert.match(await page.locator('dl').innerText(), new RegExp(`2 × \\$${event.seat_price}\\b`));
       await savePageScreenshot(page, `giving-pay-${name}`);
       await page.getByRole('button', { name: `Pay ${total} (test)` }).click();
 

@@ -51,11 +51,21 @@ export interface PendingPost {
   story?: { _id: string; content: string; status: ModerationStatus };
 }
 
-export type PendingPosts = Record<PostKind, PendingPost[]>;
+/** The oldest page of each kind waiting for review, and how many wait in all. */
+export type PendingPosts = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };
 
-/** GET /api/moderation/pending (admins only; a 404 for anyone else). */
-export async function getPendingPosts(): Promise<PendingPosts> {
-  return (await http.get<Envelope<PendingPosts>>('/api/moderation/pending')).data.data;
+/**
+ * GET /api/moderation/pending (admins only; a 404 for anyone else); with
+ * `after` (the last post shown), the next page of that post's kind.
+ */
+export async function getPendingPosts(after?: PendingPost): Promise<PendingPosts> {
+  const params = after ? { kind: after.kind, afterDate: after.date, afterId: after._id } : undefined;
+  return (await http.get<Envelope<PendingPosts>>('/api/moderation/pending', { params })).data.data;
+}
+
+/** POST /api/moderation/members/{userId}/reject-pending: rejects everything one member has waiting; answers how many of each kind. */
+export async function rejectPendingOf(userId: string): Promise<Record<PostKind, number>> {
+  return (await http.post<Envelope<{ rejected: Record<PostKind, number> }>>(`/api/moderation/members/${encodeURIComponent(userId)}/reject-pending`)).data.data.rejected;
 }
 
 /** POST /api/moderation/{kind}/{id}/publish|reject. */

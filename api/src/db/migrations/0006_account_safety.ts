@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  *   hashes in `email_confirmations`, for a new account's address and for a
  *   new address a member asked for (`purpose` 'verify' or 'change');
  * - devices a member signed in from (`known_devices`, a cookie's hash): wrong
- *   passwords typed elsewhere never hold them up.
+ *   passwords typed elsewhere never hold them up;
+ * - indexes for the posting limits (a member's posts by date).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN email_verified_at timestamptz`.execute(db);
@@ -33,9 +34,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX known_devices_user ON known_devices (user_id)`.execute(db);
+
+  // Posting limits count a member's recent and waiting posts.
+  for (const table of ['prayers', 'stories', 'comments']) {
+    await sql`CREATE INDEX ${sql.id(`${table}_user_created`)} ON ${sql.table(table)} (user_id, created_at)`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['prayers', 'stories', 'comments']) await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_user_created`)}`.execute(db);
   await sql`DROP TABLE IF EXISTS known_devices`.execute(db);
   await sql`DROP TABLE IF EXISTS email_confirmations`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN email_verified_at`.execute(db);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { messages } from '@ministry/shared/validation';
 import type { SessionUser } from '../../fastify.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { validateBody } from '../../lib/validate.js';
 import type { PostStatus } from './visibility.js';
@@ -25,6 +25,40 @@ export async function readPost<S extends AnyObjectSchema, F extends keyof InferT
   const clean = sanitizePlainText(String(input[field] ?? ''));
   if (!clean) throw badRequest(messages.postEmpty, { [field]: messages.postEmpty });
   return { ...input, [field]: clean };
+}
+
+/** Posts (prayers, stories, comments together) one member may write in an hour, and have waiting for review at once. */
+export const POSTING_LIMITS = { perHour: 20, waiting: 10 };
+
+/**
+ * Before a member posts: at most POSTING_LIMITS.perHour posts an hour and
+ * POSTING_LIMITS.waiting waiting for review, so nobody buries the moderation
+ * queue or the walls. Admins are not limited.
+ */
+export async function assertMayPost(app: FastifyInstance, author: SessionUser): Promise<void> {
+  if (author.role === 'admin') return;
+  const since = new Date(Date.now() - 3_600_000);
+  const counts = await Promise.all(
+    (['prayers', 'stories', 'comments'] as const).map((table) =>
+      app.db
+        .selectFrom(table)
+        .select((eb) => [
+          eb.fn.count<string | number>(eb.case().when('created_at', '>', since).then(1).end()).as('recent'),
+          eb.fn.count<string | number>(eb.case().when('status', '=', 'pending').then(1).end()).as('waiting'),
+        ])
+        .where('user_id', '=', author.id)
+        .where((eb) => eb.or([eb('created_at', '>', since), eb('status', '=', 'pending')]))
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  const recent = counts.reduce((sum, c) => sum + Number(c.recent), 0);
+  const waiting = counts.reduce((sum, c) => sum + Number(c.waiting), 0);
+  if (app.config.moderation && waiting >= POSTING_LIMITS.waiting) {
+    throw new HttpError(429, 'too_many_waiting', `You have ${waiting} posts waiting for review. Please wait until they are reviewed before posting more.`);
+  }
+  if (recent >= POSTING_LIMITS.perHour) {
+    throw new HttpError(429, 'too_many_posts', `You have posted ${POSTING_LIMITS.perHour} times in the last hour. Please wait a while before posting again.`);
+  }
 }
 
 /** New posts wait for an admin unless moderation is off; an admin's own posts need no review. */

@@ -3,7 +3,7 @@ import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { requireAdmin } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
-import { listPending, POST_KINDS, setPostStatus, type PostKind } from './service.js';
+import { listPending, POST_KINDS, rejectPendingOf, setPostStatus, type PostKind } from './service.js';
 
 const str = { type: 'string' } as const;
 const pendingPostSchema = {
@@ -18,12 +18,27 @@ const pendingPostSchema = {
   },
 } as const;
 const pendingList = { type: 'array', items: pendingPostSchema } as const;
+const kindCounts = { type: 'object', properties: { prayers: { type: 'integer' }, stories: { type: 'integer' }, comments: { type: 'integer' } } } as const;
+const pendingQuery = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: [...POST_KINDS] },
+    afterDate: { type: 'string', format: 'date-time' },
+    afterId: idParam,
+  },
+  dependencies: { afterDate: ['kind', 'afterId'], afterId: ['kind', 'afterDate'] },
+  additionalProperties: false,
+} as const;
 
 const ACTIONS = { publish: 'published', reject: 'rejected' } as const;
 
 /**
  * Moderation for admins: GET /api/moderation/pending lists what waits for
- * review; POST /api/moderation/{kind}/{id}/publish|reject decides one post.
+ * review (the oldest PAGE_SIZE of each kind and the totals;
+ * ?kind=…&afterDate=…&afterId=… the next page of one kind);
+ * POST /api/moderation/{kind}/{id}/publish|reject decides one post;
+ * POST /api/moderation/members/{userId}/reject-pending rejects everything
+ * one member has waiting (a flood).
  * Anyone else gets the same 404 as a path that does not exist, before the
  * request is even validated, so the routes do not reveal themselves.
  */
@@ -32,13 +47,34 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     requireAdmin(request);
   };
 
-  app.get(
+  app.get<{ Querystring: { kind?: PostKind; afterDate?: string; afterId?: string } }>(
     '/api/moderation/pending',
     {
       onRequest: adminOnly,
-      schema: { response: { 200: envelope({ type: 'object', properties: { prayers: pendingList, stories: pendingList, comments: pendingList } }), ...errors(404) } },
+      schema: {
+        querystring: pendingQuery,
+        response: {
+          200: envelope({ type: 'object', properties: { prayers: pendingList, stories: pendingList, comments: pendingList, totals: kindCounts } }),
+          ...errors(400, 404),
+        },
+      },
     },
-    async () => ({ data: await listPending(app.db) }),
+    async (request) => {
+      const { kind, afterDate, afterId } = request.query;
+      return { data: await listPending(app.db, { kind, after: afterDate && afterId ? { date: afterDate, id: afterId } : undefined }) };
+    },
+  );
+
+  app.post<{ Params: { userId: string } }>(
+    '/api/moderation/members/:userId/reject-pending',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: { type: 'object', required: ['userId'], properties: { userId: idParam } },
+        response: { 200: envelope({ type: 'object', properties: { rejected: kindCounts } }), ...errors(400, 404) },
+      },
+    },
+    async (request) => ({ data: { rejected: await rejectPendingOf(app.db, request.params.userId) } }),
   );
 
   app.post<{ Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS } }>(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { PostStatus } from '../community/visibility.js';
 
@@ -15,37 +15,67 @@ export interface PendingPost {
   story?: { _id: string; content: string; status: PostStatus };
 }
 
-const OLDEST_FIRST_LIMIT = 200;
+/** Posts of each kind in one page of the queue. */
+export const PAGE_SIZE = 50;
 
-/** Every post waiting for review, oldest first in each kind. */
-export async function listPending(db: Kysely<Database>): Promise<Record<PostKind, PendingPost[]>> {
+/** Where a page of the queue starts: after this post (oldest first: by date, then id). */
+export interface QueueCursor {
+  date: string;
+  id: string;
+}
+
+export type PendingPage = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };
+
+/**
+ * The posts waiting for review, oldest first: the first page of each kind
+ * and how many wait in all, or (with `kind` and `after`) the next page of one kind.
+ */
+export async function listPending(db: Kysely<Database>, options: { kind?: PostKind; after?: QueueCursor } = {}): Promise<PendingPage> {
   const author = ['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email'] as const;
-  const [prayers, stories, comments] = await Promise.all([
-    db
-      .selectFrom('prayers as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'p.text', 'p.created_at', ...author])
-      .where('p.status', '=', 'pending')
-      .orderBy('p.created_at')
-      .limit(OLDEST_FIRST_LIMIT)
-      .execute(),
-    db
-      .selectFrom('stories as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.content as text', 's.created_at', ...author])
-      .where('s.status', '=', 'pending')
-      .orderBy('s.created_at')
-      .limit(OLDEST_FIRST_LIMIT)
-      .execute(),
-    db
-      .selectFrom('comments as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .innerJoin('stories as s', 's.id', 'c.story_id')
-      .select(['c.id', 'c.text', 'c.created_at', 's.id as story_id', 's.content as story_content', 's.status as story_status', ...author])
-      .where('c.status', '=', 'pending')
-      .orderBy('c.created_at')
-      .limit(OLDEST_FIRST_LIMIT)
-      .execute(),
+  const wanted = (kind: PostKind) => options.kind === undefined || options.kind === kind;
+  const after = options.after ? { date: new Date(options.after.date), id: options.after.id } : undefined;
+  const afterCursor = (table: string) =>
+    after ? sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) > (${after.date}, ${after.id})` : sql<boolean>`true`;
+  const none = Promise.resolve([]);
+  const [prayers, stories, comments, totals] = await Promise.all([
+    wanted('prayers')
+      ? db
+          .selectFrom('prayers as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select(['p.id', 'p.text', 'p.created_at', ...author])
+          .where('p.status', '=', 'pending')
+          .where(afterCursor('p'))
+          .orderBy('p.created_at')
+          .orderBy('p.id')
+          .limit(PAGE_SIZE)
+          .execute()
+      : none,
+    wanted('stories')
+      ? db
+          .selectFrom('stories as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .select(['s.id', 's.content as text', 's.created_at', ...author])
+          .where('s.status', '=', 'pending')
+          .where(afterCursor('s'))
+          .orderBy('s.created_at')
+          .orderBy('s.id')
+          .limit(PAGE_SIZE)
+          .execute()
+      : none,
+    wanted('comments')
+      ? db
+          .selectFrom('comments as c')
+          .innerJoin('users as u', 'u.id', 'c.user_id')
+          .innerJoin('stories as s', 's.id', 'c.story_id')
+          .select(['c.id', 'c.text', 'c.created_at', 's.id as story_id', 's.content as story_content', 's.status as story_status', ...author])
+          .where('c.status', '=', 'pending')
+          .where(afterCursor('c'))
+          .orderBy('c.created_at')
+          .orderBy('c.id')
+          .limit(PAGE_SIZE)
+          .execute()
+      : none,
+    pendingTotals(db),
   ]);
   const base = (kind: PostKind, r: { id: string; text: string; created_at: Date; user_id: string; firstname: string; lastname: string; email: string }) => ({
     _id: r.id,
@@ -61,7 +91,30 @@ export async function listPending(db: Kysely<Database>): Promise<Record<PostKind
       ...base('comments', r),
       story: { _id: r.story_id, content: r.story_content, status: r.story_status },
     })),
+    totals,
   };
+}
+
+/** How many posts of each kind wait for review. */
+async function pendingTotals(db: Kysely<Database>): Promise<Record<PostKind, number>> {
+  const counts = await Promise.all(
+    POST_KINDS.map((kind) =>
+      db
+        .selectFrom(kind)
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return Object.fromEntries(POST_KINDS.map((kind, i) => [kind, Number(counts[i].n)])) as Record<PostKind, number>;
+}
+
+/** Rejects every post of one member still waiting for review; answers how many of each kind. */
+export async function rejectPendingOf(db: Kysely<Database>, userId: string): Promise<Record<PostKind, number>> {
+  const results = await Promise.all(
+    POST_KINDS.map((kind) => db.updateTable(kind).set({ status: 'rejected' }).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst()),
+  );
+  return Object.fromEntries(POST_KINDS.map((kind, i) => [kind, Number(results[i].numUpdatedRows)])) as Record<PostKind, number>;
 }
 
 /** Publishes or rejects one post; false when there is no such post. */

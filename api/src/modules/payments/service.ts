@@ -70,13 +70,14 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
     const now = Date.now();
     const { first } = await trx
       .selectFrom('bookings')
-      .select((eb) => eb.fn.min('created_at').as('first'))
+      .select((eb) => eb.fn.min('expires_at').as('first'))
       .where('user_id', '=', userId)
       .where('event_id', '=', eventId)
       .where('status', 'in', ['pending', 'cancelled', 'expired'])
       .where('created_at', '>', new Date(now - (holdMinutes + cooldownMinutes) * 60_000))
       .executeTakeFirstOrThrow();
-    const deadline = first === null ? now + holdMinutes * 60_000 : new Date(first).getTime() + holdMinutes * 60_000;
+    // The first hold of the chain has the earliest deadline; later ones kept it.
+    const deadline = first === null ? now + holdMinutes * 60_000 : Math.min(new Date(first).getTime(), now + holdMinutes * 60_000);
     if (deadline <= now) {
       throw new HoldLapsedError(Math.ceil((deadline + cooldownMinutes * 60_000 - now) / 1000));
     }

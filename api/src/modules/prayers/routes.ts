@@ -3,7 +3,7 @@ import { prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf } from '../../plugins/session.js';
 import { envelope, errors, listOf, prayerSchema } from '../../schemas/entities.js';
-import { newPostStatus, readPost } from '../community/posting.js';
+import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { createPrayer, listPrayers } from './service.js';
 
 /**
@@ -25,11 +25,12 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
         body: { type: 'object' },
-        response: { 201: envelope(prayerSchema), ...errors(400, 401, 403) },
+        response: { 201: envelope(prayerSchema), ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
+      await assertMayPost(app, me);
       const { text } = await readPost(prayerRules, request.body, 'text');
       const prayer = await createPrayer(app.db, { userId: me.id, text, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: prayer });

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { envelope, errors, listOf, storySchema } from '../../schemas/entities.js';
-import { newPostStatus, readPost } from '../community/posting.js';
+import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { createStory, isPublishedStory, listStories, setLike } from './service.js';
 
 /** The best-stories area shows a 3-column grid: two full rows. */
@@ -30,9 +30,10 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/api/story/add/:id',
-    { schema: { params: idPath('id'), body: { type: 'object' }, response: { 201: envelope(storySchema), ...errors(400, 401, 403) } } },
+    { schema: { params: idPath('id'), body: { type: 'object' }, response: { 201: envelope(storySchema), ...errors(400, 401, 403, 429) } } },
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
+      await assertMayPost(app, me);
       const { content } = await readPost(storyRules, request.body, 'content');
       const story = await createStory(app.db, { userId: me.id, content, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: story });

@@ -21,6 +21,7 @@ const pending: PendingPosts = {
       story: { _id: 'story-1', content: 'Last year I lost my business.', status: 'published' },
     },
   ],
+  totals: { prayers: 1, stories: 1, comments: 1 },
 };
 
 describe('ModerationPage', () => {
@@ -76,9 +77,34 @@ describe('ModerationPage', () => {
   });
 
   it('says when nothing waits', async () => {
-    api.onGet('/api/moderation/pending').reply(200, { data: { prayers: [], stories: [], comments: [] } });
+    api.onGet('/api/moderation/pending').reply(200, { data: { prayers: [], stories: [], comments: [], totals: { prayers: 0, stories: 0, comments: 0 } } });
     renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
     expect(await screen.findByText(/Nothing is waiting for review/)).toBeInTheDocument();
+  });
+
+  it('shows the totals, pages through a long queue, and rejects everything one member has waiting', async () => {
+    const flooder = { _id: 'user-x', firstname: 'Spam', lastname: 'Bot', email: 'x@example.org' };
+    const prayer = (n: number, user = flooder) => ({ _id: `px${n}`, kind: 'prayers' as const, text: `Flood ${n}`, date: new Date(2026, 0, 1, 0, n).toISOString(), user });
+    api.onGet('/api/moderation/pending').reply((config) =>
+      config.params?.afterId === 'px1'
+        ? [200, { data: { prayers: [prayer(2), prayer(3)], stories: [], comments: [], totals: { prayers: 4, stories: 0, comments: 0 } } }]
+        : [200, { data: { prayers: [prayer(0, author), prayer(1)], stories: [], comments: [], totals: { prayers: 4, stories: 0, comments: 0 } } }],
+    );
+    api.onPost('/api/moderation/members/user-x/reject-pending').reply(200, { data: { rejected: { prayers: 3, stories: 0, comments: 0 } } });
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    expect(await screen.findByText('4 posts are waiting for review, oldest first.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 4.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more prayer requests' }));
+    expect(await screen.findByText('Flood 3')).toBeInTheDocument();
+    expect(api.history.get.at(-1)?.params).toMatchObject({ kind: 'prayers', afterId: 'px1' });
+
+    const flood = screen.getAllByRole('article', { name: 'prayer request by Spam Bot' })[0]!;
+    await userEvent.click(within(flood).getByRole('button', { name: 'Reject all by Spam…' }));
+    await userEvent.click(within(flood).getByRole('button', { name: 'Yes, reject everything Spam has waiting' }));
+    expect(await screen.findByText('3 posts by Spam Bot rejected.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Flood 1')).not.toBeInTheDocument());
+    expect(screen.getByText('Flood 0')).toBeInTheDocument();
+    expect(screen.getByText('1 post is waiting for review, oldest first.')).toBeInTheDocument();
   });
 
   it('is the not-found page when the server says the member is no admin', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, getPendingPosts, moderatePost, type PendingPost, type PendingPosts, type PostKind } from '@ministry/shared/api';
+import { errorStatus, friendlyError, getPendingPosts, moderatePost, rejectPendingOf, type PendingPost, type PendingPosts, type PostKind } from '@ministry/shared/api';
 import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import {
@@ -73,6 +73,14 @@ const Actions = styled.div`
   ${media.mobile} { button { flex: 1; } }
 `;
 
+const More = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  flex-wrap: wrap;
+  margin-top: 16px;
+`;
+
 const Count = styled.span`
   display: inline-block;
   min-width: 28px;
@@ -86,8 +94,31 @@ const Count = styled.span`
   color: ${theme.colors.text};
 `;
 
-function PendingItem({ post, one, onDecided }: { post: PendingPost; one: string; onDecided: (post: PendingPost) => void }) {
-  const [busy, setBusy] = useState<'publish' | 'reject' | null>(null);
+function PendingItem({
+  post,
+  one,
+  onDecided,
+  onRejectAll,
+}: {
+  post: PendingPost;
+  one: string;
+  onDecided: (post: PendingPost) => void;
+  onRejectAll: (userId: string, rejected: Record<PostKind, number>) => void;
+}) {
+  const [busy, setBusy] = useState<'publish' | 'reject' | 'reject-all' | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const rejectAll = async () => {
+    setBusy('reject-all');
+    try {
+      const rejected = await rejectPendingOf(post.user._id);
+      const count = rejected.prayers + rejected.stories + rejected.comments;
+      notify.success(`${count} ${count === 1 ? 'post' : 'posts'} by ${post.user.firstname} ${post.user.lastname} rejected.`);
+      onRejectAll(post.user._id, rejected);
+    } catch (error) {
+      notify.error(friendlyError(error));
+      setBusy(null);
+    }
+  };
   const decide = async (action: 'publish' | 'reject') => {
     setBusy(action);
     try {
@@ -120,6 +151,20 @@ function PendingItem({ post, one, onDecided }: { post: PendingPost; one: string;
             <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => decide('reject')}>
               {busy === 'reject' ? 'Rejecting…' : 'Reject'}
             </Button>
+            {confirmAll ? (
+              <>
+                <Button type="button" $variant="outline" disabled={busy !== null} onClick={rejectAll}>
+                  {busy === 'reject-all' ? 'Rejecting…' : `Yes, reject everything ${post.user.firstname} has waiting`}
+                </Button>
+                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setConfirmAll(false)}>
+                  Keep them
+                </Button>
+              </>
+            ) : (
+              <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setConfirmAll(true)}>
+                Reject all by {post.user.firstname}…
+              </Button>
+            )}
           </Actions>
         </CardBody>
       </Card>
@@ -127,15 +172,49 @@ function PendingItem({ post, one, onDecided }: { post: PendingPost; one: string;
   );
 }
 
+const EMPTY: PendingPosts = { prayers: [], stories: [], comments: [], totals: { prayers: 0, stories: 0, comments: 0 } };
+
 function ModerationQueue() {
-  const pending = useEditableResource(getPendingPosts);
+  const pending = useEditableResource(() => getPendingPosts());
+  const [loadingMore, setLoadingMore] = useState<PostKind | null>(null);
   if (pending.error && errorStatus(pending.error) === 404) return <NotFound />;
   const remove = (post: PendingPost) =>
     pending.update((all) => {
-      const current = all ?? { prayers: [], stories: [], comments: [] };
-      return { ...current, [post.kind]: current[post.kind].filter((p) => p._id !== post._id) };
+      const current = all ?? EMPTY;
+      return {
+        ...current,
+        [post.kind]: current[post.kind].filter((p) => p._id !== post._id),
+        totals: { ...current.totals, [post.kind]: Math.max(0, current.totals[post.kind] - 1) },
+      };
     });
-  const total = (all: PendingPosts) => all.prayers.length + all.stories.length + all.comments.length;
+  const removeMember = (userId: string, rejected: Record<PostKind, number>) =>
+    pending.update((all) => {
+      const current = all ?? EMPTY;
+      const keep = (kind: PostKind) => current[kind].filter((p) => p.user._id !== userId);
+      const left = (kind: PostKind) => Math.max(0, current.totals[kind] - rejected[kind]);
+      return {
+        prayers: keep('prayers'),
+        stories: keep('stories'),
+        comments: keep('comments'),
+        totals: { prayers: left('prayers'), stories: left('stories'), comments: left('comments') },
+      };
+    });
+  const showMore = async (kind: PostKind, last: PendingPost) => {
+    setLoadingMore(kind);
+    try {
+      const next = await getPendingPosts(last);
+      pending.update((all) => {
+        const current = all ?? EMPTY;
+        const shown = new Set(current[kind].map((p) => p._id));
+        return { ...current, [kind]: [...current[kind], ...next[kind].filter((p) => !shown.has(p._id))], totals: next.totals };
+      });
+    } catch (error) {
+      notify.error(friendlyError(error));
+    } finally {
+      setLoadingMore(null);
+    }
+  };
+  const total = (all: PendingPosts) => all.totals.prayers + all.totals.stories + all.totals.comments;
 
   return (
     <Section>
@@ -156,16 +235,26 @@ function ModerationQueue() {
                 <Group key={kind} aria-labelledby={`pending-${kind}`}>
                   <h2 id={`pending-${kind}`}>
                     {title}
-                    <Count>{all[kind].length}</Count>
+                    <Count>{all.totals[kind]}</Count>
                   </h2>
                   {all[kind].length === 0 ? (
                     <Muted>None waiting.</Muted>
                   ) : (
                     <List>
                       {all[kind].map((post) => (
-                        <PendingItem key={post._id} post={post} one={one} onDecided={remove} />
+                        <PendingItem key={post._id} post={post} one={one} onDecided={remove} onRejectAll={removeMember} />
                       ))}
                     </List>
+                  )}
+                  {all[kind].length > 0 && all[kind].length < all.totals[kind] && (
+                    <More>
+                      <Muted>
+                        Showing {all[kind].length} of {all.totals[kind]}.
+                      </Muted>
+                      <Button type="button" $variant="outline" disabled={loadingMore !== null} onClick={() => showMore(kind, all[kind].at(-1)!)}>
+                        {loadingMore === kind ? 'Loading…' : `Show more ${title.toLowerCase()}`}
+                      </Button>
+                    </More>
                   )}
                 </Group>
               ))}
