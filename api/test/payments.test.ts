@@ -245,7 +245,8 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.equal(await releaseExpired(app.db), 0, 'released once');
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 3 });
 
-    const b = bookingIdOf(json<{ data: string }>(await checkout(app, member, eventId, 3)).data);
+    // Another member: the first waits HOLD_COOLDOWN_MINUTES after a hold ran out (abuse-limits.test.ts).
+    const b = bookingIdOf(json<{ data: string }>(await checkout(app, await createMember(app), eventId, 3)).data);
     await expire(b);
     // The event is full until the hold runs out; the next buyer's checkout releases it first.
     const next = await checkout(app, other, eventId, 3);
