@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
+import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
@@ -47,6 +48,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('answerCache', new AnswerCache());
+  app.decorate('afterReply', createAfterReply(app.log));
+  app.addHook('onClose', async () => app.afterReply.idle());
   // Every route's method and URL, for the checks that walk the whole API (fuzzing, IDOR).
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);

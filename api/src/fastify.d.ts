@@ -9,6 +9,8 @@ export interface SessionUser {
   email: string;
   firstname: string;
   lastname: string;
+  /** Whether the member confirmed their e-mail address (needed to post and to buy). */
+  verified: boolean;
 }
 
 declare module 'fastify' {
@@ -19,6 +21,8 @@ declare module 'fastify' {
     site?: import('./plugins/site.js').SiteServer;
     /** Serialized answers of public lists, kept briefly (lib/answerCache.ts). */
     answerCache: import('./lib/answerCache.js').AnswerCache;
+    /** Work done once the answer is sent (lib/afterReply.ts). */
+    afterReply: import('./lib/afterReply.js').AfterReply;
     /** Every route (method and URL), in registration order. */
     routeList: { method: string; url: string }[];
   }

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { KNOWN_DEVICE_COOKIE, LOGIN_LIMITS } from '../src/modules/users/loginGuard.js';
 import { createResetToken } from '../src/modules/users/service.js';
 import { greeting } from '../src/lib/mailer.js';
-import { createMember, describeEachDatabase, json, mailsIn, waitForMails } from './helpers.js';
+import { CONFIRMATION_MAILS_PER_HOUR } from '../src/modules/users/emailConfirmation.js';
+import { confirmationTokenFor, createEvent, createMember, describeEachDatabase, json, mailsIn, waitForMails } from './helpers.js';
 
 type Err = { error: { code: string; message: string } };
 
@@ -123,4 +124,72 @@ it('greets by a plain first name only', () => {
   assert.equal(greeting('Visit evil.example'), 'Hello,');
   assert.equal(greeting('a@b'), 'Hello,');
   assert.equal(greeting(''), 'Hello,');
+});
+
+describeEachDatabase('confirmed e-mail addresses', (ctx) => {
+  it('an unconfirmed member signs in but cannot post or buy until the link is opened; the link works once', async () => {
+    const { app } = ctx();
+    const member = await createMember(app, { verified: false });
+    const me = json<{ data: { emailVerified: boolean } }>(await app.inject({ url: `/api/user/search/${member.id}`, headers: { cookie: member.cookie } }));
+    assert.equal(me.data.emailVerified, false);
+    const eventId = await createEvent(app);
+    const tryAll = async () => [
+      await app.inject({ method: 'POST', url: `/api/prayers/add/${member.id}`, headers: { cookie: member.cookie }, payload: { text: 'Pray for me' } }),
+      await app.inject({ method: 'POST', url: `/api/story/add/${member.id}`, headers: { cookie: member.cookie }, payload: { content: 'My story' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment/create-checkout-session',
+        headers: { cookie: member.cookie },
+        payload: { items: [{ quantity: 1, price: null }], user: member.id, event: eventId },
+      }),
+    ];
+    for (const res of await tryAll()) {
+      assert.equal(res.statusCode, 403, res.body);
+      assert.equal(json<Err>(res).error.code, 'email_not_verified');
+      assert.match(json<Err>(res).error.message, /confirm your e-mail address/);
+    }
+
+    const resend = await app.inject({ method: 'POST', url: '/api/user/verify-email/resend', headers: { cookie: member.cookie } });
+    assert.equal(resend.statusCode, 200, resend.body);
+    const token = await confirmationTokenFor(app.config.dataDir, member.email);
+    const confirmed = await app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token }, headers: { cookie: member.cookie } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    assert.equal(json<{ data: { user: { emailVerified: boolean } } }>(confirmed).data.user.emailVerified, true);
+    for (const res of await tryAll()) assert.ok(res.statusCode === 201 || res.statusCode === 200, res.body);
+
+    const again = await app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token } });
+    assert.equal(again.statusCode, 400);
+    assert.match(json<Err>(again).error.message, /invalid, used or expired/);
+    assert.equal((await app.inject({ method: 'POST', url: '/api/user/verify-email/resend', headers: { cookie: member.cookie } })).statusCode, 409);
+  });
+
+  it(`sends one account at most ${CONFIRMATION_MAILS_PER_HOUR} confirmation links an hour`, async () => {
+    const { app } = ctx();
+    const member = await createMember(app, { verified: false });
+    const resend = () => app.inject({ method: 'POST', url: '/api/user/verify-email/resend', headers: { cookie: member.cookie } });
+    for (let i = 0; i < CONFIRMATION_MAILS_PER_HOUR; i++) assert.equal((await resend()).statusCode, 200);
+    assert.equal((await resend()).statusCode, 429);
+  });
+});
+
+describeEachDatabase('the same answer whether an address is known', (ctx) => {
+  it('newsletter and forgot-password answer a known and an unknown address alike', async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    const subscribe = (email: string) => app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+    await subscribe('already@example.org');
+    const known = await subscribe('already@example.org');
+    const fresh = await subscribe('brand-new@example.org');
+    assert.equal(known.statusCode, fresh.statusCode);
+    assert.equal(known.body.replace('already', 'brand-new'), fresh.body);
+
+    const before = mailsIn(app.config.dataDir).length;
+    const forgot = (email: string) => app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email } });
+    const answers = [await forgot(member.email), await forgot('nobody-here@example.org')];
+    assert.equal(answers[0]!.statusCode, 200);
+    assert.equal(answers[0]!.body, answers[1]!.body);
+    // The answer was sent before the address was even looked up; the mail follows.
+    await app.afterReply.idle();
+    assert.equal((await waitForMails(app.config.dataDir, before + 1)).length, before + 1);
+  });
 });

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../src/db/index.js';
 import sharp from 'sharp';
-import { createMember, describeEachDatabase, json, login } from './helpers.js';
+import type { FastifyInstance } from 'fastify';
+import { confirmationTokenFor, createMember, describeEachDatabase, json, login, waitForMailTo } from './helpers.js';
 import { latestAdultBirthDate } from '@ministry/shared/validation';
-import { RESET_MAILS } from '../src/modules/users/routes.js';
-import { outboxDir } from '../src/lib/mailer.js';
+import { RESET_MAILS, SIGNUP_ANSWER } from '../src/modules/users/routes.js';
 import type { User } from '@ministry/shared/types';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -48,24 +48,52 @@ function multipart(field: string, filename: string, type: string, content: Buffe
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Signs up through the API and opens the confirmation link of the mail that
+ * comes for it: answers the sign-up's answer and the confirmed user.
+ */
+async function signUpAndConfirm(app: import('fastify').FastifyInstance, body: Record<string, unknown>, remoteAddress?: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: body, ...(remoteAddress ? { remoteAddress } : {}) });
+  if (res.statusCode !== 202) return { res, user: undefined };
+  const token = await confirmationTokenFor(app.config.dataDir, String(body.email));
+  const confirmed = await app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token } });
+  assert.equal(confirmed.statusCode, 200, confirmed.body);
+  return { res, user: json<{ data: { user: User } }>(confirmed).data.user, confirmed };
+}
+
+/** Opens the confirmation link mailed to `to` (waiting for it to come): answers the verify-email answer. */
+async function openConfirmation(app: import('fastify').FastifyInstance, to: string) {
+  const token = await confirmationTokenFor(app.config.dataDir, to);
+  return app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token } });
+}
+
 describeEachDatabase('signup and login', (ctx) => {
-  it('creates an account with both steps, never answers the password, and refuses a taken e-mail whatever its case', async () => {
+  it('creates an account with both steps once its address is confirmed, never answers the password, and answers a taken e-mail the same way', async () => {
     const { app } = ctx();
     const body = signupBody(await churchId(app));
-    const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: body });
-    assert.equal(res.statusCode, 201, res.body);
-    const user = json<{ data: User & { password?: string; password_hash?: string } }>(res).data;
+    const { res, user, confirmed } = await signUpAndConfirm(app, body);
+    assert.equal(res.statusCode, 202, res.body);
+    assert.equal(json<{ data: { message: string } }>(res).data.message, SIGNUP_ANSWER);
+    assert.ok(user);
     assert.equal(user.email, body.email);
     assert.equal(user.city, 'Ontario');
     assert.equal(user.seniority, 12);
     assert.equal(user.birth_date, '1990-05-04');
     assert.equal(user.role, 'member');
+    assert.equal(user.emailVerified, true);
     assert.ok(!('password' in user) && !('password_hash' in user));
-    assert.ok(!res.body.includes('scrypt$'));
+    assert.ok(!confirmed!.body.includes('scrypt$'));
+    // The link signs the member in.
+    assert.ok(confirmed!.cookies.some((c) => c.name === 'sid'));
 
-    const again = await app.inject({ method: 'POST', url: '/api/user/signup', payload: { ...body, email: body.email.toUpperCase() } });
-    assert.equal(again.statusCode, 409);
-    assert.equal(json<Err>(again).error.message, 'This email already exists, please try again with a different email.');
+    const again = await app.inject({ method: 'POST', url: '/api/user/signup', payload: { ...body, email: body.email.toUpperCase(), password: 'another password' } });
+    assert.equal(again.statusCode, 202);
+    assert.equal(again.body, res.body, 'the same answer for a taken address');
+    const note = await waitForMailTo(app.config.dataDir, body.email as string, /tried to create an account/);
+    assert.match(note, /Someone \(perhaps you\) tried to create an account/);
+    assert.doesNotMatch(note, /verify-email/);
+    const rows = await app.db.selectFrom('users').select('id').where('email', '=', body.email as string).execute();
+    assert.equal(rows.length, 1);
   });
 
   it('accepts a member who turned 18 yesterday and refuses one who turns 18 tomorrow (on the ministry\'s clock)', async () => {
@@ -77,7 +105,7 @@ describeEachDatabase('signup and login', (ctx) => {
     assert.equal(young.statusCode, 400, young.body);
     assert.equal(json<Err>(young).error.fields?.birth_date, 'You must be at least 18 years old');
     const adult = await app.inject({ method: 'POST', url: '/api/user/signup', remoteAddress: '192.0.2.180', payload: signupBody(church, { email: 'just-18@example.org', birth_date: shift(eighteenToday, -1) }) });
-    assert.equal(adult.statusCode, 201, adult.body);
+    assert.equal(adult.statusCode, 202, adult.body);
     // The day changes at midnight in the ministry's time zone (New York), not in UTC.
     assert.equal(latestAdultBirthDate(new Date('2026-03-01T03:00:00Z')), '2008-02-28');
     assert.equal(latestAdultBirthDate(new Date('2026-03-01T06:00:00Z')), '2008-03-01');
@@ -112,17 +140,12 @@ describeEachDatabase('signup and login', (ctx) => {
 
   it('takes countries and cities from the lists, spelled as the lists spell them', async () => {
     const { app } = ctx();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/user/signup',
-      payload: signupBody(await churchId(app), { countryOfOrigin: 'ghana', country: 'CANADA', city: 'british columbia' }),
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    const user = json<{ data: User }>(res).data;
-    assert.deepEqual([user.countryOfOrigin, user.country, user.city], ['Ghana', 'Canada', 'British Columbia']);
+    const { user } = await signUpAndConfirm(app, signupBody(await churchId(app), { countryOfOrigin: 'ghana', country: 'CANADA', city: 'british columbia' }));
+    assert.deepEqual([user?.countryOfOrigin, user?.country, user?.city], ['Ghana', 'Canada', 'British Columbia']);
     // A country without states in the data offers itself as the city.
-    const noStates = await app.inject({ method: 'POST', url: '/api/user/signup', payload: signupBody(await churchId(app), { country: 'Aruba', city: 'Aruba' }) });
-    assert.equal(noStates.statusCode, 201, noStates.body);
+    const noStates = await signUpAndConfirm(app, signupBody(await churchId(app), { country: 'Aruba', city: 'Aruba' }));
+    assert.equal(noStates.res.statusCode, 202, noStates.res.body);
+    assert.equal(noStates.user?.city, 'Aruba');
   });
 
   it('logs in with a session cookie (HttpOnly, SameSite=Lax), persistent only when asked', async () => {
@@ -334,9 +357,17 @@ describeEachDatabase('profile', (ctx) => {
     const newEmail = `alone-${me.email}`;
     const emailOnly = await put(cookie, { email: newEmail, password: '', currentPassword: me.password });
     assert.equal(emailOnly.statusCode, 200, emailOnly.body);
-    assert.equal(json<{ data: User }>(emailOnly).data.email, newEmail);
-    cookie = sid(emailOnly);
+    // The new address takes effect once its link is opened.
+    assert.equal(json<{ data: User }>(emailOnly).data.email, me.email);
+    assert.equal(json<{ data: User }>(emailOnly).data.pendingEmail, newEmail);
+    await login(app, me.email, me.password);
+    const confirmed = await openConfirmation(app, newEmail);
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    assert.equal(json<{ data: { user: User } }>(confirmed).data.user.email, newEmail);
+    cookie = sid(confirmed);
     await login(app, newEmail, me.password);
+    // The old address was told.
+    await waitForMailTo(app.config.dataDir, me.email, /is now/);
 
     const passwordOnly = await put(cookie, { password: 'only the password changed', currentPassword: me.password });
     assert.equal(passwordOnly.statusCode, 200, passwordOnly.body);
@@ -354,8 +385,12 @@ describeEachDatabase('profile', (ctx) => {
     }
     const short = await put(cookie, { password: 'short', currentPassword: 'only the password changed' });
     assert.equal(json<Err>(short).error.fields?.password, 'Password must be at least 8 characters');
-    const taken = await put(cookie, { email: (await createMember(app)).email, currentPassword: 'only the password changed' });
-    assert.equal(taken.statusCode, 409);
+    // A taken address gets the same answer, and nothing changes.
+    const owner = await createMember(app);
+    const taken = await put(cookie, { email: owner.email, currentPassword: 'only the password changed' });
+    assert.equal(taken.statusCode, 200);
+    assert.equal(json<{ data: User }>(taken).data.pendingEmail, owner.email);
+    assert.equal((await app.db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirstOrThrow()).email, newEmail);
   });
 
   it('changes e-mail and password only with the current password, and ends other sessions', async () => {
@@ -379,10 +414,12 @@ describeEachDatabase('profile', (ctx) => {
       payload: { email: newEmail, password: 'brand new password', currentPassword: me.password },
     });
     assert.equal(ok.statusCode, 200, ok.body);
-    assert.equal(json<{ data: User }>(ok).data.email, newEmail);
+    assert.equal(json<{ data: User }>(ok).data.pendingEmail, newEmail);
     const fresh = ok.cookies.find((c) => c.name === 'sid')!;
     assert.equal((await app.inject({ url: `/api/user/search/${me.id}`, headers: { cookie: `sid=${fresh.value}` } })).statusCode, 200);
     assert.equal((await app.inject({ url: `/api/user/search/${me.id}`, headers: { cookie: secondDevice } })).statusCode, 401);
+    await login(app, me.email, 'brand new password');
+    assert.equal((await openConfirmation(app, newEmail)).statusCode, 200);
     await login(app, newEmail, 'brand new password');
   });
 
@@ -429,30 +466,9 @@ describeEachDatabase('profile', (ctx) => {
 });
 
 describeEachDatabase('forgot and reset password', (ctx) => {
-  const lastResetLink = (dataDir: string): string => {
-    const dir = outboxDir({ dataDir } as never);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
-    const mail = readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    return mail.match(/\/reset-password\/([A-Za-z0-9_-]{43})/)![1]!;
-  };
-  const mailCount = (dataDir: string): number => {
-    try {
-      return readdirSync(outboxDir({ dataDir } as never)).filter((f) => f.endsWith('.eml')).length;
-    } catch {
-      return 0;
-    }
-  };
-  const waitForMail = async (dataDir: string, count: number) => {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if (readdirSync(outboxDir({ dataDir } as never)).filter((f) => f.endsWith('.eml')).length >= count) return;
-      } catch {
-        /* not there yet */
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no mail written');
-  };
+  /** The reset link's token in the newest mail to `to`. */
+  const resetTokenFor = async (app: FastifyInstance, to: string): Promise<string> =>
+    /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(await waitForMailTo(app.config.dataDir, to, /\/reset-password\//))![1]!;
 
   it('answers the same for known and unknown e-mails, and mails a single-use link that ends every session', async () => {
     const { app } = ctx();
@@ -463,8 +479,7 @@ describeEachDatabase('forgot and reset password', (ctx) => {
     assert.equal(unknown.statusCode, 200);
     assert.equal(known.body, unknown.body);
 
-    await waitForMail(app.config.dataDir, 1);
-    const token = lastResetLink(app.config.dataDir);
+    const token = await resetTokenFor(app, me.email);
     const reset = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'my new password' } });
     assert.equal(reset.statusCode, 200, reset.body);
     assert.equal((await app.inject({ url: `/api/user/search/${me.id}`, headers: { cookie: me.cookie } })).statusCode, 401, 'old sessions end');
@@ -499,13 +514,15 @@ describeEachDatabase('forgot and reset password', (ctx) => {
     for (const change of [{ password: 'changed in the profile' }, { email: `moved-${Date.now()}@example.org` }]) {
       const me = await createMember(app);
       const token = await createResetToken(app.db, me.id);
-      const res = await app.inject({
+        const res = await app.inject({
         method: 'PUT',
         url: `/api/user/updateSecurity/${me.id}`,
         headers: { cookie: me.cookie },
         payload: { ...change, currentPassword: me.password },
       });
       assert.equal(res.statusCode, 200, res.body);
+      // A new address counts once confirmed.
+      if (change.email) assert.equal((await openConfirmation(app, change.email)).statusCode, 200);
       const reset = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'attacker password' } });
       assert.equal(reset.statusCode, 400, JSON.stringify(change));
     }
@@ -514,10 +531,8 @@ describeEachDatabase('forgot and reset password', (ctx) => {
   it('tells whether a link still works before it is used, without using it up', async () => {
     const { app } = ctx();
     const me = await createMember(app);
-    const mailsBefore = mailCount(app.config.dataDir);
     await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: me.email } });
-    await waitForMail(app.config.dataDir, mailsBefore + 1);
-    const token = lastResetLink(app.config.dataDir);
+    const token = await resetTokenFor(app, me.email);
     const check = async (t: string) => json<{ data: { valid: boolean } }>(await app.inject({ method: 'POST', url: '/api/user/reset-password/check', payload: { token: t } })).data.valid;
     assert.equal(await check(token), true);
     assert.equal(await check(token), true, 'asking does not use it up');
@@ -530,10 +545,8 @@ describeEachDatabase('forgot and reset password', (ctx) => {
   it('refuses an expired link', async () => {
     const { app } = ctx();
     const me = await createMember(app);
-    const mailsBefore = mailCount(app.config.dataDir);
     await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: me.email } });
-    await waitForMail(app.config.dataDir, mailsBefore + 1);
-    const token = lastResetLink(app.config.dataDir);
+    const token = await resetTokenFor(app, me.email);
     await app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     const res = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'my new password' } });
     assert.equal(res.statusCode, 400);
@@ -555,8 +568,10 @@ describeEachDatabase('forgot and reset password', (ctx) => {
     }
     const tokens = async (userId: string) =>
       (await app.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', userId).execute()).length;
+    await app.afterReply.idle();
     assert.equal(await tokens(me.id), RESET_MAILS.max);
     assert.equal((await ask(other.email, '192.0.2.99')).statusCode, 200);
+    await app.afterReply.idle();
     assert.equal(await tokens(other.id), 1, 'other members are not held up');
   });
 });

@@ -136,7 +136,7 @@ export const json = <T = unknown>(response: { body: string }): T => JSON.parse(r
 /** A member created straight in the database, with a password that works for login. */
 export async function createMember(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; password: string; firstname: string; lastname: string; role: 'member' | 'admin' }> = {},
+  overrides: Partial<{ email: string; password: string; firstname: string; lastname: string; role: 'member' | 'admin'; verified: boolean }> = {},
 ): Promise<{ id: string; email: string; password: string; cookie: string }> {
   const { createUser } = await import('../src/modules/users/service.js');
   const email = overrides.email ?? `member-${randomBytes(5).toString('hex')}@example.org`;
@@ -147,6 +147,7 @@ export async function createMember(
     firstname: overrides.firstname ?? 'Test',
     lastname: overrides.lastname ?? 'Member',
     role: overrides.role ?? 'member',
+    verified: overrides.verified ?? true,
   });
   const cookie = await login(app, email, password);
   return { id: user._id, email, password, cookie };
@@ -201,4 +202,20 @@ export async function waitForMails(dataDir: string, count: number): Promise<stri
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`expected ${count} mail(s) in the outbox, found ${mailsIn(dataDir).length}`);
+}
+
+/** Waits (up to 3 s) for the newest mail to `to` whose text matches `pattern`; answers it as the member reads it. */
+export async function waitForMailTo(dataDir: string, to: string, pattern: RegExp = /./): Promise<string> {
+  const address = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im');
+  for (let i = 0; i < 150; i++) {
+    const found = mailsIn(dataDir).map(plainMail).filter((m) => address.test(m) && pattern.test(m)).at(-1);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
+/** The confirmation link's token in the newest mail to `to` (a sign-up's or a new address's). */
+export async function confirmationTokenFor(dataDir: string, to: string): Promise<string> {
+  return /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(await waitForMailTo(dataDir, to, /\/verify-email\//))![1]!;
 }

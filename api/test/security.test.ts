@@ -8,7 +8,7 @@ import { it } from 'node:test';
 import sharp from 'sharp';
 import { describe } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { createMember, describeEachDatabase, json, login } from './helpers.js';
+import { confirmationTokenFor, createMember, describeEachDatabase, json, login } from './helpers.js';
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>Hello';
 const FOREIGN = 'https://evil.example';
@@ -104,9 +104,11 @@ describeEachDatabase(
           church, countryOfOrigin: 'Ghana', country: 'Ghana', city: 'Volta', seniority: 3, source: XSS,
         },
       });
-      assert.equal(signup.statusCode, 201, signup.body);
+      assert.equal(signup.statusCode, 202, signup.body);
+      const token = await confirmationTokenFor(app.config.dataDir, email);
+      const confirmed = await app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token } });
       const cookie = await login(app, email, 'long password');
-      const id = json<{ data: { _id: string } }>(signup).data._id;
+      const id = json<{ data: { user: { _id: string } } }>(confirmed).data.user._id;
       const update = await app.inject({ method: 'PUT', url: `/api/user/updateBasic/${id}`, headers: { cookie }, payload: { firstname: XSS, source: XSS } });
       assert.equal(update.statusCode, 200);
       const prayer = await app.inject({ method: 'POST', url: `/api/prayers/add/${id}`, headers: { cookie }, payload: { text: XSS } });

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.js';
 import type { SessionUser } from '../fastify.js';
-import { forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { forbidden, HttpError, notFound, unauthorized } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'sid';
 const PERSISTENT_DAYS = 30;
@@ -23,11 +23,13 @@ async function findSessionUser(db: Kysely<Database>, token: string): Promise<Ses
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'users.email', 'users.firstname', 'users.lastname'])
+    .select(['users.id', 'users.role', 'users.email', 'users.firstname', 'users.lastname', 'users.email_verified_at'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { email_verified_at: verifiedAt, ...user } = row;
+  return { ...user, verified: verifiedAt !== null };
 }
 
 /** Reads the session cookie of API and payment requests into `request.sessionUser`. */
@@ -99,6 +101,14 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function requireSelf(request: FastifyRequest, id: string | undefined): SessionUser {
   const user = requireUser(request);
   if (id !== user.id) throw forbidden('That is not your account.');
+  return user;
+}
+
+export const EMAIL_NOT_VERIFIED = 'Please confirm your e-mail address first: open the link we sent you (your profile can send it again).';
+
+/** The signed-in member with a confirmed e-mail address (to post or to buy), or a 401/403. */
+export function requireVerified(user: SessionUser): SessionUser {
+  if (!user.verified) throw new HttpError(403, 'email_not_verified', EMAIL_NOT_VERIFIED);
   return user;
 }
 

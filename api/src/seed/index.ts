@@ -91,6 +91,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
       password_hash: `seed-only:${randomBytes(16).toString('hex')}`,
       country: 'United States',
       role: 'member' as const,
+      email_verified_at: now,
     }));
     await trx.insertInto('users').values(members).execute();
 

@@ -24,6 +24,10 @@ export interface User {
   seniority: number | null;
   source: string | null;
   role: Role;
+  /** Whether the member confirmed their e-mail address (needed to post and to buy). */
+  emailVerified?: boolean;
+  /** A new address the member asked for, waiting for its confirmation link to be opened. */
+  pendingEmail?: string | null;
 }
 
 /** Who wrote a post, as shown beside it. */

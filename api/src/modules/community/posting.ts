@@ -10,6 +10,7 @@ import type { SessionUser } from '../../fastify.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { validateBody } from '../../lib/validate.js';
+import { requireVerified } from '../../plugins/session.js';
 import type { PostStatus } from './visibility.js';
 
 /**
@@ -31,12 +32,13 @@ export async function readPost<S extends AnyObjectSchema, F extends keyof InferT
 export const POSTING_LIMITS = { perHour: 20, waiting: 10 };
 
 /**
- * Before a member posts: at most POSTING_LIMITS.perHour posts an hour and
+ * Before a member posts: a confirmed e-mail address, at most POSTING_LIMITS.perHour posts an hour and
  * POSTING_LIMITS.waiting waiting for review, so nobody buries the moderation
  * queue or the walls. Admins are not limited.
  */
 export async function assertMayPost(app: FastifyInstance, author: SessionUser): Promise<void> {
   if (author.role === 'admin') return;
+  requireVerified(author);
   const since = new Date(Date.now() - 3_600_000);
   const counts = await Promise.all(
     (['prayers', 'stories', 'comments'] as const).map((table) =>

@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
-import { requireSelf, requireUser } from '../../plugins/session.js';
+import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createFulfilment } from './fulfilment.js';
 import { paymentPages } from './pages.js';
@@ -97,7 +97,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const input = await validateBody(checkoutSessionSchema, request.body);
-      const me = requireSelf(request, input.user);
+      const me = requireVerified(requireSelf(request, input.user));
       if (!isUuid(input.event)) throw notFound('That event');
       const quantity = input.items[0].quantity;
       if (provider.name === 'none') {

@@ -14,18 +14,22 @@ import {
   PASSWORD_MIN,
   messages,
 } from '@ministry/shared/validation';
-import { HttpError, badRequest } from '../../lib/errors.js';
+import { siteIdentity } from '@ministry/shared/config';
+import { FailureCounter } from '../../lib/attempts.js';
+import { HttpError, badRequest, conflict } from '../../lib/errors.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { validateBody } from '../../lib/validate.js';
-import { endAllSessions, endSession, renewSession, requireSelf, startSession } from '../../plugins/session.js';
+import { endAllSessions, endSession, renewSession, requireSelf, requireUser, startSession } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
+import { confirmationsInLastHour, confirmEmail, CONFIRMATION_MAILS_PER_HOUR, createEmailConfirmation, type ConfirmationPurpose } from './emailConfirmation.js';
 import { PHOTO_MAX_BYTES, removePhoto, storePhoto, NOT_AN_IMAGE } from './photos.js';
 import {
   RESET_INVALID,
+  assertChurchExists,
   consumeResetToken,
   isResetTokenUsable,
   countResetTokensSince,
@@ -60,6 +64,8 @@ export const userSchema = {
     seniority: { type: ['integer', 'null'] },
     source: strOrNull,
     role: str,
+    emailVerified: { type: 'boolean' },
+    pendingEmail: strOrNull,
   },
 } as const;
 const userAnswer = envelope(userSchema);
@@ -74,6 +80,8 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 /** Reset e-mails sent to one account per window (the links stay valid an hour). */
 export const RESET_MAILS = { max: 3, windowMs: 60 * 60 * 1000 };
 const FORGOT_ANSWER = 'If an account uses this e-mail, we have sent it a link to choose a new password.';
+export const SIGNUP_ANSWER = 'Check your e-mail: we have sent you a link to confirm your address and finish signing up.';
+const CONFIRMED_ANSWER = 'Thank you: your e-mail address is confirmed.';
 
 const resetSchema = yup.object({
   token: yup.string().required(RESET_INVALID).max(100, RESET_INVALID),
@@ -83,17 +91,55 @@ const resetSchema = yup.object({
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const loginGuard = createLoginGuard(app);
+  const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
+  // Notes to an address's owner when someone signs up with it: a few an hour at most.
+  const ownerNotes = new FailureCounter(RESET_MAILS.max, RESET_MAILS.windowMs);
+
+  /** Mails a confirmation link for `email` (a new account's address, or a new address asked for). */
+  async function sendConfirmation(userId: string, firstname: string, email: string, purpose: ConfirmationPurpose): Promise<void> {
+    const token = await createEmailConfirmation(app.db, userId, email, purpose);
+    const link = `${app.config.publicUrl}/verify-email/${token}`;
+    const why =
+      purpose === 'verify'
+        ? `Welcome to ${siteIdentity.ministryName}! Please confirm your e-mail address to finish signing up:`
+        : 'Please confirm this new e-mail address for your account:';
+    await mailer.send({
+      to: email,
+      subject: purpose === 'verify' ? 'Confirm your e-mail address' : 'Confirm your new e-mail address',
+      text: `${greeting(firstname)}\n\n${why}\n\n${link}\n\nThe link works once, for a day. If you did not ask for this, ignore this e-mail.\n`,
+    });
+  }
   const perIp = (max: number, minutes: number) => ({
     rateLimit: { max, timeWindow: minutes * 60 * 1000, keyGenerator: (request: FastifyRequest) => request.ip },
   });
 
+  /**
+   * The same answer (202) whether or not the address has an account, given
+   * before anything is looked up: a new address gets its confirmation link,
+   * a known one a note to its owner.
+   */
   app.post(
     '/api/user/signup',
-    { schema: { body: anyBody, response: { 201: userAnswer, ...errors(400, 409, 429) } }, config: perIp(20, 15) },
+    { schema: { body: anyBody, response: { 202: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
     async (request, reply) => {
       const input = assertKnownPlaces(await validateBody(signupSchema, request.body));
-      const user = await createUser(app.db, input);
-      return reply.status(201).send({ data: user });
+      await assertChurchExists(app.db, input.church);
+      afterReply('sign up', async () => {
+        const existing = await findUserByEmail(app.db, input.email);
+        if (existing) {
+          if (ownerNotes.isBlocked(existing.id)) return;
+          ownerNotes.fail(existing.id);
+          await mailer.send({
+            to: existing.email,
+            subject: 'Someone tried to sign up with your address',
+            text: `${greeting(existing.firstname)}\n\nSomeone (perhaps you) tried to create an account at ${siteIdentity.ministryName} with this e-mail address, which already has one. Nothing has changed.\n\nIf it was you, log in here: ${app.config.publicUrl}/login\nForgot your password? Choose a new one from the login page.\n\nIf it was not you, you can ignore this e-mail.\n`,
+          });
+          return;
+        }
+        const user = await createUser(app.db, { ...input, verified: false });
+        await sendConfirmation(user._id, user.firstname, user.email, 'verify');
+      });
+      return reply.status(202).send({ data: { ok: true, message: SIGNUP_ANSWER } });
     },
   );
 
@@ -157,10 +203,88 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const message = 'Your current password is not correct.';
         throw badRequest(message, { currentPassword: message });
       }
-      const user = await updateCredentials(app.db, me.id, { email: input.email, password: input.password });
-      // New credentials end every session; this one starts afresh, kept as long as before.
-      await renewSession(app, request, reply, me.id);
-      return { data: user };
+      const newEmail = input.email && normalizeEmail(input.email) !== normalizeEmail(row.email) ? normalizeEmail(input.email) : undefined;
+      if (!newEmail && !input.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
+      if (newEmail && (await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
+        throw new HttpError(429, 'too_many_requests', 'We have sent you several links in the last hour. Please use one of them, or try again later.');
+      }
+      let user = toUser(row);
+      if (input.password) {
+        user = await updateCredentials(app.db, me.id, { password: input.password });
+        // A new password ends every session; this one starts afresh, kept as long as before.
+        await renewSession(app, request, reply, me.id);
+      }
+      if (newEmail) {
+        // The new address takes effect once its owner opens the link; the answer is the same if it has an account.
+        afterReply('start an e-mail change', async () => {
+          const owner = await findUserByEmail(app.db, newEmail);
+          if (owner) {
+            await mailer.send({
+              to: owner.email,
+              subject: 'Someone asked to use your address',
+              text: `${greeting(owner.firstname)}\n\nSomeone asked to move another account at ${siteIdentity.ministryName} to this e-mail address, which already has an account. Nothing has changed.\n`,
+            });
+            return;
+          }
+          await sendConfirmation(me.id, row.firstname, newEmail, 'change');
+          await mailer.send({
+            to: row.email,
+            subject: 'Your e-mail address is about to change',
+            text: `${greeting(row.firstname)}\n\nSomeone signed in to your account asked to change its e-mail address to ${newEmail}. It changes once that address confirms it.\nIf this was not you, log in and change your password now: ${app.config.publicUrl}/login\n`,
+          });
+        });
+      }
+      return { data: { ...user, pendingEmail: newEmail ?? null } };
+    },
+  );
+
+  /** The link of a confirmation e-mail: confirms the address (or makes the new one the account's) and signs the member in here. */
+  app.post(
+    '/api/user/verify-email',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        response: { 200: envelope({ type: 'object', properties: { user: userSchema, message: str } }), ...errors(400, 409, 429) },
+      },
+      config: perIp(30, 15),
+    },
+    async (request, reply) => {
+      const { token } = request.body as { token: string };
+      const confirmed = await confirmEmail(app.db, token);
+      if (confirmed.purpose === 'change') {
+        // New credentials: every other session ends.
+        await endAllSessions(app.db, confirmed.userId);
+        const previous = confirmed.previousEmail!;
+        const row = await findUserById(app.db, confirmed.userId);
+        afterReply('tell the old address of a change', () =>
+          mailer.send({
+            to: previous,
+            subject: 'Your e-mail address was changed',
+            text: `${greeting(row.firstname)}\n\nThe e-mail address of your account at ${siteIdentity.ministryName} is now ${confirmed.email}.\nIf this was not you, please write to ${siteIdentity.contact.email} at once.\n`,
+          }),
+        );
+      }
+      if (request.sessionUser?.id !== confirmed.userId || confirmed.purpose === 'change') {
+        await startSession(app, reply, confirmed.userId, false);
+      }
+      const user = toUser(await findUserById(app.db, confirmed.userId));
+      const message = confirmed.purpose === 'change' ? `Your e-mail address is now ${confirmed.email}.` : CONFIRMED_ANSWER;
+      return { data: { user, message } };
+    },
+  );
+
+  /** Another confirmation link for the signed-in member's address (a few an hour). */
+  app.post(
+    '/api/user/verify-email/resend',
+    { schema: { response: { 200: okAnswer, ...errors(401, 409, 429) } } },
+    async (request) => {
+      const me = requireUser(request);
+      if (me.verified) throw conflict('Your e-mail address is already confirmed.');
+      if ((await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
+        throw new HttpError(429, 'too_many_requests', 'We have sent you several links in the last hour. Please use one of them, or try again later.');
+      }
+      await sendConfirmation(me.id, me.firstname, me.email, 'verify');
+      return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
     },
   );
 
@@ -203,21 +327,23 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: anyBody, response: { 200: okAnswer, ...errors(400, 429) } }, config: perIp(10, 15) },
     async (request) => {
       const { email } = await validateBody(forgotPasswordSchema, request.body);
-      const row = await findUserByEmail(app.db, email);
-      // Per account, a few mails an hour at most, so nobody can flood a member's inbox; the answer stays the same.
-      const floodGuard = row && (await countResetTokensSince(app.db, row.id, new Date(Date.now() - RESET_MAILS.windowMs))) >= RESET_MAILS.max;
-      if (floodGuard) app.log.info('password reset e-mail not sent: the hourly limit for this account is reached');
-      if (row && !floodGuard) {
+      // Answered before the address is looked up: known and unknown addresses take the same time.
+      afterReply('send a password reset e-mail', async () => {
+        const row = await findUserByEmail(app.db, email);
+        if (!row) return;
+        // Per account, a few mails an hour at most, so nobody can flood a member's inbox.
+        if ((await countResetTokensSince(app.db, row.id, new Date(Date.now() - RESET_MAILS.windowMs))) >= RESET_MAILS.max) {
+          app.log.info('password reset e-mail not sent: the hourly limit for this account is reached');
+          return;
+        }
         const token = await createResetToken(app.db, row.id);
         const link = `${app.config.publicUrl}/reset-password/${token}`;
-        const send = mailer.send({
+        await mailer.send({
           to: row.email,
           subject: 'Choose a new password',
           text: `${greeting(row.firstname)}\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new one here within the hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
         });
-        // The answer must not reveal whether the account exists: do not wait for the mail server.
-        send.catch((error: unknown) => app.log.error({ err: error }, 'could not send the password reset e-mail'));
-      }
+      });
       return { data: { ok: true, message: FORGOT_ANSWER } };
     },
   );

@@ -31,6 +31,7 @@ export function toUser(row: UserRow): User {
     seniority: row.seniority,
     source: row.source,
     role: row.role,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -70,6 +71,8 @@ export interface NewUser {
   seniority?: number;
   source?: string;
   role?: 'member' | 'admin';
+  /** The address is known to be the member's (admins made on the server); sign-ups confirm theirs by e-mail. */
+  verified?: boolean;
 }
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<User> {
@@ -91,6 +94,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     seniority: input.seniority ?? null,
     source: input.source ? sanitizePlainText(input.source) : null,
     role: input.role ?? 'member',
+    email_verified_at: input.verified ? new Date() : null,
   };
   try {
     const row = await db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();

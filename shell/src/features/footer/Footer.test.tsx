@@ -42,7 +42,7 @@ describe('Footer', () => {
   });
 
   it('the newsletter box subscribes, confirms in a toast and clears the field', async () => {
-    api.onPost('/api/newsletter').reply(201, { data: { email: 'joy@example.org', subscribed: true } });
+    api.onPost('/api/newsletter').reply(200, { data: { email: 'joy@example.org', subscribed: true } });
     renderWithProviders(<Footer />);
     const input = await screen.findByLabelText('Your e-mail address');
     await userEvent.type(input, 'joy@example.org');
