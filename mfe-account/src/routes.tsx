@@ -5,6 +5,7 @@ import { SignupStep1Page } from './features/signup/SignupStep1Page';
 import { SignupStep2Page } from './features/signup/SignupStep2Page';
 import { ResetPasswordPage } from './features/reset-password/ResetPasswordPage';
 import { ProfilePage } from './features/profile/ProfilePage';
+import { VerifyEmailPage } from './features/verify-email/VerifyEmailPage';
 
 /** The account remote's pages, at the spec's absolute paths. */
 export default function AccountRoutes() {
@@ -14,6 +15,7 @@ export default function AccountRoutes() {
       <Route path="/signup/:id" element={<SignupStep1Page />} />
       <Route path="/nextSignup" element={<SignupStep2Page />} />
       <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
       <Route path="/profile" element={<ProfilePage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -59,9 +59,22 @@ export interface SignupInput {
   source: string;
 }
 
-/** POST /api/user/signup. */
-export async function signupUser(input: SignupInput): Promise<User> {
-  return (await http.post<Envelope<User>>('/api/user/signup', input)).data.data;
+/**
+ * POST /api/user/signup: the same answer whether or not the address has an
+ * account; the account exists once its owner opens the mailed link.
+ */
+export async function signupUser(input: SignupInput): Promise<{ ok: boolean; message: string }> {
+  return (await http.post<Envelope<{ ok: boolean; message: string }>>('/api/user/signup', input)).data.data;
+}
+
+/** POST /api/user/verify-email: opens a confirmation link; the member is signed in. */
+export async function verifyEmail(token: string): Promise<{ user: User; message: string }> {
+  return (await http.post<Envelope<{ user: User; message: string }>>('/api/user/verify-email', { token })).data.data;
+}
+
+/** POST /api/user/verify-email/resend: another link for the signed-in member's address. */
+export async function resendConfirmation(): Promise<string> {
+  return (await http.post<Envelope<{ ok: boolean; message: string }>>('/api/user/verify-email/resend')).data.data.message;
 }
 
 /** GET /socialuser/{part}: made for a long signup path parameter; its answer is ignored (spec section 7). */

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useAuth } from '@ministry/shared/store';
 import { Container, media, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
+import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
 import { TicketsSection } from './TicketsSection';
@@ -71,6 +72,7 @@ export function ProfilePage() {
         </Container>
       </Banner>
       <Container>
+        <ConfirmEmailNotice user={user} />
         <BasicInfoSection user={user} />
         <ChurchSection user={user} />
         <SecuritySection user={user} />

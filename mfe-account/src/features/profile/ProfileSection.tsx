@@ -65,7 +65,12 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
     try {
       const user = await save(values);
       dispatch(setCurrentUser(user));
-      notify.success('Your profile has been updated.');
+      // A new address counts once its owner opens the link mailed to it.
+      notify.success(
+        user.pendingEmail
+          ? `We have sent a link to ${user.pendingEmail}: your address changes once you open it.`
+          : 'Your profile has been updated.',
+      );
       setConfirming(false);
       setEditing(false);
       helpers.resetForm();

@@ -141,12 +141,14 @@ describe('Signup step 2', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
   }
 
-  it('Sign Up creates the account without confirmPassword, logs in with the same credentials and goes home', async () => {
-    api.onPost('/api/user/signup').reply(201, { data: sampleUser });
-    api.onPost('/api/user/login').reply(200, { data: sampleUser });
+  it('Sign Up sends both steps without confirmPassword, then asks the visitor to open the link mailed to them', async () => {
+    api.onPost('/api/user/signup').reply(202, { data: { ok: true, message: 'Check your e-mail' } });
     const { store } = renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
     await completeStep2();
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(/We have sent a link to/)).toHaveTextContent('We have sent a link to ada@example.org.');
+    // The password typed in step 1 is not kept in the browser's history.
+    expect(screen.getByTestId('where')).not.toHaveTextContent('long enough');
     const sent = JSON.parse(api.history.post[0].data);
     expect(sent).toEqual({
       firstname: 'Ada',
@@ -163,8 +165,9 @@ describe('Signup step 2', () => {
       seniority: 50,
       source: 'On TV',
     });
-    expect(JSON.parse(api.history.post[1].data)).toMatchObject({ email: 'ada@example.org', password: 'long enough' });
-    expect(store.getState().auth.isAuth).toBe(true);
+    // Nobody is signed in until the address is confirmed.
+    expect(api.history.post).toHaveLength(1);
+    expect(store.getState().auth.isAuth).toBe(false);
   });
 
   it('a taken e-mail shows the 409 message and stays on the page with the input kept', async () => {

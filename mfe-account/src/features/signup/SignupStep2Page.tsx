@@ -1,9 +1,10 @@
 import { Formik, Form } from 'formik';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { authErrorMessage, errorStatus, loginUser, serverFieldErrors, signupUser } from '@ministry/shared/api';
-import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
-import { Button, media, notify } from '@ministry/shared/ui';
+import { useState } from 'react';
+import { authErrorMessage, errorStatus, serverFieldErrors, signupUser } from '@ministry/shared/api';
+import { authFailure, authLoading, clearError, useAppDispatch } from '@ministry/shared/store';
+import { Button, ButtonLink, media, notify } from '@ministry/shared/ui';
 import { signupStep2Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
@@ -22,16 +23,34 @@ const Actions = styled.div`
   gap: 12px;
 `;
 
+/** After Sign Up: the account is finished from the link mailed to the address (the same page whether or not it had an account). */
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <AuthCard title="Check your e-mail" pageTitle="Sign up">
+      <p role="status">
+        We have sent a link to <strong>{email}</strong>. Open it to confirm your address: you will be signed in and can post and book
+        tickets.
+      </p>
+      <p>No e-mail after a few minutes? Look in your spam folder, or log in and ask for a new link from your profile.</p>
+      <ButtonLink to="/login" $variant="outline" $block>
+        Go to login
+      </ButtonLink>
+    </AuthCard>
+  );
+}
+
 /**
  * Signup step 2 (/nextSignup): needs step 1's values as navigation state,
- * else goes back to step 1. Sign Up creates the account, logs in with the
- * same e-mail and password and goes home.
+ * else goes back to step 1. Sign Up sends both steps; the page then asks
+ * the visitor to open the link mailed to them (docs/spec-deviations.md).
  */
 export function SignupStep2Page() {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const carry = readCarry(location.state);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo) return <CheckYourEmail email={sentTo} />;
   if (!carry) return <Navigate to="/signup/0" replace />;
   const { step1 } = carry;
 
@@ -67,14 +86,10 @@ export function SignupStep2Page() {
             fail(status);
             return;
           }
-          try {
-            const user = await loginUser({ email: account.email, password: account.password, remember: true });
-            dispatch(loginSuccess(user));
-            navigate('/', { replace: true });
-          } catch (error) {
-            fail(errorStatus(error));
-            navigate('/login', { replace: true });
-          }
+          dispatch(clearError());
+          setSentTo(account.email);
+          // The passwords of step 1 leave the browser's history.
+          navigate(location.pathname, { replace: true, state: null });
         }}
       >
         {({ values, isSubmitting }) => (

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { axiosInstance as http } from '@ministry/shared/api/http';
+import { renderWithProviders, sampleUser } from '@ministry/shared/testing';
+import { AccountApp } from '../../testing/routes';
+
+describe('VerifyEmailPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+  });
+  afterEach(() => api.restore());
+
+  it('confirms the address with the token, signs the member in and goes home', async () => {
+    api.onPost('/api/user/verify-email').reply(200, { data: { user: { ...sampleUser, emailVerified: true }, message: 'Thank you: your e-mail address is confirmed.' } });
+    const { store } = renderWithProviders(<AccountApp />, { route: '/verify-email/tok123' });
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(JSON.parse(api.history.post[0]!.data)).toEqual({ token: 'tok123' });
+    expect(api.history.post).toHaveLength(1);
+    expect(store.getState().auth.isAuth).toBe(true);
+    expect(await screen.findByText('Thank you: your e-mail address is confirmed.')).toBeInTheDocument();
+  });
+
+  it('says plainly when the link was used or expired', async () => {
+    const message = 'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
+    api.onPost('/api/user/verify-email').reply(400, { error: { code: 'bad_request', message, fields: { token: message } } });
+    renderWithProviders(<AccountApp />, { route: '/verify-email/used' });
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+  });
+});
