@@ -4,7 +4,7 @@
  * Build first (`node scripts/build.mjs`); `npm test` does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -188,4 +188,42 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * The path of a link (`/verify-email/…`, `/reset-password/…`) in the newest
+ * mail the site wrote to `to` (its outbox), waiting up to 5 s for it.
+ */
+export async function mailedLink(site: Site, to: string, pathStart: '/verify-email/' | '/reset-password/'): Promise<string> {
+  const dir = path.join(site.dataDir, 'outbox');
+  const pattern = new RegExp(`${pathStart}[A-Za-z0-9_-]{43}`);
+  for (let i = 0; i < 100; i++) {
+    const mails = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      : [];
+    const found = mails.filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && pattern.test(m)).at(-1);
+    if (found) return found.match(pattern)![0];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to} with a ${pathStart} link`);
+}
+
+/** A member through the API: signs up with `body` and opens the confirmation link mailed for it. */
+export async function signUpThroughApi(site: Site, body: Record<string, unknown> & { email: string }): Promise<void> {
+  const res = await fetch(`${site.url}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 202) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const token = (await mailedLink(site, body.email, '/verify-email/')).split('/').at(-1);
+  const confirmed = await fetch(`${site.url}/api/user/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirming answered ${confirmed.status}: ${await confirmed.text()}`);
 }

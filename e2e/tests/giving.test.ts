@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, signUpThroughApi, startSite, type Site } from '../harness';
 
 /** What these tests read of the API's answers. */
 interface MinistryEvent {
@@ -48,26 +48,21 @@ async function signUp(): Promise<{ email: string; password: string }> {
   const { data: churches } = await getJson<{ data: { _id: string }[] }>('/api/locations');
   const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
   const password = 'a long password';
-  const res = await fetch(`${site.url}/api/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.url },
-    body: JSON.stringify({
-      firstname: 'Abena',
-      lastname: 'Owusu',
-      birth_date: '1988-03-14',
-      email,
-      password,
-      gender: 'Female',
-      civil_status: 'Single',
-      church: churches[0]._id,
-      countryOfOrigin: 'Ghana',
-      country: 'Canada',
-      city: 'Ontario',
-      seniority: 7,
-      source: 'The TV network',
-    }),
+  await signUpThroughApi(site, {
+    firstname: 'Abena',
+    lastname: 'Owusu',
+    birth_date: '1988-03-14',
+    email,
+    password,
+    gender: 'Female',
+    civil_status: 'Single',
+    church: churches[0]._id,
+    countryOfOrigin: 'Ghana',
+    country: 'Canada',
+    city: 'Ontario',
+    seniority: 7,
+    source: 'The TV network',
   });
-  assert.equal(res.status, 201, await res.text());
   return { email, password };
 }
 
