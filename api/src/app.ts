@@ -41,6 +41,14 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly is cut off: no connection is held open for ever
+    // (checked every few seconds; Node's default is every 30).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
+      connectionsCheckingInterval: Math.min(5000, config.requestTimeoutSeconds * 500),
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 

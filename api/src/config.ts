@@ -37,6 +37,10 @@ export interface AppConfig {
   prerender: boolean;
   /** How long a page may take to render on the server before the browser renders it instead. */
   prerenderTimeoutMs: number;
+  /** Pages rendered on the server at once (PRERENDER_CONCURRENCY, default 4); more are sent for the browser to render. */
+  prerenderConcurrency: number;
+  /** Seconds a request (its body included) may take before its connection is closed (REQUEST_TIMEOUT_SECONDS, default 60). */
+  requestTimeoutSeconds: number;
   /**
    * 'local': test-mode pages served here (the default on a localhost
    * PUBLIC_URL); 'stripe'; 'none': no online payment (the default on a public
@@ -160,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
     prerender: env.PRERENDER !== 'off',
     prerenderTimeoutMs: 3000,
+    prerenderConcurrency: wholeNumber(env, 'PRERENDER_CONCURRENCY', 4, 1, 64),
+    requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, 'seconds'),
     paymentProvider: choosePaymentProvider(env, publicUrl),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -19,17 +19,28 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT).trim();
 }
 
-/** Plain text: no tags at all, control characters removed, whitespace trimmed. */
-export function sanitizePlainText(text: string): string {
-  const withoutTags = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
-  // sanitize-html escapes &, < and >; user text is rendered as text, so keep the characters.
-  return withoutTags
+/** One pass: every tag removed; sanitize-html escapes &, <, > and ", which user text (rendered as text) keeps as characters. */
+function stripTagsOnce(text: string): string {
+  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Plain text: no tags at all, control characters removed, whitespace
+ * trimmed. Decoding can make a tag of what was text (`&lt;img …&gt;`), so
+ * passes repeat until nothing changes: what is stored never holds markup.
+ */
+export function sanitizePlainText(text: string): string {
+  let clean = text;
+  for (let pass = 0; pass < 8; pass++) {
+    const next = stripTagsOnce(clean);
+    if (next === clean) break;
+    clean = next;
+  }
+  // eslint-disable-next-line no-control-regex
+  return clean.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
 }

@@ -73,6 +73,9 @@ export function injectRenderedPage(html: string, page: RenderedPage): string | n
     .replace(root, (_match, open: string) => `${open}${body}</div>${data}`);
 }
 
+/** The share of each second that server rendering may take (the API keeps the rest). */
+const RENDER_SHARE = 0.3;
+
 export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prerenderer {
   const file = path.join(config.siteRoot, 'shell', 'dist-ssr', 'render.cjs');
   let loaded: { mtimeMs: number; renderer: Renderer | null } | null = null;
@@ -108,15 +111,37 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
     return loaded.renderer;
   }
 
+  // Rendering is the server's heaviest work: at most PRERENDER_CONCURRENCY pages at once, and
+  // rendering takes at most RENDER_SHARE of each second. A page asked for beyond that is sent
+  // unrendered (the browser renders it), so a rush of page loads never starves the API.
+  let rendering = 0;
+  let windowStart = 0;
+  let spentInWindow = 0;
+  const budgetLeft = (now: number) => {
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      spentInWindow = 0;
+    }
+    return spentInWindow < RENDER_SHARE * 1000;
+  };
+
   return {
     prerender: async (html, request) => {
       const url = request.url;
       if (!isPrerenderedPage(url.split('?')[0]) || request.cookies?.[SESSION_COOKIE]) return null;
+      if (rendering >= config.prerenderConcurrency || !budgetLeft(Date.now())) return null;
       const render = renderer();
       if (!render) return null;
       const origin = `${request.protocol}://${request.headers.host ?? request.hostname}`;
-      const page = await render.renderPage({ url, origin, viewport: guessViewport(request), timeoutMs: config.prerenderTimeoutMs });
-      return page ? injectRenderedPage(html, page) : null;
+      rendering++;
+      const started = Date.now();
+      try {
+        const page = await render.renderPage({ url, origin, viewport: guessViewport(request), timeoutMs: config.prerenderTimeoutMs });
+        return page ? injectRenderedPage(html, page) : null;
+      } finally {
+        rendering--;
+        spentInWindow += Date.now() - started;
+      }
     },
   };
 }

@@ -4,9 +4,10 @@
  * so a request without one, or with `Origin: null`, is refused) and a JSON or
  * multipart body; every answer carries security headers.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { HttpError } from '../lib/errors.js';
+import { SESSION_COOKIE } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -33,15 +34,32 @@ export function isAllowedOrigin(origin: string, host: string | undefined, allowe
   return own || allowedOrigins.includes(origin);
 }
 
+/**
+ * The path a request is routed by: the route Fastify matched (`/api/user/login`
+ * for `/%61pi/user/login`), else the decoded path. Checks act on this, never
+ * on the raw URL, so an encoded path cannot slip past them.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const matched = request.routeOptions.url;
+  if (matched) return matched;
+  const raw = request.url.split('?')[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const isApi = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
+
 /*
  * The hooks are callback-style, not async: every request passes them, and
  * most have nothing to do (no promise per hook and request).
  */
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
-    const path = request.url.split('?')[0];
-    if (ORIGIN_EXEMPT.some((re) => re.test(path))) return done();
+    if (!UNSAFE.has(request.method) || !isApi(request)) return done();
+    if (ORIGIN_EXEMPT.some((re) => re.test(routedPath(request)))) return done();
     const origin = request.headers.origin;
     if (origin === undefined || origin === '' || origin === 'null') {
       return done(new HttpError(403, 'forbidden_origin', 'This request did not say which site it came from.'));
@@ -53,7 +71,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   });
 
   app.addHook('preValidation', (request, _reply, done) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (!UNSAFE.has(request.method) || !isApi(request)) return done();
     const length = Number(request.headers['content-length'] ?? 0);
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (!length && !chunked) return done();
@@ -65,9 +83,14 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   });
 
   // PostgreSQL text cannot hold NUL: a NUL anywhere in what a client sends is refused up front.
+  // Nor can a number be infinite ("1e309", "Infinity" pass a schema's integer once coerced).
   app.addHook('preHandler', (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
       return done(new HttpError(400, 'bad_request', 'The request contains a character that is not allowed.'));
+    }
+    const infinite = [request.params, request.query, request.body].map(infiniteNumberAt).find((key) => key !== undefined);
+    if (infinite !== undefined) {
+      return done(new HttpError(400, 'bad_request', `The ${infinite} must be a finite number.`, { [infinite]: 'Must be a finite number' }));
     }
     done();
   });
@@ -77,9 +100,23 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!request.url.startsWith('/api/')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!isApi(request)) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (config.secureCookies || request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Answers about a signed-in member are theirs alone: no cache keeps them.
+    if (isApi(request) && (request.sessionUser || request.cookies?.[SESSION_COOKIE])) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
+}
+
+/** The key of the first infinite number (or NaN) among `value`'s own entries, if any. */
+function infiniteNumberAt(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'number' && !Number.isFinite(v)) return key;
+    const inner = infiniteNumberAt(v);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** Whether a string anywhere in `value` (objects and arrays, a few levels deep) contains U+0000. */

@@ -54,12 +54,20 @@ const oneLine = () => yup.string().test('one-line', messages.oneLine, (v) => !v 
 
 const email = () => yup.string().trim().required(REQUIRED).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail);
 
+/** Whether 'YYYY-MM-DD' is a day of the calendar (not 1999-02-31). */
+export function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+}
+
 /** A date field as the form holds it: 'YYYY-MM-DD'. */
 const birthDate = () =>
   yup
     .string()
     .required(REQUIRED)
     .matches(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+    .test('calendar', 'Invalid date', (v) => !v || isCalendarDate(v))
     .test('min', messages.birthDateMin, (v) => !v || v >= BIRTH_DATE.min)
     .test('max', messages.birthDateMax, (v) => !v || v <= latestAdultBirthDate());
 
@@ -118,6 +126,7 @@ export const updateBasicSchema = yup.object({
   birth_date: yup
     .string()
     .matches(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
+    .test('calendar', 'Invalid date', (v) => !v || isCalendarDate(v))
     .test('min', messages.birthDateMin, (v) => !v || v >= BIRTH_DATE.min)
     .test('max', messages.birthDateMax, (v) => !v || v <= latestAdultBirthDate()),
   gender: yup.string().oneOf([...GENDERS]),
