@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
-import { renderWithProviders, sampleUser } from '@ministry/shared/testing';
+import { renderWithProviders } from '@ministry/shared/testing';
 import { AccountApp } from '../../testing/routes';
 import { emptyStep2, type Step1Values } from './signupValues';
 
