@@ -3,8 +3,10 @@
  * when TEST_DATABASE_URL is set, again on a throwaway PostgreSQL database
  * (created with a random name and dropped afterwards).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
@@ -218,4 +220,41 @@ export async function waitForMailTo(dataDir: string, to: string, pattern: RegExp
 /** The confirmation link's token in the newest mail to `to` (a sign-up's or a new address's). */
 export async function confirmationTokenFor(dataDir: string, to: string): Promise<string> {
   return /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(await waitForMailTo(dataDir, to, /\/verify-email\//))![1]!;
+}
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The API in a process of its own (production mode, on a free port), started
+ * with `env`; answers once /api/health does.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_ROOT: tmpdir(), MODERATION: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d) => (errors += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${errors}`);
 }

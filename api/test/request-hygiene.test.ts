@@ -13,7 +13,7 @@ import path from 'node:path';
 import { it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { sanitizePlainText } from '../src/lib/sanitize.js';
-import { createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
+import { createMember, describeEachDatabase, freshDatabase, json, startServerProcess, testConfig } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -99,10 +99,8 @@ exports.renderPage = async ({ url }) => {
   return { html: '<main>' + url + '</main>', styles: '', prerendered: { url, resources: {} } };
 };`,
   );
-  const { database, cleanup } = await freshDatabase('pglite');
-  const app = await buildApp({ database, config: testConfig({ siteRoot, prerenderConcurrency: 4 }), serveSite: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The server in a process of its own: the 200 page loads this test makes do not share its event loop.
+  const { child, url: base } = await startServerProcess({ SITE_ROOT: siteRoot, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ministry-rush-data-')), DATABASE_URL: '', PRERENDER_CONCURRENCY: '4' });
   try {
     const pages = Array.from({ length: 200 }, () => fetch(`${base}/about`, { headers: { accept: 'text/html' } }).then((r) => r.text()));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -115,8 +113,7 @@ exports.renderPage = async ({ url }) => {
     assert.ok(bodies.some((b) => b.includes('<main>/about</main>')), 'some pages were rendered on the server');
     assert.ok(bodies.every((b) => b.includes('<div id=root')), 'every page was served');
   } finally {
-    await app.close();
-    await cleanup();
+    child.kill('SIGKILL');
   }
 });
 
