@@ -8,7 +8,11 @@ export const memberSeeds = [
 
 /** [member index, text, hours ago] */
 export const prayerSeeds: [number, string, number][] = [
-  [0, 'Please pray for my mother, who is having surgery on Thursday. We trust God for steady hands for the doctors and a quick recovery.', 3],
+  [
+    0,
+    'Please pray for my mother, who is having surgery on Thursday. We trust God for steady hands for the doctors and a quick recovery.',
+    3,
+  ],
   [1, 'Pray for our youth group as we prepare for camp, that every young person would meet Jesus in a new way.', 8],
   [2, 'I start a new job on Monday. Pray for favour, wisdom and the grace to be a light to my colleagues.', 20],
   [3, 'Pray for the families affected by the floods in the south, for shelter, provision and comfort.', 30],
@@ -18,12 +22,36 @@ export const prayerSeeds: [number, string, number][] = [
 
 /** [member index, text, hours ago] */
 export const storySeeds: [number, string, number][] = [
-  [1, 'Last year I lost my business and nearly lost hope. The prayer team at Harbor Light prayed with me every Wednesday. Today I signed the lease on a new shop, debt-free. God restores!', 5],
-  [0, 'I came to the Women of Light retreat exhausted and angry. Pastor Grace spoke on Psalm 23 and I cried for the first time in months. I went home lighter, and my marriage is healing.', 26],
-  [3, 'I was healed of chronic back pain during the Night of Worship. I have not taken a painkiller in six weeks. All glory to Jesus!', 49],
-  [2, 'My daughter was struggling at school and in her faith. The youth ministry mentors walked with her all year; she graduated with honours and now leads worship.', 90],
-  [1, 'After our house fire, the church family gave us clothes, meals and a place to stay within a day. We saw the love of Christ in action.', 140],
-  [0, 'I have read the daily devotional every morning this year. It changed how I start my day and how I treat my colleagues.', 200],
+  [
+    1,
+    'Last year I lost my business and nearly lost hope. The prayer team at Harbor Light prayed with me every Wednesday. Today I signed the lease on a new shop, debt-free. God restores!',
+    5,
+  ],
+  [
+    0,
+    'I came to the Women of Light retreat exhausted and angry. Pastor Grace spoke on Psalm 23 and I cried for the first time in months. I went home lighter, and my marriage is healing.',
+    26,
+  ],
+  [
+    3,
+    'I was healed of chronic back pain during the Night of Worship. I have not taken a painkiller in six weeks. All glory to Jesus!',
+    49,
+  ],
+  [
+    2,
+    'My daughter was struggling at school and in her faith. The youth ministry mentors walked with her all year; she graduated with honours and now leads worship.',
+    90,
+  ],
+  [
+    1,
+    'After our house fire, the church family gave us clothes, meals and a place to stay within a day. We saw the love of Christ in action.',
+    140,
+  ],
+  [
+    0,
+    'I have read the daily devotional every morning this year. It changed how I start my day and how I treat my colleagues.',
+    200,
+  ],
 ];
 
 /** [story index, member index, text] */

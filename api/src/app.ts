@@ -10,9 +10,10 @@ import type { AppConfig } from './config.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
+import { registerDataChanges } from './plugins/dataChanges.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
-import { isPageRequest, registerSite } from './plugins/site.js';
+import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { userRoutes } from './modules/users/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -26,8 +27,29 @@ import { prayerRoutes } from './modules/prayers/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { waitlistRoutes } from './modules/waitlist/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { sharingRoutes } from './modules/sharing/routes.js';
+import { activityRoutes } from './modules/activity/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { createClock } from './lib/clock.js';
+import { failureCounters } from './lib/attempts.js';
+import { connectRedis } from './lib/redis.js';
+import { createUploadStore } from './lib/uploads.js';
+import { createJobs } from './lib/jobs.js';
+import { testClockRoutes } from './modules/health/testClock.js';
+import { myPostRoutes } from './modules/myPosts/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { staffEventRoutes } from './modules/staffEvents/routes.js';
+import { staffDonationRoutes } from './modules/staffDonations/routes.js';
+
+import { contentAdminRoutes } from './modules/contentAdmin/routes.js';
+
+/** The Redis channel on which a process tells the others which cached answers to drop. */
+const CACHE_CHANNEL = 'answers:clear';
 
 export interface BuildOptions {
   database: Db;
@@ -52,10 +74,26 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 
+  // Several processes share rate limits, failed logins and cache clearing through Redis.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, app.log) : null;
+  app.decorate('redis', redis);
+  app.decorate('failureCounters', failureCounters(redis?.client ?? null, config.redisPrefix));
+  app.addHook('onClose', async () => redis?.close());
+
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('uploads', createUploadStore(config, database.db, database.kind));
+  const jobs = createJobs(app);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.decorate('config', config);
-  app.decorate('answerCache', new AnswerCache());
+  const answerCache = new AnswerCache();
+  app.decorate('answerCache', answerCache);
+  if (redis) {
+    await redis.subscribe(CACHE_CHANNEL, (prefix) => answerCache.clearHere(prefix));
+    answerCache.broadcast = (prefix) => void redis.publish(CACHE_CHANNEL, prefix).catch(() => undefined);
+  }
+  app.decorate('clock', createClock());
   app.decorate('afterReply', createAfterReply(app.log));
   app.addHook('onClose', async () => app.afterReply.idle());
   // Every route's method and URL, for the checks that walk the whole API (fuzzing, IDOR).
@@ -71,12 +109,15 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted together by every process when several run.
+    ...(redis ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: { code: 'too_many_requests', message: 'Too many attempts. Please wait a few minutes and try again.' },
     }),
   });
   registerSessions(app);
+  registerDataChanges(app);
 
   for (const routes of [
     healthRoutes,
@@ -89,14 +130,26 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     storyRoutes,
     commentRoutes,
     moderationRoutes,
+    myPostRoutes,
+    reportRoutes,
     newsletterRoutes,
     userRoutes,
     geoRoutes,
     paymentRoutes,
-    (await import('./modules/sharing/routes.js')).sharingRoutes, // share previews: adds its page transform once the site is served
+    waitlistRoutes,
+    sharingRoutes,
+    activityRoutes,
+    dashboardRoutes,
+    contentAdminRoutes,
+    imageRoutes,
+    memberRoutes,
+    staffEventRoutes,
+    staffDonationRoutes,
   ]) {
     await app.register(routes);
   }
+
+  if (config.testClock) await app.register(testClockRoutes);
 
   if (serveSite) {
     const site = await registerSite(app, config);

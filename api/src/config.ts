@@ -1,4 +1,6 @@
 /** Settings from the environment, read once at start. */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,10 +11,39 @@ export interface AppConfig {
   host: string;
   /** A PostgreSQL URL; unset means the embedded PGlite database. */
   databaseUrl?: string;
+  /**
+   * Redis (REDIS_URL), for several server processes: rate limits and failed
+   * logins counted together, caches cleared on every process at once.
+   */
+  redisUrl?: string;
+  /** What every Redis key and channel of this site starts with (REDIS_PREFIX, default `ministry:`): several sites may share one Redis. */
+  redisPrefix: string;
+  /** How often expired seat holds are released and refunds retried (HOLD_SWEEP_SECONDS, default 30). */
+  holdSweepSeconds: number;
+  /** Server processes on this machine sharing the port (WORKERS, default 1; more than 1 needs PostgreSQL). */
+  workers: number;
+  /** An S3-compatible bucket for uploads (S3_BUCKET and the S3_* settings); unset: the database (PostgreSQL) or DATA_DIR (PGlite). */
+  s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; prefix: string };
   /** Where the embedded database, uploads and the mail outbox live. */
   dataDir: string;
-  /** The repository root: the built apps are served from <siteRoot>/<app>/dist. */
+  /** The repository root (the sample media are in <siteRoot>/api/content/media). */
   siteRoot: string;
+  /**
+   * Where the apps' releases are (RELEASES_DIR, default <siteRoot>/releases):
+   * one folder per app, its releases and its live pointer (see
+   * docs/deploying-a-remote.md).
+   */
+  releasesDir: string;
+  /**
+   * Remotes whose releases live elsewhere, by folder name (REMOTE_<NAME>,
+   * e.g. REMOTE_MFE_GIVING=https://giving.example.org/releases/): an
+   * https:// address (http:// only on this machine) or a folder.
+   */
+  remoteLocations: Record<string, string>;
+  /** Threads that render pages on the server (RENDER_WORKERS, default: the cores but one, at least one). */
+  renderWorkers: number;
+  /** TEST_CLOCK=on: `PUT /api/test/clock` moves the site's clock (browser tests of scheduled content; never on a public address). */
+  testClock: boolean;
   /** Origins allowed to send unsafe requests, besides the site's own. */
   allowedOrigins: string[];
   /** Whether the site is behind HTTPS (Secure cookies); defaults to true when PUBLIC_URL is https://. */
@@ -23,6 +54,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The address visitors use, for links in e-mails and share previews. */
   publicUrl: string;
+  /** The weekly newsletter: day (0 Sunday … 6 Saturday) and time ('HH:mm') on the site's clock, mails per second (NEWSLETTER_DAY, NEWSLETTER_TIME, NEWSLETTER_RATE). */
+  newsletter: { day: number; time: string; ratePerSecond: number };
   /** SMTP URL; unset means mails are written to <dataDir>/outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -57,12 +90,19 @@ export interface AppConfig {
   seatsPerMember: number;
   /** After a member's hold ran its time, minutes before they may hold seats of that event again (HOLD_COOLDOWN_MINUTES, default 5). */
   holdCooldownMinutes: number;
+  /** Until how many hours before an event a member may cancel a paid booking and be refunded (CANCEL_HOURS_BEFORE, default 48). */
+  cancelHoursBefore: number;
+  /** How long seats offered to the first member on an event's waitlist stay held for them. */
+  waitlistOfferHours: number;
   /**
    * Stripe payment links of the donation pages, per giving type and
    * frequency (DONATION_LINK_<TYPE>[_<FREQUENCY>], e.g. DONATION_LINK_OFFERING,
    * DONATION_LINK_CHARITABLE_WEEKLY). Used by the `stripe` provider.
    */
   donationLinks: Record<string, string>;
+  /** "Cover the fee": the processing fee's rate in percent (DONATION_FEE_PERCENT, default 2.9) and fixed part in dollars (DONATION_FEE_FIXED, default 0.30). */
+  donationFeePercent: number;
+  donationFeeFixed: number;
 }
 
 /** `offering.once`, `charitable.weekly`, … from DONATION_LINK_OFFERING, DONATION_LINK_CHARITABLE_WEEKLY, … */
@@ -103,7 +143,52 @@ function choosePaymentProvider(env: NodeJS.ProcessEnv, publicUrl: string): Payme
   return isLocalAddress(publicUrl) ? 'local' : 'none';
 }
 
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
+/** The dev servers' origins (`npm run dev`): each app's devPort in its app.json. */
+function devOrigins(siteRoot: string): string[] {
+  const ports = new Set<number>([3000, 3001, 3002, 3003, 3004]);
+  try {
+    const remotes = JSON.parse(readFileSync(path.join(siteRoot, 'config/remotes.json'), 'utf8')) as string[];
+    for (const dir of ['shell', ...remotes]) {
+      const app = JSON.parse(readFileSync(path.join(siteRoot, dir, 'app.json'), 'utf8')) as { devPort?: number };
+      if (Number.isInteger(app.devPort)) ports.add(app.devPort!);
+    }
+  } catch {
+    // not a checkout of the repository: the usual ports
+  }
+  return [...ports].map((port) => `http://localhost:${port}`);
+}
+
+/**
+ * REMOTE_<NAME> settings: `REMOTE_MFE_GIVING=https://…` says where the
+ * releases of `mfe-giving` are. An address must be https:// (http:// only
+ * on this machine); anything else is a folder.
+ */
+function readRemoteLocations(env: NodeJS.ProcessEnv): Record<string, string> {
+  const locations: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^REMOTE_([A-Z0-9_]+)$/.exec(name);
+    if (!match || !value?.trim()) continue;
+    const dir = match[1].toLowerCase().replace(/_/g, '-');
+    const location = value.trim();
+    if (/^[a-z]+:\/\//i.test(location)) {
+      let url: URL;
+      try {
+        url = new URL(location);
+      } catch {
+        throw new ConfigError(`${name} is not a valid address ("${location}").`);
+      }
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalAddress(location))) {
+        throw new ConfigError(
+          `${name} must be an https:// address (http:// only on this machine), or a folder (it is "${location}").`,
+        );
+      }
+      locations[dir] = url.href.endsWith('/') ? url.href : `${url.href}/`;
+    } else {
+      locations[dir] = path.resolve(repoRoot, location);
+    }
+  }
+  return locations;
+}
 
 /** A setting the server cannot start with; the message says which and why. */
 export class ConfigError extends Error {
@@ -127,8 +212,20 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return number;
 }
 
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value.trim());
+  if (!/^\d+(\.\d{1,4})?$/.test(value.trim()) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max} (it is "${value}").`);
+  }
+  return number;
+}
+
 /** The `stripe` provider needs its API key, and its webhook secret: without webhooks no paid booking would ever be confirmed. */
-export function checkStripeSettings(config: Pick<AppConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>): void {
+export function checkStripeSettings(
+  config: Pick<AppConfig, 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>,
+): void {
   if (config.paymentProvider !== 'stripe') return;
   if (!config.stripeSecretKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.');
   if (!config.stripeWebhookSecret) {
@@ -138,24 +235,60 @@ export function checkStripeSettings(config: Pick<AppConfig, 'paymentProvider' | 
   }
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** NEWSLETTER_DAY (a weekday's name, default friday) and NEWSLETTER_TIME ('HH:MM', 24-hour, default 07:00). */
+function newsletterMoment(env: NodeJS.ProcessEnv): { day: number; time: string } {
+  const dayName = (env.NEWSLETTER_DAY ?? '').trim().toLowerCase() || 'friday';
+  const day = WEEKDAYS.indexOf(dayName);
+  if (day < 0) throw new ConfigError(`NEWSLETTER_DAY must be a day of the week, such as friday (it is "${env.NEWSLETTER_DAY}").`);
+  const time = (env.NEWSLETTER_TIME ?? '').trim() || '07:00';
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match)
+    throw new ConfigError(`NEWSLETTER_TIME must be a time of day as HH:MM, such as 07:00 (it is "${env.NEWSLETTER_TIME}").`);
+  return { day, time: `${match[1]!.padStart(2, '0')}:${match[2]}` };
+}
+
 /** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, '');
-  const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const extra = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const siteRoot = path.resolve(env.SITE_ROOT ?? repoRoot);
   const config: AppConfig = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'ministry:',
+    holdSweepSeconds: wholeNumber(env, 'HOLD_SWEEP_SECONDS', 30, 1, 3600, 'seconds'),
+    workers: wholeNumber(env, 'WORKERS', 1, 1, 64),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          prefix: (env.S3_PREFIX ?? 'uploads/').replace(/^\/+/, ''),
+        }
+      : undefined,
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
-    siteRoot: path.resolve(env.SITE_ROOT ?? repoRoot),
-    allowedOrigins: production && env.DEV_ORIGINS !== 'true' ? extra : [...extra, ...DEV_ORIGINS],
+    siteRoot,
+    releasesDir: path.resolve(siteRoot, env.RELEASES_DIR ?? 'releases'),
+    remoteLocations: readRemoteLocations(env),
+    renderWorkers: wholeNumber(env, 'RENDER_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
+    allowedOrigins: production && env.DEV_ORIGINS !== 'true' ? extra : [...extra, ...devOrigins(siteRoot)],
     // Unset: Secure cookies whenever visitors come over HTTPS.
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : /^https:\/\//i.test(env.PUBLIC_URL ?? ''),
     production,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl,
+    newsletter: { ...newsletterMoment(env), ratePerSecond: wholeNumber(env, 'NEWSLETTER_RATE', 10, 1, 1000, 'mails a second') },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Luminaries Christian Ministries <no-reply@localhost>',
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -174,8 +307,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reservationMinutes: wholeNumber(env, 'RESERVATION_MINUTES', 15, 1, 1440, 'minutes'),
     seatsPerMember: wholeNumber(env, 'SEATS_PER_MEMBER', 10, 1, 1000, 'seats'),
     holdCooldownMinutes: wholeNumber(env, 'HOLD_COOLDOWN_MINUTES', 5, 0, 1440, 'minutes'),
+    cancelHoursBefore: wholeNumber(env, 'CANCEL_HOURS_BEFORE', 48, 0, 8760, 'hours'),
+    // At most a day: the checkout of an offer (Stripe Checkout) lasts at most 24 hours.
+    waitlistOfferHours: wholeNumber(env, 'WAITLIST_OFFER_HOURS', 24, 1, 24, 'hours'),
     donationLinks: readDonationLinks(env),
+    donationFeePercent: decimal(env, 'DONATION_FEE_PERCENT', 2.9, 0, 20),
+    donationFeeFixed: decimal(env, 'DONATION_FEE_FIXED', 0.3, 0, 100),
+    testClock: env.TEST_CLOCK === 'on',
   };
+  if (config.workers > 1 && !config.databaseUrl) {
+    throw new ConfigError(
+      `WORKERS=${config.workers}: the embedded database can be opened by one process only. Set DATABASE_URL to a PostgreSQL database (and REDIS_URL) to run several, or leave WORKERS at 1.`,
+    );
+  }
+  if (config.testClock && !isLocalAddress(publicUrl)) {
+    throw new ConfigError(
+      "TEST_CLOCK=on lets anyone move the site's clock: it is for tests on this machine only, not on a public address.",
+    );
+  }
   checkStripeSettings(config);
   return config;
 }

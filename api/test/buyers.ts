@@ -20,7 +20,16 @@ export async function signedInBuyers(db: Kysely<Database>, count: number): Promi
     const chunk = members.slice(i, i + 100);
     await db
       .insertInto('users')
-      .values(chunk.map((m) => ({ id: m.id, firstname: 'Buyer', lastname: m.id.slice(0, 6), email: `buyer-${m.id}@example.org`, password_hash: 'not-a-login', email_verified_at: new Date() })))
+      .values(
+        chunk.map((m) => ({
+          id: m.id,
+          firstname: 'Buyer',
+          lastname: m.id.slice(0, 6),
+          email: `buyer-${m.id}@example.org`,
+          password_hash: 'not-a-login',
+          email_verified_at: new Date(),
+        })),
+      )
       .execute();
     await db
       .insertInto('sessions')

@@ -13,7 +13,12 @@ import { createMember, describeEachDatabase, json } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = Awaited<ReturnType<typeof createMember>>;
-type Pending = { data: Record<'prayers' | 'stories' | 'comments', { _id: string; text: string; user: { _id: string }; story?: { _id: string } }[]> };
+type Pending = {
+  data: Record<
+    'prayers' | 'stories' | 'comments',
+    { _id: string; text: string; user: { _id: string }; story?: { _id: string } }[]
+  >;
+};
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -42,7 +47,11 @@ async function publishedStoryId(app: FastifyInstance): Promise<string> {
   return json<Story[]>(await app.inject({ url: '/api/story/' }))[0]!._id;
 }
 
-async function likesOf(app: FastifyInstance, storyId: string, who?: Member): Promise<{ nbLikes: number; userLikesThis: boolean }> {
+async function likesOf(
+  app: FastifyInstance,
+  storyId: string,
+  who?: Member,
+): Promise<{ nbLikes: number; userLikesThis: boolean }> {
   const list = json<Story[]>(await app.inject({ url: '/api/story/', headers: who ? { cookie: who.cookie } : {} }));
   const story = list.find((s) => s._id === storyId);
   assert.ok(story, 'story in the list');
@@ -69,16 +78,16 @@ describeEachDatabase('community posts with moderation', (ctx) => {
       const prayer = json<{ data: Prayer }>(res).data;
       assert.equal(prayer.text, 'Pray for my exams on Friday.');
       assert.equal(prayer.status, 'pending');
-      assert.deepEqual([prayer.user.firstname, prayer.user.lastname, prayer.user._id], ['Ada', 'Mensah', ada.id]);
+      assert.deepEqual([prayer.user!.firstname, prayer.user!.lastname, prayer.user!._id], ['Ada', 'Mensah', ada.id]);
       assert.ok(!Number.isNaN(Date.parse(prayer.date)));
     });
 
     it('a pending prayer is seen by its author (marked pending) and by nobody else', async () => {
-      const mine = (await api().prayers(ada)).filter((p) => p.user._id === ada.id);
+      const mine = (await api().prayers(ada)).filter((p) => p.user!._id === ada.id);
       assert.equal(mine.length, 1);
       assert.equal(mine[0]!.status, 'pending');
       for (const who of [undefined, ben, admin]) {
-        assert.ok((await api().prayers(who)).every((p) => p.status === 'published' && p.user._id !== ada.id));
+        assert.ok((await api().prayers(who)).every((p) => p.status === 'published' && p.user!._id !== ada.id));
       }
     });
 
@@ -88,7 +97,7 @@ describeEachDatabase('community posts with moderation', (ctx) => {
       assert.equal(json<Err>(out).error.code, 'unauthorized');
       const other = await api().addPrayer(ben, ada.id, { text: 'Hello' });
       assert.equal(other.statusCode, 403);
-      assert.equal((await api().prayers(ada)).filter((p) => p.user._id === ada.id).length, 1, 'nothing was saved');
+      assert.equal((await api().prayers(ada)).filter((p) => p.user!._id === ada.id).length, 1, 'nothing was saved');
     });
 
     it('refuses nothing, blank, markup-only and too-long text with a 400 under the field', async () => {
@@ -104,7 +113,11 @@ describeEachDatabase('community posts with moderation', (ctx) => {
         assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 40));
         assert.equal(json<Err>(res).error.fields?.text, message);
       }
-      assert.equal((await api().addPrayer(ada, ada.id, { text: 'x'.repeat(POST_MAX) })).statusCode, 201, 'the limit itself is fine');
+      assert.equal(
+        (await api().addPrayer(ada, ada.id, { text: 'x'.repeat(POST_MAX) })).statusCode,
+        201,
+        'the limit itself is fine',
+      );
     });
 
     it('a malformed id in the path is a 400, an unknown one a 403', async () => {
@@ -228,14 +241,17 @@ describeEachDatabase('community posts with moderation', (ctx) => {
       if (after.userLikesThis) await api().like(ben, id, { liked: false });
     });
 
-    it('GET /api/story/top: published stories somebody liked, most liked first, with the viewer\'s liked state', async () => {
+    it("GET /api/story/top: published stories somebody liked, most liked first, with the viewer's liked state", async () => {
       const { app } = ctx();
       const id = await publishedStoryId(app);
       await api().like(ben, id, { liked: true });
       const top = await api().top(ben);
       assert.ok(top.length > 0 && top.length <= 6);
       assert.ok(top.every((s) => s.status === 'published' && s.nbLikes > 0));
-      assert.deepEqual(top.map((s) => s.nbLikes), [...top.map((s) => s.nbLikes)].sort((a, b) => b - a));
+      assert.deepEqual(
+        top.map((s) => s.nbLikes),
+        [...top.map((s) => s.nbLikes)].sort((a, b) => b - a),
+      );
       assert.equal(top.find((s) => s._id === id)?.userLikesThis, true);
       await api().like(ben, id, { liked: false });
     });
@@ -305,13 +321,16 @@ describeEachDatabase('community posts with moderation', (ctx) => {
   });
 
   describe('moderation', () => {
-    it('is a 404 for visitors and members, as if it did not exist', async () => {
-      for (const who of [undefined, ada]) {
+    it('is a 401 for visitors and a 403 for members, before anything is validated', async () => {
+      for (const [who, status, code] of [
+        [undefined, 401, 'unauthorized'],
+        [ada, 403, 'forbidden'],
+      ] as const) {
         const res = await api().pending(who);
-        assert.equal(res.statusCode, 404);
-        assert.equal(json<Err>(res).error.code, 'not_found');
-        assert.equal((await api().decide(who, 'prayers', UNKNOWN_ID, 'publish')).statusCode, 404);
-        assert.equal((await api().decide(who, 'nonsense', 'x', 'y')).statusCode, 404, 'not even validated');
+        assert.equal(res.statusCode, status);
+        assert.equal(json<Err>(res).error.code, code);
+        assert.equal((await api().decide(who, 'prayers', UNKNOWN_ID, 'publish')).statusCode, status);
+        assert.equal((await api().decide(who, 'nonsense', 'x', 'y')).statusCode, status, 'not even validated');
       }
     });
 
@@ -346,13 +365,19 @@ describeEachDatabase('community posts with moderation', (ctx) => {
         assert.equal((await api().prayers(who)).find((p) => p._id === prayer._id)?.status, 'published');
         const seen = (await api().stories(who)).find((s) => s._id === story._id);
         assert.equal(seen?.status, 'published');
-        assert.ok((await api().stories(who)).some((s) => s.comments.some((c) => c._id === comment._id && c.status === 'published')));
+        assert.ok(
+          (await api().stories(who)).some((s) => s.comments.some((c) => c._id === comment._id && c.status === 'published')),
+        );
       }
       assert.ok(!(await api().prayers(ada)).some((p) => p._id === rejected._id), 'rejected: hidden from its author too');
       assert.ok(!(await api().prayers()).some((p) => p._id === rejected._id));
 
       const left = json<Pending>(await api().pending(admin)).data;
-      assert.ok(![...left.prayers, ...left.stories, ...left.comments].some((p) => [prayer._id, story._id, comment._id, rejected._id].includes(p._id)));
+      assert.ok(
+        ![...left.prayers, ...left.stories, ...left.comments].some((p) =>
+          [prayer._id, story._id, comment._id, rejected._id].includes(p._id),
+        ),
+      );
     });
 
     it('a published story now takes likes and comments', async () => {
@@ -386,7 +411,9 @@ describeEachDatabase(
       assert.equal(prayer.status, 'published');
       const story = json<{ data: Story }>(await api.addStory(member, member.id, { content: 'He answered.' })).data;
       assert.equal(story.status, 'published');
-      const comment = json<{ data: Comment }>(await api.comment(member, { text: 'Amen', story: story._id, user: member.id })).data;
+      const comment = json<{ data: Comment }>(
+        await api.comment(member, { text: 'Amen', story: story._id, user: member.id }),
+      ).data;
       assert.equal(comment.status, 'published');
 
       assert.ok((await api.prayers()).some((p) => p._id === prayer._id));

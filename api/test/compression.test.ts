@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from '../src/app.js';
 import { pickEncoding } from '../src/plugins/compression.js';
 import { seedIfEmpty } from '../src/seed/index.js';
+import { fakeShell, fakeSite } from './fakeSite.js';
 import { freshDatabase, testConfig } from './helpers.js';
 
 describe('compression of answers built in memory', () => {
@@ -20,17 +18,27 @@ describe('compression of answers built in memory', () => {
   });
 
   it('compresses API JSON and pages for clients that accept it, leaves precompressed files alone', async () => {
-    const siteRoot = mkdtempSync(path.join(tmpdir(), 'ministry-site-'));
-    mkdirSync(path.join(siteRoot, 'shell/dist'), { recursive: true });
-    mkdirSync(path.join(siteRoot, 'api/content/media'), { recursive: true });
+    const site = fakeSite();
     const html = `<!doctype html><title>Shell</title><body>${'<p>Arise, shine.</p>'.repeat(200)}</body>`;
-    writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), html);
-    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js'), 'x'.repeat(4000));
-    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js.br'), 'brotli-bytes');
+    const shell = site.release(
+      'shell',
+      fakeShell(undefined, {
+        pages: [{ path: '/' }, { path: '/about' }],
+        files: {
+          'browser/index.html': html,
+          'browser/12.0123456789.js': 'x'.repeat(4000),
+          'browser/12.0123456789.js.br': 'brotli-bytes',
+        },
+      }),
+    );
 
     const { database, cleanup } = await freshDatabase('pglite');
     await seedIfEmpty(database.db);
-    const app = await buildApp({ database, config: testConfig({ siteRoot }), serveSite: true });
+    const app = await buildApp({
+      database,
+      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir }),
+      serveSite: true,
+    });
     try {
       const plain = await app.inject({ method: 'GET', url: '/api/devotionals' });
       assert.equal(plain.statusCode, 200);
@@ -51,7 +59,11 @@ describe('compression of answers built in memory', () => {
       assert.equal(page.headers['content-encoding'], 'gzip');
       assert.match(gunzipSync(page.rawPayload).toString(), /Arise, shine/);
 
-      const file = await app.inject({ method: 'GET', url: '/12.0123456789.js', headers: { 'accept-encoding': 'br' } });
+      const file = await app.inject({
+        method: 'GET',
+        url: `/shell/${shell}/browser/12.0123456789.js`,
+        headers: { 'accept-encoding': 'br' },
+      });
       assert.equal(file.headers['content-encoding'], 'br');
       assert.equal(file.body, 'brotli-bytes');
 

@@ -17,11 +17,22 @@ import { testConfig } from './helpers.js';
 const apiDir = path.resolve(import.meta.dirname, '..');
 
 /** Starts the server with `env` and answers how it ended, when it ends within the time given. */
-function startAndExit(env: Record<string, string>, timeoutMs = 40_000): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }> {
+function startAndExit(
+  env: Record<string, string>,
+  timeoutMs = 40_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ministry-config-')), ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ministry-config-')),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -44,7 +55,11 @@ describe('configuration', () => {
     assert.equal(loadConfig({}).loginFailuresPerIp, 50);
     assert.equal(loadConfig({ LOGIN_FAILURES_PER_IP: '200' }).loginFailuresPerIp, 200);
     for (const value of ['0', 'many', '2.5']) {
-      assert.throws(() => loadConfig({ LOGIN_FAILURES_PER_IP: value }), /LOGIN_FAILURES_PER_IP must be a whole number from 1/, value);
+      assert.throws(
+        () => loadConfig({ LOGIN_FAILURES_PER_IP: value }),
+        /LOGIN_FAILURES_PER_IP must be a whole number from 1/,
+        value,
+      );
     }
   });
 
@@ -56,17 +71,40 @@ describe('configuration', () => {
     for (const value of ['abc', '0', '-5', '1.5', '15m', '1441', 'NaN', 'Infinity', '1e3']) {
       assert.throws(
         () => loadConfig({ RESERVATION_MINUTES: value }),
-        (error: unknown) => error instanceof ConfigError && /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440/.test(error.message),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440/.test(error.message),
         value,
       );
     }
   });
 
+  it('NEWSLETTER_DAY, NEWSLETTER_TIME and NEWSLETTER_RATE: friday 07:00 and 10 a second by default; anything else is a configuration error', () => {
+    assert.deepEqual(loadConfig({}).newsletter, { day: 5, time: '07:00', ratePerSecond: 10 });
+    assert.deepEqual(loadConfig({ NEWSLETTER_DAY: 'Sunday', NEWSLETTER_TIME: '6:30', NEWSLETTER_RATE: '200' }).newsletter, {
+      day: 0,
+      time: '06:30',
+      ratePerSecond: 200,
+    });
+    assert.throws(() => loadConfig({ NEWSLETTER_DAY: 'someday' }), /NEWSLETTER_DAY must be a day of the week/);
+    for (const time of ['24:00', '7', '07:60', 'noon'])
+      assert.throws(() => loadConfig({ NEWSLETTER_TIME: time }), /NEWSLETTER_TIME must be a time of day as HH:MM/, time);
+    for (const rate of ['0', '1001', 'fast'])
+      assert.throws(
+        () => loadConfig({ NEWSLETTER_RATE: rate }),
+        /NEWSLETTER_RATE must be a whole number of mails a second from 1 to 1000/,
+        rate,
+      );
+  });
+
   it('the stripe provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', () => {
     assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' }), /STRIPE_SECRET_KEY/);
-    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }), (error: unknown) => {
-      return error instanceof ConfigError && /STRIPE_WEBHOOK_SECRET/.test(error.message);
-    });
+    assert.throws(
+      () => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }),
+      (error: unknown) => {
+        return error instanceof ConfigError && /STRIPE_WEBHOOK_SECRET/.test(error.message);
+      },
+    );
     // A key alone chooses stripe: still refused without the webhook secret.
     assert.throws(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }), /STRIPE_WEBHOOK_SECRET/);
     const ok = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
@@ -78,7 +116,11 @@ describe('configuration', () => {
     const database = await openDatabase({ url: 'memory://' });
     try {
       await assert.rejects(async () => {
-        const app = await buildApp({ database, config: testConfig({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_x' }), serveSite: false });
+        const app = await buildApp({
+          database,
+          config: testConfig({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_x' }),
+          serveSite: false,
+        });
         try {
           await app.ready();
         } finally {
@@ -90,15 +132,23 @@ describe('configuration', () => {
     }
   });
 
-  it('the server stops at start with the message, for a bad RESERVATION_MINUTES and for stripe without a webhook secret', { timeout: 100_000 }, async () => {
-    const minutes = await startAndExit({ RESERVATION_MINUTES: 'fifteen' });
-    assert.equal(minutes.code, 1, `ended with ${minutes.signal ?? minutes.code}: ${minutes.stderr}`);
-    assert.match(minutes.stderr, /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440 \(it is "fifteen"\)/);
-    assert.doesNotMatch(minutes.stderr, /at \S+ \(/, 'a message, not a stack trace');
+  it(
+    'the server stops at start with the message, for a bad RESERVATION_MINUTES and for stripe without a webhook secret',
+    { timeout: 100_000 },
+    async () => {
+      const minutes = await startAndExit({ RESERVATION_MINUTES: 'fifteen' });
+      assert.equal(minutes.code, 1, `ended with ${minutes.signal ?? minutes.code}: ${minutes.stderr}`);
+      assert.match(minutes.stderr, /RESERVATION_MINUTES must be a whole number of minutes from 1 to 1440 \(it is "fifteen"\)/);
+      assert.doesNotMatch(minutes.stderr, /at \S+ \(/, 'a message, not a stack trace');
 
-    const stripe = await startAndExit({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: '' });
-    assert.equal(stripe.code, 1, `ended with ${stripe.signal ?? stripe.code}: ${stripe.stderr}`);
-    assert.match(stripe.stderr, /needs STRIPE_WEBHOOK_SECRET/);
-    assert.doesNotMatch(stripe.stdout, /Site ready/);
-  });
+      const stripe = await startAndExit({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: '',
+      });
+      assert.equal(stripe.code, 1, `ended with ${stripe.signal ?? stripe.code}: ${stripe.stderr}`);
+      assert.match(stripe.stderr, /needs STRIPE_WEBHOOK_SECRET/);
+      assert.doesNotMatch(stripe.stdout, /Site ready/);
+    },
+  );
 });

@@ -33,7 +33,10 @@ describeEachDatabase('public reads', (ctx) => {
       const { data } = json<{ data: MinistryEvent[] }>(res);
       assert.equal(data.length, 6);
       const dates = data.map((e) => Date.parse(e.event_date));
-      assert.deepEqual([...dates].sort((a, b) => a - b), dates);
+      assert.deepEqual(
+        [...dates].sort((a, b) => a - b),
+        dates,
+      );
       assert.ok(dates.every((d) => d > Date.now()));
       for (const e of data) {
         assert.equal(typeof e.seat_price, 'number');
@@ -65,7 +68,10 @@ describeEachDatabase('public reads', (ctx) => {
     const news = json<NewsItem[]>(res);
     assert.equal(news.length, 8);
     const dates = news.map((n) => Date.parse(n.createdAt));
-    assert.deepEqual([...dates].sort((a, b) => b - a), dates);
+    assert.deepEqual(
+      [...dates].sort((a, b) => b - a),
+      dates,
+    );
     assert.equal(json<NewsItem[]>(await get('/api/news/recent?limit=3')).length, 3);
     assert.equal((await get('/api/news/recent?limit=0')).statusCode, 400);
     assert.equal((await get('/api/news/recent?limit=abc')).statusCode, 400);
@@ -114,14 +120,27 @@ describeEachDatabase('public reads', (ctx) => {
     assert.ok(data.every((p) => p.title && p.description && p.photo && p.createdAt));
   });
 
-  it('GET /api/devotionals lists 30+ tagged devotionals, newest first, with seconds timestamps', async () => {
+  it('GET /api/devotionals lists 30+ tagged devotionals, newest first, with seconds timestamps, a page at a time', async () => {
     const res = await get('/api/devotionals');
     assert.equal(res.statusCode, 200);
-    const { data } = json<{ data: Devotional[] }>(res);
-    assert.ok(data.length >= 30);
+    const first = json<{ data: Devotional[]; paging: { page: number; pageSize: number; total: number; pages: number } }>(res);
+    assert.equal(first.data.length, 12);
+    assert.ok(first.paging.total >= 30);
+    assert.deepEqual(first.paging, {
+      page: 1,
+      pageSize: 12,
+      total: first.paging.total,
+      pages: Math.ceil(first.paging.total / 12),
+    });
+    const { data } = json<{ data: Devotional[] }>(await get('/api/devotionals?limit=100'));
+    assert.equal(data.length, first.paging.total);
+    assert.deepEqual(data.slice(0, 12), first.data);
     assert.ok(new Set(data.map((d) => d.tag)).size >= 5);
     const stamps = data.map((d) => d.timestamp);
-    assert.deepEqual([...stamps].sort((a, b) => b - a), stamps);
+    assert.deepEqual(
+      [...stamps].sort((a, b) => b - a),
+      stamps,
+    );
     assert.ok(stamps.every((s) => Number.isInteger(s) && s < Date.now() / 1000 + 1 && s > 1_600_000_000));
     assert.equal(json<{ data: Devotional[] }>(await get('/api/devotionals?limit=3')).data.length, 3);
   });
@@ -137,7 +156,7 @@ describeEachDatabase('public reads', (ctx) => {
   });
 
   it('GET /api/devotionals/tags/:tag filters by tag, whatever its case', async () => {
-    const { data: all } = json<{ data: Devotional[] }>(await get('/api/devotionals'));
+    const { data: all } = json<{ data: Devotional[] }>(await get('/api/devotionals?limit=100'));
     const tag = all[0].tag;
     const { data } = json<{ data: Devotional[] }>(await get(`/api/devotionals/tags/${tag.toUpperCase()}`));
     assert.equal(data.length, all.filter((d) => d.tag === tag).length);
@@ -149,8 +168,8 @@ describeEachDatabase('public reads', (ctx) => {
     for (const url of ['/api/prayers/', '/api/prayers']) {
       const { data } = json<{ data: Prayer[] }>(await get(url));
       assert.equal(data.length, 6);
-      assert.ok(data.every((p) => p.status === 'published' && p.user.firstname && p.user.lastname && p.text && p.date));
-      assert.ok(data.every((p) => !('email' in p.user) && !('password_hash' in p.user)));
+      assert.ok(data.every((p) => p.status === 'published' && p.user!.firstname && p.user!.lastname && p.text && p.date));
+      assert.ok(data.every((p) => !('email' in p.user!) && !('password_hash' in p.user!)));
     }
   });
 
@@ -167,7 +186,10 @@ describeEachDatabase('public reads', (ctx) => {
     const top = json<Story[]>(await get('/api/story/top'));
     assert.ok(top.length <= 6 && top.length > 0);
     const likes = top.map((s) => s.nbLikes);
-    assert.deepEqual([...likes].sort((a, b) => b - a), likes);
+    assert.deepEqual(
+      [...likes].sort((a, b) => b - a),
+      likes,
+    );
   });
 
   it('an unknown API path is a JSON 404', async () => {

@@ -3,9 +3,6 @@
  * sanitized; and page URLs answer with their own share-preview meta tags.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Devotional, MinistryEvent, NewsItem } from '@ministry/shared/types';
 import { siteIdentity } from '@ministry/shared/config';
@@ -13,22 +10,20 @@ import { newId } from '../src/lib/ids.js';
 import { sanitizeRichText } from '../src/lib/sanitize.js';
 import { devotionalHtml } from '../src/seed/index.js';
 import { applyPreview, escapeHtml, pagePreview } from '../src/modules/sharing/service.js';
+import { fakeSite, releaseTheSitesPages } from './fakeSite.js';
 import { describeEachDatabase, json } from './helpers.js';
 
 const PUBLIC_URL = 'https://www.luminaries.example.org';
-const repoMedia = path.resolve(import.meta.dirname, '..', 'content', 'media');
-
-/** A built site in miniature: the shell's index.html and two media files. */
-function fakeSiteRoot(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'ministry-share-'));
-  mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-  mkdirSync(path.join(root, 'api/content/media'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'shell/dist/index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="description" content="The shell default."><title>Shell</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
-  );
-  for (const file of ['devotional-1.svg', 'cover.svg']) copyFileSync(path.join(repoMedia, file), path.join(root, 'api/content/media', file));
-  return root;
+/** The site's pages, served with a shell whose index.html has its own title and description. */
+function fakeSiteWithPages() {
+  const site = fakeSite({ media: ['devotional-1.svg', 'cover.svg'] });
+  releaseTheSitesPages(site, {
+    files: {
+      'browser/index.html':
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="description" content="The shell default."><title>Shell</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
+    },
+  });
+  return site;
 }
 
 /** The content of `<meta property|name="key" content="...">`, still HTML-escaped. */
@@ -38,11 +33,16 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describeEachDatabase('devotionals by id, slug and tag', (ctx) => {
   const get = (url: string) => ctx().app.inject({ method: 'GET', url });
-  const all = async () => json<{ data: Devotional[] }>(await get('/api/devotionals')).data;
+  const all = async () => json<{ data: Devotional[] }>(await get('/api/devotionals?limit=100')).data;
 
   it('finds the same devotional by its id and by its slug, whatever the slug case', async () => {
     const list = await all();
@@ -79,7 +79,15 @@ describeEachDatabase('devotionals by id, slug and tag', (ctx) => {
   it('never serves a devotional dated in the future', async () => {
     await ctx()
       .database.db.insertInto('devotionals')
-      .values({ id: newId(), slug: 'tomorrows-word', title: 'Tomorrow', image: '/media/devotional-1.svg', tag: 'Faith', detail: '<p>Soon.</p>', published_at: new Date(Date.now() + 86_400_000) })
+      .values({
+        id: newId(),
+        slug: 'tomorrows-word',
+        title: 'Tomorrow',
+        image: '/media/devotional-1.svg',
+        tag: 'Faith',
+        detail: '<p>Soon.</p>',
+        published_at: new Date(Date.now() + 86_400_000),
+      })
       .execute();
     assert.equal((await get('/api/devotionals/tomorrows-word')).statusCode, 404);
     assert.ok(!(await all()).some((d) => d.slug === 'tomorrows-word'));
@@ -124,14 +132,22 @@ describeEachDatabase('served devotionals carry no executable markup', (ctx) => {
       '<a href="https://bible.example/ps23">Psalm 23</a>';
     await ctx()
       .database.db.insertInto('devotionals')
-      .values({ id: newId(), slug: 'hostile-word', title: 'Hostile', image: '/media/devotional-1.svg', tag: 'Hostility', detail: hostile, published_at: new Date(Date.now() - 60_000) })
+      .values({
+        id: newId(),
+        slug: 'hostile-word',
+        title: 'Hostile',
+        image: '/media/devotional-1.svg',
+        tag: 'Hostility',
+        detail: hostile,
+        published_at: new Date(Date.now() - 60_000),
+      })
       .execute();
     const get = async <T>(url: string) => json<{ data: T }>(await ctx().app.inject({ method: 'GET', url })).data;
     const one = await get<Devotional>('/api/devotionals/hostile-word');
     const served = [
       one,
       await get<Devotional>(`/api/devotionals/${one._id}`),
-      (await get<Devotional[]>('/api/devotionals')).find((d) => d.slug === 'hostile-word'),
+      (await get<Devotional[]>('/api/devotionals?q=hostile')).find((d) => d.slug === 'hostile-word'),
       (await get<Devotional[]>('/api/devotionals/tags/Hostility')).find((d) => d.slug === 'hostile-word'),
     ];
     for (const d of served) {
@@ -145,7 +161,7 @@ describeEachDatabase('served devotionals carry no executable markup', (ctx) => {
   });
 
   it('no devotional the API serves has a script, an event handler or a javascript: link', async () => {
-    const { data } = json<{ data: Devotional[] }>(await ctx().app.inject({ method: 'GET', url: '/api/devotionals' }));
+    const { data } = json<{ data: Devotional[] }>(await ctx().app.inject({ method: 'GET', url: '/api/devotionals?limit=100' }));
     assert.ok(data.length >= 30);
     for (const d of data) {
       assert.doesNotMatch(d.detail, /<script|<iframe|\son\w+\s*=|javascript:/i, d.slug);
@@ -153,7 +169,7 @@ describeEachDatabase('served devotionals carry no executable markup', (ctx) => {
   });
 });
 
-const siteRoot = fakeSiteRoot();
+const site = fakeSiteWithPages();
 
 describeEachDatabase(
   'share previews of page URLs',
@@ -181,7 +197,10 @@ describeEachDatabase(
         const description = unescape(metaContent(html, 'og:description') ?? '');
         assert.ok(description.length > 40 && description.length <= 201, description);
         assert.doesNotMatch(description, /<|>/);
-        assert.equal(metaContent(html, 'og:image'), escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent(d.image)}`));
+        assert.equal(
+          metaContent(html, 'og:image'),
+          escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent(d.image)}`),
+        );
         assert.equal(metaContent(html, 'twitter:card'), 'summary_large_image');
         assert.equal(metaContent(html, 'og:site_name'), siteIdentity.ministryName);
         // The app itself still loads.
@@ -193,11 +212,22 @@ describeEachDatabase(
       const title = `Faith & "Fire" <script>alert('x')</script> $& $1`;
       await ctx()
         .database.db.insertInto('devotionals')
-        .values({ id: newId(), slug: 'escaping-test', title, image: '/media/devotional-1.svg', tag: 'Faith', detail: '<p>Tom\'s "word" &amp; $\' more</p>', published_at: new Date(Date.now() - 60_000) })
+        .values({
+          id: newId(),
+          slug: 'escaping-test',
+          title,
+          image: '/media/devotional-1.svg',
+          tag: 'Faith',
+          detail: '<p>Tom\'s "word" &amp; $\' more</p>',
+          published_at: new Date(Date.now() - 60_000),
+        })
         .execute();
       const html = (await page('/devotional-detail/escaping-test')).body;
       assert.doesNotMatch(html, /<script>alert/);
-      assert.equal(metaContent(html, 'og:title'), 'Faith &amp; &quot;Fire&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; $&amp; $1');
+      assert.equal(
+        metaContent(html, 'og:title'),
+        'Faith &amp; &quot;Fire&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; $&amp; $1',
+      );
       assert.equal(unescape(metaContent(html, 'og:title')!), title);
       assert.equal(unescape(metaContent(html, 'og:description')!), `Tom's "word" & $' more`);
     });
@@ -207,7 +237,10 @@ describeEachDatabase(
       const eventHtml = (await page(`/events/${events[0]._id}`)).body;
       assert.equal(unescape(metaContent(eventHtml, 'og:title')!), events[0].title);
       assert.equal(metaContent(eventHtml, 'og:url'), `${PUBLIC_URL}/events/${events[0]._id}`);
-      assert.equal(metaContent(eventHtml, 'og:image'), escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent(events[0].photo)}`));
+      assert.equal(
+        metaContent(eventHtml, 'og:image'),
+        escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent(events[0].photo)}`),
+      );
 
       const news = json<NewsItem[]>(await ctx().app.inject({ method: 'GET', url: '/api/news/recent' }));
       const newsHtml = (await page(`/news?item=${news[2]._id}`)).body;
@@ -219,7 +252,10 @@ describeEachDatabase(
       const about = (await page('/about')).body;
       assert.match(about, new RegExp(`<title>About us \\| ${siteIdentity.ministryName}</title>`));
       assert.equal(metaContent(about, 'og:url'), `${PUBLIC_URL}/about`);
-      assert.equal(metaContent(about, 'og:image'), escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent('/media/cover.svg')}`));
+      assert.equal(
+        metaContent(about, 'og:image'),
+        escapeHtml(`${PUBLIC_URL}/api/share/image?src=${encodeURIComponent('/media/cover.svg')}`),
+      );
 
       const tag = (await page('/daily-devotion/tag/Faith')).body;
       assert.equal(metaContent(tag, 'og:title'), 'Devotionals about Faith');
@@ -301,7 +337,10 @@ describeEachDatabase(
     });
 
     it('serves preview images as 1200x630 PNGs, and only site media', async () => {
-      const res = await ctx().app.inject({ method: 'GET', url: `/api/share/image?src=${encodeURIComponent('/media/devotional-1.svg')}` });
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `/api/share/image?src=${encodeURIComponent('/media/devotional-1.svg')}`,
+      });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-type'], 'image/png');
       const png = res.rawPayload;
@@ -309,7 +348,10 @@ describeEachDatabase(
       assert.equal(png.readUInt32BE(16), 1200);
       assert.equal(png.readUInt32BE(20), 630);
 
-      const missing = await ctx().app.inject({ method: 'GET', url: `/api/share/image?src=${encodeURIComponent('/media/none.svg')}` });
+      const missing = await ctx().app.inject({
+        method: 'GET',
+        url: `/api/share/image?src=${encodeURIComponent('/media/none.svg')}`,
+      });
       assert.equal(missing.statusCode, 404);
       for (const src of ['/media/../../etc/passwd', '/etc/passwd', 'https://evil.example/x.png', '/media/x.html', '']) {
         const bad = await ctx().app.inject({ method: 'GET', url: `/api/share/image?src=${encodeURIComponent(src)}` });
@@ -317,7 +359,10 @@ describeEachDatabase(
       }
     });
   },
-  { serveSite: true, config: { siteRoot, publicUrl: PUBLIC_URL } },
+  {
+    serveSite: true,
+    config: { siteRoot: site.siteRoot, releasesDir: site.releasesDir, publicUrl: PUBLIC_URL, prerender: false },
+  },
 );
 
 describe('share preview rendering', () => {
@@ -337,14 +382,25 @@ describe('share preview rendering', () => {
   });
 
   it('writes into a page without a head after its doctype, never before it', () => {
-    const out = applyPreview('<!doctype html><title>Shell</title><p>x</p>', { title: 'T', description: 'D', image: '/media/cover.svg', imageAlt: 'x', path: '/', type: 'website' }, PUBLIC_URL);
+    const out = applyPreview(
+      '<!doctype html><title>Shell</title><p>x</p>',
+      { title: 'T', description: 'D', image: '/media/cover.svg', imageAlt: 'x', path: '/', type: 'website' },
+      PUBLIC_URL,
+    );
     assert.match(out, /^<!doctype html><title>T \| /);
     assert.doesNotMatch(out, /Shell/);
     assert.match(out, /<p>x<\/p>$/);
   });
 
   it('pagePreview needs no database for pages without an id', async () => {
-    const preview = await pagePreview(undefined as never, '/policies');
+    const preview = await pagePreview(undefined as never, '/policies', {
+      path: '/policies',
+      app: 'mfe_content',
+      title: 'Privacy Policy',
+      layout: 'main',
+      signedIn: false,
+      ssr: true,
+    });
     assert.equal(preview.title, 'Privacy Policy');
     assert.equal(preview.path, '/policies');
   });

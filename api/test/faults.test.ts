@@ -12,7 +12,8 @@ import { describe, it } from 'node:test';
 import { createPostgresDatabase, databaseKinds, startServerProcess as startServer } from './helpers.js';
 import { openDatabase } from '../src/db/index.js';
 
-const exit = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+const exit = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
 
 /**
  * The poster: the admin the server creates at start (ADMIN_EMAIL), whose
@@ -22,9 +23,16 @@ const exit = (child: ChildProcess) => new Promise((r) => (child.exitCode !== nul
 const POSTER = { email: 'crash-poster@example.org', password: 'a long password' };
 
 async function logIn(url: string): Promise<{ id: string; cookie: string }> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(POSTER) });
+  const login = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(POSTER),
+  });
   const id = ((await login.json()) as { data: { _id: string } }).data._id;
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))!
+    .split(';')[0]!;
   return { id, cookie };
 }
 

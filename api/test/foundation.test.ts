@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import { migrate, openDatabase } from '../src/db/index.js';
 import { DatabaseLockedError } from '../src/db/lock.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { sanitizePlainText, sanitizeRichText } from '../src/lib/sanitize.js';
+import { fakeShell, fakeSite } from './fakeSite.js';
 import { describeEachDatabase, freshDatabase, databaseKinds, json, testConfig } from './helpers.js';
 
 describeEachDatabase('newsletter', (ctx) => {
@@ -18,7 +19,9 @@ describeEachDatabase('newsletter', (ctx) => {
   it('stores a new address once, whatever its case', async () => {
     const first = await subscribe('Joy@Example.org');
     assert.equal(first.statusCode, 200);
-    assert.deepEqual(json(first), { data: { email: 'joy@example.org', subscribed: true } });
+    assert.deepEqual(json(first), {
+      data: { email: 'joy@example.org', message: 'Check your inbox to confirm your subscription.' },
+    });
     const again = await subscribe('joy@EXAMPLE.org');
     assert.equal(again.statusCode, 200);
     assert.equal(again.body, first.body, 'a known address gets the same answer as a new one');
@@ -38,56 +41,76 @@ describeEachDatabase('newsletter', (ctx) => {
   });
 });
 
-describeEachDatabase('request hygiene', (ctx) => {
-  it('requires an allowed Origin on unsafe requests: its own host or ALLOWED_ORIGINS; none, null or a foreign one is refused', async () => {
-    const send = (headers: Record<string, string | undefined>, method: 'POST' | 'PUT' | 'DELETE' = 'POST', url = '/api/newsletter') =>
-      ctx().app.inject({ method, url, payload: { email: 'o@example.org' }, headers });
-    for (const origin of ['https://evil.example', undefined, 'null', '', 'http://localhost:80.evil.example']) {
-      const refused = await send({ origin });
-      assert.equal(refused.statusCode, 403, `Origin ${String(origin)}`);
-      assert.equal(json<{ error: { code: string } }>(refused).error.code, 'forbidden_origin');
-    }
-    assert.equal((await send({ origin: undefined }, 'PUT', '/api/user/forgotpassword')).statusCode, 403);
-    assert.equal((await send({ origin: undefined }, 'DELETE', '/api/user/logout')).statusCode, 403);
-    assert.ok([200, 201].includes((await send({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode));
-    assert.ok([200, 201].includes((await send({ origin: 'https://shop.example:8443', host: 'shop.example:8443' })).statusCode));
-    assert.ok([200, 201].includes((await send({ origin: 'https://members.example.org' })).statusCode), 'an ALLOWED_ORIGINS entry');
-    // GET needs none; the payment webhook comes from another server, without one.
-    assert.equal((await ctx().app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
-    const webhook = await ctx().app.inject({ method: 'POST', url: '/api/payment/webhook', payload: { id: 'evt_x' }, headers: { origin: undefined } });
-    assert.notEqual(json<{ error?: { code: string } }>(webhook).error?.code, 'forbidden_origin');
-  });
-
-  it('refuses a body that is neither JSON nor multipart', async () => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: 'email=a@example.org',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+describeEachDatabase(
+  'request hygiene',
+  (ctx) => {
+    it('requires an allowed Origin on unsafe requests: its own host or ALLOWED_ORIGINS; none, null or a foreign one is refused', async () => {
+      const send = (
+        headers: Record<string, string | undefined>,
+        method: 'POST' | 'PUT' | 'DELETE' = 'POST',
+        url = '/api/newsletter',
+      ) => ctx().app.inject({ method, url, payload: { email: 'o@example.org' }, headers });
+      for (const origin of ['https://evil.example', undefined, 'null', '', 'http://localhost:80.evil.example']) {
+        const refused = await send({ origin });
+        assert.equal(refused.statusCode, 403, `Origin ${String(origin)}`);
+        assert.equal(json<{ error: { code: string } }>(refused).error.code, 'forbidden_origin');
+      }
+      assert.equal((await send({ origin: undefined }, 'PUT', '/api/user/forgotpassword')).statusCode, 403);
+      assert.equal((await send({ origin: undefined }, 'DELETE', '/api/user/logout')).statusCode, 403);
+      assert.ok([200, 201].includes((await send({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode));
+      assert.ok([200, 201].includes((await send({ origin: 'https://shop.example:8443', host: 'shop.example:8443' })).statusCode));
+      assert.ok(
+        [200, 201].includes((await send({ origin: 'https://members.example.org' })).statusCode),
+        'an ALLOWED_ORIGINS entry',
+      );
+      // GET needs none; the payment webhook comes from another server, without one.
+      assert.equal((await ctx().app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+      const webhook = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        payload: { id: 'evt_x' },
+        headers: { origin: undefined },
+      });
+      assert.notEqual(json<{ error?: { code: string } }>(webhook).error?.code, 'forbidden_origin');
     });
-    assert.equal(res.statusCode, 415);
-    const text = await ctx().app.inject({ method: 'POST', url: '/api/newsletter', payload: 'hi', headers: { 'content-type': 'text/plain' } });
-    assert.equal(text.statusCode, 415);
-  });
 
-  it('answers malformed JSON with a 400, never a 500 or a stack trace', async () => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: '{"email": ',
-      headers: { 'content-type': 'application/json' },
+    it('refuses a body that is neither JSON nor multipart', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: 'email=a@example.org',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(res.statusCode, 415);
+      const text = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: 'hi',
+        headers: { 'content-type': 'text/plain' },
+      });
+      assert.equal(text.statusCode, 415);
     });
-    assert.equal(res.statusCode, 400);
-    assert.doesNotMatch(res.body, /at .*\.(ts|js):\d+/);
-    assert.ok(json<{ error: { code: string } }>(res).error.code);
-  });
 
-  it('sets security headers', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
-    assert.equal(res.headers['x-content-type-options'], 'nosniff');
-    assert.equal(res.headers['x-frame-options'], 'DENY');
-  });
-}, { config: { allowedOrigins: ['https://members.example.org'] } });
+    it('answers malformed JSON with a 400, never a 500 or a stack trace', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: '{"email": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(res.statusCode, 400);
+      assert.doesNotMatch(res.body, /at .*\.(ts|js):\d+/);
+      assert.ok(json<{ error: { code: string } }>(res).error.code);
+    });
+
+    it('sets security headers', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+    });
+  },
+  { config: { allowedOrigins: ['https://members.example.org'] } },
+);
 
 describe('migrations and sample content', () => {
   for (const kind of databaseKinds()) {
@@ -97,7 +120,10 @@ describe('migrations and sample content', () => {
         assert.equal(await seedIfEmpty(database.db), true);
         await migrate(database.db);
         assert.equal(await seedIfEmpty(database.db), false);
-        const { count } = await database.db.selectFrom('devotionals').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+        const { count } = await database.db
+          .selectFrom('devotionals')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
         assert.ok(Number(count) >= 30);
       } finally {
         await cleanup();
@@ -132,7 +158,11 @@ describe('the embedded database folder', () => {
     await first.db.insertInto('newsletter_subscribers').values({ email: 'kept@example.org' }).execute();
     await first.close();
     const second = await openDatabase({ dataDir: dir });
-    const row = await second.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'kept@example.org').executeTakeFirst();
+    const row = await second.db
+      .selectFrom('newsletter_subscribers')
+      .selectAll()
+      .where('email', '=', 'kept@example.org')
+      .executeTakeFirst();
     assert.ok(row);
     await second.close();
   });
@@ -154,20 +184,32 @@ describe('sanitizing', () => {
 });
 
 describe('serving the built site', () => {
-  it('serves files precompressed, the runtime config, and index.html for page URLs', async () => {
-    const siteRoot = mkdtempSync(path.join(tmpdir(), 'ministry-site-'));
-    mkdirSync(path.join(siteRoot, 'shell/dist'), { recursive: true });
-    mkdirSync(path.join(siteRoot, 'mfe-content/dist'), { recursive: true });
-    mkdirSync(path.join(siteRoot, 'api/content/media'), { recursive: true });
-    writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), '<!doctype html><title>Shell</title>');
-    writeFileSync(path.join(siteRoot, 'shell/dist/main.js'), 'console.log(1)');
-    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js'), 'plain');
-    writeFileSync(path.join(siteRoot, 'shell/dist/12.0123456789.js.br'), 'brotli-bytes');
-    writeFileSync(path.join(siteRoot, 'mfe-content/dist/remoteEntry.js'), 'remote');
-    writeFileSync(path.join(siteRoot, 'api/content/media/pic.svg'), '<svg/>');
+  it("serves the live releases' files precompressed and for good, the runtime config, and index.html for page URLs", async () => {
+    const site = fakeSite({ media: ['cover.svg'] });
+    const shell = site.release(
+      'shell',
+      fakeShell(undefined, {
+        pages: [{ path: '/' }, { path: '/daily-devotion/all', title: 'All devotionals' }],
+        files: {
+          'browser/index.html': '<!doctype html><title>Shell</title>',
+          'browser/main.js': 'console.log(1)',
+          'browser/12.0123456789.js': 'plain',
+          'browser/12.0123456789.js.br': 'brotli-bytes',
+          'server/render.js': 'exports.start = () => { throw new Error("no") }',
+        },
+      }),
+    );
+    const content = site.release('mfe-content', {
+      name: 'mfe_content',
+      files: { 'browser/remoteEntry.js': 'remote', 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'secret' },
+    });
 
     const { database, cleanup } = await freshDatabase('pglite');
-    const app = await buildApp({ database, config: testConfig({ siteRoot }), serveSite: true });
+    const app = await buildApp({
+      database,
+      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, prerender: false }),
+      serveSite: true,
+    });
     try {
       const page = await app.inject({ method: 'GET', url: '/daily-devotion/all', headers: { accept: 'text/html' } });
       assert.equal(page.statusCode, 200);
@@ -175,22 +217,45 @@ describe('serving the built site', () => {
       assert.match(page.body, /^<!doctype html><title>All devotionals \| [^<]+<\/title>/);
       assert.equal(page.headers['cache-control'], 'no-cache');
 
-      const hashed = await app.inject({ method: 'GET', url: '/12.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const hashed = await app.inject({
+        method: 'GET',
+        url: `/shell/${shell}/browser/12.0123456789.js`,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       assert.equal(hashed.statusCode, 200);
       assert.equal(hashed.headers['content-encoding'], 'br');
       assert.equal(hashed.body, 'brotli-bytes');
       assert.match(String(hashed.headers['cache-control']), /immutable/);
 
-      const entry = await app.inject({ method: 'GET', url: '/remotes/mfe-content/remoteEntry.js' });
+      // A release never changes: even its entry files are cached for good, and another origin may load a remote.
+      const entry = await app.inject({ method: 'GET', url: `/remotes/mfe-content/${content}/browser/remoteEntry.js` });
       assert.equal(entry.body, 'remote');
-      assert.equal(entry.headers['cache-control'], 'no-cache');
+      assert.match(String(entry.headers['cache-control']), /immutable/);
+      assert.equal(entry.headers['access-control-allow-origin'], '*');
 
       const config = await app.inject({ method: 'GET', url: '/config.json' });
-      assert.equal(json<{ remotes: Record<string, string> }>(config).remotes.mfe_giving, '/remotes/mfe-giving/mf-manifest.json');
+      assert.equal(
+        json<{ remotes: Record<string, string> }>(config).remotes.mfe_content,
+        `/remotes/mfe-content/${content}/browser/mf-manifest.json`,
+      );
+      assert.equal(config.headers['cache-control'], 'no-cache');
 
-      assert.equal((await app.inject({ method: 'GET', url: '/media/pic.svg' })).statusCode, 200);
+      assert.equal((await app.inject({ method: 'GET', url: '/media/cover.svg' })).statusCode, 200);
+      // Only the browser files of a release are served: not its server code, pointer or record.
+      for (const url of [
+        `/remotes/mfe-content/${content}/server/remoteEntry.js`,
+        '/remotes/mfe-content/live.json',
+        `/remotes/mfe-content/${content}/release.json`,
+        `/shell/${shell}/server/render.js`,
+        `/remotes/mfe-content/${content}/browser/../server/remoteEntry.js`,
+      ])
+        assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
       // A missing file is a 404, not the shell; so is a missing API path.
-      assert.equal((await app.inject({ method: 'GET', url: '/remotes/mfe-giving/remoteEntry.js' })).statusCode, 404);
+      assert.equal(
+        (await app.inject({ method: 'GET', url: '/remotes/mfe-giving/20260101-000000-abcdef/browser/remoteEntry.js' }))
+          .statusCode,
+        404,
+      );
       assert.equal((await app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } })).statusCode, 404);
       const api404 = await app.inject({ method: 'GET', url: '/api/none', headers: { accept: 'text/html' } });
       assert.equal(api404.statusCode, 404);
@@ -203,9 +268,13 @@ describe('serving the built site', () => {
   });
 
   it('says plainly when the site is not built', async () => {
-    const siteRoot = mkdtempSync(path.join(tmpdir(), 'ministry-nosite-'));
+    const site = fakeSite();
     const { database, cleanup } = await freshDatabase('pglite');
-    const app = await buildApp({ database, config: testConfig({ siteRoot }), serveSite: true });
+    const app = await buildApp({
+      database,
+      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir }),
+      serveSite: true,
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       assert.equal(res.statusCode, 503);

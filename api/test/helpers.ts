@@ -116,7 +116,9 @@ export function describeEachDatabase(
         const fresh = await freshDatabase(kind);
         cleanup = fresh.cleanup;
         if (options.seed ?? true) await seedIfEmpty(fresh.database.db);
-        const app = browserLike(await buildApp({ database: fresh.database, config: testConfig(options.config), serveSite: options.serveSite ?? false }));
+        const app = browserLike(
+          await buildApp({ database: fresh.database, config: testConfig(options.config), serveSite: options.serveSite ?? false }),
+        );
         await app.ready();
         context = { app, database: fresh.database, kind };
       });
@@ -138,7 +140,14 @@ export const json = <T = unknown>(response: { body: string }): T => JSON.parse(r
 /** A member created straight in the database, with a password that works for login. */
 export async function createMember(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; password: string; firstname: string; lastname: string; role: 'member' | 'admin'; verified: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    firstname: string;
+    lastname: string;
+    role: 'member' | 'editor' | 'admin';
+    verified: boolean;
+  }> = {},
 ): Promise<{ id: string; email: string; password: string; cookie: string }> {
   const { createUser } = await import('../src/modules/users/service.js');
   const email = overrides.email ?? `member-${randomBytes(5).toString('hex')}@example.org`;
@@ -188,12 +197,20 @@ export async function createEvent(
 
 /** An .eml file's text as the member reads it (quoted-printable undone). */
 export const plainMail = (eml: string): string =>
-  Buffer.from(eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The mails written to the outbox of `dataDir`, oldest first, as .eml text. */
 export function mailsIn(dataDir: string): string[] {
   const dir = outboxDir({ dataDir } as AppConfig);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(path.join(dir, f), 'utf8')) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    : [];
 }
 
 /** Waits (up to 2 s) until the outbox holds `count` mails; answers them as the member reads them. */
@@ -210,7 +227,10 @@ export async function waitForMails(dataDir: string, count: number): Promise<stri
 export async function waitForMailTo(dataDir: string, to: string, pattern: RegExp = /./): Promise<string> {
   const address = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im');
   for (let i = 0; i < 150; i++) {
-    const found = mailsIn(dataDir).map(plainMail).filter((m) => address.test(m) && pattern.test(m)).at(-1);
+    const found = mailsIn(dataDir)
+      .map(plainMail)
+      .filter((m) => address.test(m) && pattern.test(m))
+      .at(-1);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -238,10 +258,19 @@ function freePort(): Promise<number> {
  * with `env`; answers once /api/health does.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_ROOT: tmpdir(), MODERATION: 'off', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SITE_ROOT: tmpdir(),
+      MODERATION: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

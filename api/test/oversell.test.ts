@@ -129,14 +129,24 @@ describe('never oversold: two API processes on one PostgreSQL database', () => {
         assert.equal(statuses.filter((s) => s === 409).length, BUYERS - SEATS);
         const winners = answers.filter((a) => a.status === 200);
         // Both processes sold seats.
-        assert.ok(winners.some((a) => buyers.indexOf(a.buyer) % 2 === 0) && winners.some((a) => buyers.indexOf(a.buyer) % 2 === 1));
-        assert.ok(answers.filter((a) => a.status === 409).every((a) => /sold out|seats? (is|are) left/.test(a.body.error?.message ?? '')));
+        assert.ok(
+          winners.some((a) => buyers.indexOf(a.buyer) % 2 === 0) && winners.some((a) => buyers.indexOf(a.buyer) % 2 === 1),
+        );
+        assert.ok(
+          answers.filter((a) => a.status === 409).every((a) => /sold out|seats? (is|are) left/.test(a.body.error?.message ?? '')),
+        );
 
         /** The event's counters beside what its bookings say. */
         const counts = async () => {
-          const event = await database.db.selectFrom('events').select(['seats_held', 'seats_sold']).where('id', '=', eventId).executeTakeFirstOrThrow();
+          const event = await database.db
+            .selectFrom('events')
+            .select(['seats_held', 'seats_sold'])
+            .where('id', '=', eventId)
+            .executeTakeFirstOrThrow();
           const { rows } = await sql<{ status: string; seats: number }>`
-            SELECT status, SUM(quantity)::int AS seats FROM bookings WHERE event_id = ${eventId} GROUP BY status`.execute(database.db);
+            SELECT status, SUM(quantity)::int AS seats FROM bookings WHERE event_id = ${eventId} GROUP BY status`.execute(
+            database.db,
+          );
           const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.seats]));
           return { held: event.seats_held, sold: event.seats_sold, pending: byStatus.pending ?? 0, paid: byStatus.paid ?? 0 };
         };
@@ -146,7 +156,11 @@ describe('never oversold: two API processes on one PostgreSQL database', () => {
         const paid = await Promise.all(
           winners.map(({ buyer, body }) => {
             const api = apis[(buyers.indexOf(buyer) + 1) % 2];
-            return fetch(`${api.url}${body.data}/complete`, { method: 'POST', headers: { cookie: buyer.cookie, origin: api.url }, redirect: 'manual' });
+            return fetch(`${api.url}${body.data}/complete`, {
+              method: 'POST',
+              headers: { cookie: buyer.cookie, origin: api.url },
+              redirect: 'manual',
+            });
           }),
         );
         assert.deepEqual([...new Set(paid.map((r) => r.status))], [303]);

@@ -19,7 +19,17 @@ import { createFulfilment } from '../src/modules/payments/fulfilment.js';
 import { createPaymentProvider } from '../src/modules/payments/provider.js';
 import { releaseExpired, reserveSeats } from '../src/modules/payments/service.js';
 import { signedInBuyers } from './buyers.js';
-import { browserLike, createEvent, mailsIn, plainMail, createMember, describeEachDatabase, freshDatabase, json, testConfig } from './helpers.js';
+import {
+  browserLike,
+  createEvent,
+  mailsIn,
+  plainMail,
+  createMember,
+  describeEachDatabase,
+  freshDatabase,
+  json,
+  testConfig,
+} from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = { id: string; cookie: string };
@@ -27,7 +37,11 @@ type Member = { id: string; cookie: string };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function seats(app: FastifyInstance, eventId: string) {
-  const row = await app.db.selectFrom('events').select(['seats_held', 'seats_sold', 'number_of_seats']).where('id', '=', eventId).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('events')
+    .select(['seats_held', 'seats_sold', 'number_of_seats'])
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
   return { held: row.seats_held, sold: row.seats_sold, total: row.number_of_seats };
 }
 
@@ -38,7 +52,13 @@ async function bookingRow(app: FastifyInstance, id: string) {
 /** What a browser on the site sends with an unsafe request made by inject (whose host is localhost). */
 const sameSite = { origin: 'http://localhost', host: 'localhost' };
 
-const checkout = (app: FastifyInstance, member: Member, eventId: string, quantity: unknown = 1, extra: Record<string, string> = {}) =>
+const checkout = (
+  app: FastifyInstance,
+  member: Member,
+  eventId: string,
+  quantity: unknown = 1,
+  extra: Record<string, string> = {},
+) =>
   app.inject({
     method: 'POST',
     url: '/api/payment/create-checkout-session',
@@ -54,7 +74,12 @@ const bookingIdOf = (url: string): string => {
 
 /** The newest booking of a member (the Stripe url carries no booking id). */
 async function latestBooking(app: FastifyInstance, userId: string) {
-  return app.db.selectFrom('bookings').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  return app.db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 /** Members made straight in the database with a session each (logging in 300 times would meet the rate limit). */
@@ -158,7 +183,10 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.match(page.body, /TEST MODE/);
     assert.match(page.body, /Night of Testing/);
     assert.match(page.body, /Pay \$30 \(test\)/);
-    assert.equal((await app.inject({ method: 'GET', url: `/pay/checkout/${id}`, headers: { cookie: other.cookie } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `/pay/checkout/${id}`, headers: { cookie: other.cookie } })).statusCode,
+      404,
+    );
     assert.equal((await app.inject({ method: 'GET', url: `/pay/checkout/${id}` })).statusCode, 401);
     const stolen = await app.inject({ method: 'POST', url: `/pay/checkout/${id}/complete`, headers: { cookie: other.cookie } });
     assert.equal(stolen.statusCode, 404);
@@ -171,7 +199,11 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.equal((await bookingRow(app, id)).status, 'pending');
 
     const before = mailsIn(app.config.dataDir).length;
-    const paid = await app.inject({ method: 'POST', url: `/pay/checkout/${id}/complete`, headers: { cookie: member.cookie, origin: 'http://localhost:8080', host: 'localhost:8080' } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/pay/checkout/${id}/complete`,
+      headers: { cookie: member.cookie, origin: 'http://localhost:8080', host: 'localhost:8080' },
+    });
     assert.equal(paid.statusCode, 303);
     assert.equal(paid.headers.location, `/booking/success?booking=${id}`);
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 10 });
@@ -189,18 +221,28 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 10 });
     assert.equal(mailsIn(app.config.dataDir).length, before + 1);
 
-    const booking = json<{ data: Booking }>(await app.inject({ method: 'GET', url: `/api/payment/bookings/${id}`, headers: { cookie: member.cookie } })).data;
+    const booking = json<{ data: Booking }>(
+      await app.inject({ method: 'GET', url: `/api/payment/bookings/${id}`, headers: { cookie: member.cookie } }),
+    ).data;
     assert.equal(booking.status, 'paid');
     assert.equal(booking.amount, 30);
     assert.equal(booking.event.title, 'Night of Testing');
-    assert.equal((await app.inject({ method: 'GET', url: `/api/payment/bookings/${id}`, headers: { cookie: other.cookie } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `/api/payment/bookings/${id}`, headers: { cookie: other.cookie } })).statusCode,
+      404,
+    );
 
     const tickets = await app.inject({ method: 'GET', url: '/api/payment/my-tickets', headers: { cookie: member.cookie } });
     assert.equal(tickets.statusCode, 200);
     const mine = json<{ data: Booking[] }>(tickets).data;
     assert.ok(mine.some((t) => t._id === id && t.quantity === 2 && t.status === 'paid'));
     assert.ok(mine.every((t) => t.status === 'paid'));
-    assert.deepEqual(json<{ data: Booking[] }>(await app.inject({ method: 'GET', url: '/api/payment/my-tickets', headers: { cookie: other.cookie } })).data.filter((t) => t._id === id), []);
+    assert.deepEqual(
+      json<{ data: Booking[] }>(
+        await app.inject({ method: 'GET', url: '/api/payment/my-tickets', headers: { cookie: other.cookie } }),
+      ).data.filter((t) => t._id === id),
+      [],
+    );
     assert.equal((await app.inject({ method: 'GET', url: '/api/payment/my-tickets' })).statusCode, 401);
   });
 
@@ -219,15 +261,27 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 4 });
 
     const id2 = bookingIdOf(json<{ data: string }>(await checkout(app, other, eventId, 1)).data);
-    const call = await app.inject({ method: 'POST', url: `/api/payment/bookings/${id2}/cancel`, headers: { cookie: other.cookie } });
+    const call = await app.inject({
+      method: 'POST',
+      url: `/api/payment/bookings/${id2}/cancel`,
+      headers: { cookie: other.cookie },
+    });
     assert.equal(call.statusCode, 200);
     assert.equal(json<{ data: Booking }>(call).data.status, 'cancelled');
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 4 });
-    assert.equal((await app.inject({ method: 'POST', url: `/api/payment/bookings/${id2}/cancel`, headers: { cookie: member.cookie } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'POST', url: `/api/payment/bookings/${id2}/cancel`, headers: { cookie: member.cookie } }))
+        .statusCode,
+      404,
+    );
 
     const id3 = bookingIdOf(json<{ data: string }>(await checkout(app, other, eventId, 1)).data);
     await app.inject({ method: 'POST', url: `/pay/checkout/${id3}/complete`, headers: { cookie: other.cookie } });
-    const keep = await app.inject({ method: 'POST', url: `/api/payment/bookings/${id3}/cancel`, headers: { cookie: other.cookie } });
+    const keep = await app.inject({
+      method: 'POST',
+      url: `/api/payment/bookings/${id3}/cancel`,
+      headers: { cookie: other.cookie },
+    });
     assert.equal(json<{ data: Booking }>(keep).data.status, 'paid');
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 1, total: 4 });
   });
@@ -235,7 +289,12 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
   it('expired reservations come back: by the sweep, before the next checkout, and on the page', async () => {
     const { app } = ctx();
     const eventId = await createEvent(app, { seats: 3 });
-    const expire = (id: string) => app.db.updateTable('bookings').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    const expire = (id: string) =>
+      app.db
+        .updateTable('bookings')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', id)
+        .execute();
 
     const a = bookingIdOf(json<{ data: string }>(await checkout(app, member, eventId, 2)).data);
     await expire(a);
@@ -259,12 +318,18 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     const page = await app.inject({ method: 'GET', url: `/pay/checkout/${c}`, headers: { cookie: other.cookie } });
     assert.equal(page.statusCode, 410);
     assert.match(page.body, /reservation has ended/);
-    const view = json<{ data: Booking }>(await app.inject({ method: 'GET', url: `/api/payment/bookings/${c}`, headers: { cookie: other.cookie } })).data;
+    const view = json<{ data: Booking }>(
+      await app.inject({ method: 'GET', url: `/api/payment/bookings/${c}`, headers: { cookie: other.cookie } }),
+    ).data;
     assert.equal(view.status, 'expired');
     // GETs only read: the hold is answered as expired, but nothing is written until a sweep or a POST.
     assert.equal((await bookingRow(app, c)).status, 'pending');
     assert.deepEqual(await seats(app, eventId), { held: 3, sold: 0, total: 3 });
-    const pay = await app.inject({ method: 'POST', url: `/pay/checkout/${c}/complete`, headers: { cookie: other.cookie, ...sameSite } });
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/pay/checkout/${c}/complete`,
+      headers: { cookie: other.cookie, ...sameSite },
+    });
     assert.equal(pay.statusCode, 409);
     assert.equal((await bookingRow(app, c)).status, 'expired');
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 3 });
@@ -276,11 +341,16 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
     const buyer = await createMember(app);
     const eventId = await createEvent(app, { seats: 3 });
     const id = bookingIdOf(json<{ data: string }>(await checkout(app, buyer, eventId, 2)).data);
-    const sync = (who: Member) => app.inject({ method: 'POST', url: `/api/payment/bookings/${id}/sync`, headers: { cookie: who.cookie, ...sameSite } });
+    const sync = (who: Member) =>
+      app.inject({ method: 'POST', url: `/api/payment/bookings/${id}/sync`, headers: { cookie: who.cookie, ...sameSite } });
     assert.equal(json<{ data: Booking }>(await sync(buyer)).data.status, 'pending');
     assert.equal((await sync(other)).statusCode, 404);
     assert.deepEqual(await seats(app, eventId), { held: 2, sold: 0, total: 3 });
-    await app.db.updateTable('bookings').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await app.db
+      .updateTable('bookings')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     assert.equal(json<{ data: Booking }>(await sync(buyer)).data.status, 'expired');
     assert.equal((await bookingRow(app, id)).status, 'expired');
     assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 3 });
@@ -309,7 +379,12 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
 
     const nonce = newId();
     const give = (payload: string) =>
-      app.inject({ method: 'POST', url: '/pay/donate/offering', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      app.inject({
+        method: 'POST',
+        url: '/pay/donate/offering',
+        payload,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     const bad = await give(`frequency=once&amount=abc&nonce=${nonce}`);
     assert.equal(bad.statusCode, 400);
     assert.match(bad.body, /Enter an amount/);
@@ -329,12 +404,47 @@ describeEachDatabase('payments: checkout with the local provider', (ctx) => {
       payload: `frequency=monthly&nonce=${recurring}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: member.cookie },
     });
-    const monthly = await app.db.selectFrom('donations').selectAll().where('provider_ref', '=', recurring).executeTakeFirstOrThrow();
-    assert.deepEqual([monthly.type, monthly.frequency, Number(monthly.amount), monthly.user_id], ['generous', 'monthly', 250, member.id]);
+    const monthly = await app.db
+      .selectFrom('donations')
+      .selectAll()
+      .where('provider_ref', '=', recurring)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [monthly.type, monthly.frequency, Number(monthly.amount), monthly.user_id],
+      ['generous', 'monthly', 250, member.id],
+    );
+  });
+
+  it("takes a recurring gift of the giver's own amount; the plan's amount is only a suggestion", async () => {
+    const { app } = ctx();
+    const page = await app.inject({ method: 'GET', url: '/pay/donate/charitable?frequency=monthly' });
+    assert.match(page.body, /We suggest \$100 every month/);
+    assert.match(page.body, /name="amount"[^>]*value="100"/);
+    const nonce = newId();
+    const give = (amount: string, ref: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/pay/donate/charitable',
+        payload: `frequency=monthly&amount=${amount}&nonce=${ref}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const ok = await give('7.25', nonce);
+    assert.equal(ok.statusCode, 200);
+    assert.match(ok.body, /monthly test gift of \$7\.25 was recorded/);
+    const row = await app.db.selectFrom('donations').selectAll().where('provider_ref', '=', nonce).executeTakeFirstOrThrow();
+    assert.deepEqual([row.type, row.frequency, Number(row.amount)], ['charitable', 'monthly', 7.25]);
+    const tooSmall = await give('0.50', newId());
+    assert.equal(tooSmall.statusCode, 400);
+    assert.match(tooSmall.body, /Enter an amount from \$1 to/);
   });
 
   it('has no webhook without Stripe (404)', async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/payment/webhook', payload: { id: 'evt_1' }, headers: { 'stripe-signature': 't=1,v1=x' } });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      payload: { id: 'evt_1' },
+      headers: { 'stripe-signature': 't=1,v1=x' },
+    });
     assert.equal(res.statusCode, 404);
   });
 });
@@ -353,7 +463,11 @@ async function rush(app: FastifyInstance): Promise<void> {
   const winners = answers.map((r, i) => [r, buyers[i]] as const).filter(([r]) => r.statusCode === 200);
   const paid = await Promise.all(
     winners.map(([r, buyer]) =>
-      app.inject({ method: 'POST', url: `/pay/checkout/${bookingIdOf(json<{ data: string }>(r).data)}/complete`, headers: { cookie: buyer.cookie, ...sameSite } }),
+      app.inject({
+        method: 'POST',
+        url: `/pay/checkout/${bookingIdOf(json<{ data: string }>(r).data)}/complete`,
+        headers: { cookie: buyer.cookie, ...sameSite },
+      }),
     ),
   );
   assert.ok(paid.every((r) => r.statusCode === 303));
@@ -416,7 +530,13 @@ interface FakeStripe {
 }
 
 async function startFakeStripe(): Promise<FakeStripe> {
-  const fake: Omit<FakeStripe, 'url' | 'close'> = { sessions: new Map(), refunds: new Map(), failNextRefund: false, requests: [], failNext: false };
+  const fake: Omit<FakeStripe, 'url' | 'close'> = {
+    sessions: new Map(),
+    refunds: new Map(),
+    failNextRefund: false,
+    requests: [],
+    failNext: false,
+  };
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -437,7 +557,13 @@ async function startFakeStripe(): Promise<FakeStripe> {
           return error(400, 'The price was not found.');
         }
         const id = `cs_test_${++counter}_${randomBytes(4).toString('hex')}`;
-        const session: FakeSession = { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open', params };
+        const session: FakeSession = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          params,
+        };
         fake.sessions.set(id, session);
         return send(200, session);
       }
@@ -451,7 +577,12 @@ async function startFakeStripe(): Promise<FakeStripe> {
         const known = fake.refunds.get(key);
         if (known) return send(200, known);
         if (!params.payment_intent) return error(400, 'Provide a payment_intent or charge to refund.');
-        const refund: FakeRefund = { id: `re_test_${++counter}`, object: 'refund', payment_intent: params.payment_intent, status: 'succeeded' };
+        const refund: FakeRefund = {
+          id: `re_test_${++counter}`,
+          object: 'refund',
+          payment_intent: params.payment_intent,
+          status: 'succeeded',
+        };
         fake.refunds.set(key, refund);
         return send(200, refund);
       }
@@ -511,11 +642,20 @@ const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_${
 const completed = (booking: { id: string; provider_session_id: string | null }, id?: string) =>
   stripeEvent(
     'checkout.session.completed',
-    { id: booking.provider_session_id, metadata: { booking_id: booking.id }, payment_status: 'paid', payment_intent: `pi_${booking.id.slice(0, 8)}` },
+    {
+      id: booking.provider_session_id,
+      metadata: { booking_id: booking.id },
+      payment_status: 'paid',
+      payment_intent: `pi_${booking.id.slice(0, 8)}`,
+    },
     id,
   );
 const expiredEvent = (booking: { id: string; provider_session_id: string | null }) =>
-  stripeEvent('checkout.session.expired', { id: booking.provider_session_id, metadata: { booking_id: booking.id }, payment_status: 'unpaid' });
+  stripeEvent('checkout.session.expired', {
+    id: booking.provider_session_id,
+    metadata: { booking_id: booking.id },
+    payment_status: 'unpaid',
+  });
 
 describeEachDatabase(
   'payments: the Stripe provider against a fake Stripe',
@@ -615,7 +755,11 @@ describeEachDatabase(
       assert.equal(tampered.statusCode, 400);
       const unsigned = await app.inject({ method: 'POST', url: '/api/payment/webhook', payload: event });
       assert.equal(unsigned.statusCode, 400);
-      const stale = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      const stale = signer.webhooks.generateTestHeaderString({
+        payload: JSON.stringify(event),
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
       const old = await app.inject({
         method: 'POST',
         url: '/api/payment/webhook',
@@ -645,7 +789,6 @@ describeEachDatabase(
       await signedWebhook(app, completed(first));
       assert.equal((await bookingRow(app, first.id)).status, 'paid');
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 2 });
-
     });
 
     it('a payment arriving after the seats went to someone else is refunded through Stripe, once, and the member is told', async () => {
@@ -675,7 +818,9 @@ describeEachDatabase(
       assert.match(sent[0], /Subject: Your payment was refunded: Sold Again/);
       assert.match(sent[0], /the seats had been taken/);
       assert.match(sent[0], /refunded your payment of \$90 in full/);
-      const view = json<{ data: Booking }>(await app.inject({ method: 'GET', url: `/api/payment/bookings/${lateOne.id}`, headers: { cookie: member.cookie } })).data;
+      const view = json<{ data: Booking }>(
+        await app.inject({ method: 'GET', url: `/api/payment/bookings/${lateOne.id}`, headers: { cookie: member.cookie } }),
+      ).data;
       assert.equal(view.status, 'refunded');
 
       // The same notice again, or under another event id: no second refund, no second e-mail.
@@ -717,7 +862,11 @@ describeEachDatabase(
       const eventId = await createEvent(app, { seats: 5 });
       assert.equal((await checkout(app, member, eventId, 2)).statusCode, 200);
       const open = await latestBooking(app, member.id);
-      const res = await app.inject({ method: 'POST', url: `/api/payment/bookings/${open.id}/cancel`, headers: { cookie: member.cookie } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/payment/bookings/${open.id}/cancel`,
+        headers: { cookie: member.cookie },
+      });
       assert.equal(json<{ data: Booking }>(res).data.status, 'cancelled');
       assert.equal(fakeStripe.sessions.get(open.provider_session_id!)?.status, 'expired');
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0, total: 5 });
@@ -725,7 +874,11 @@ describeEachDatabase(
       assert.equal((await checkout(app, other, eventId, 1)).statusCode, 200);
       const paidMeanwhile = await latestBooking(app, other.id);
       fakeStripe.sessions.get(paidMeanwhile.provider_session_id!)!.status = 'complete';
-      const kept = await app.inject({ method: 'POST', url: `/api/payment/bookings/${paidMeanwhile.id}/cancel`, headers: { cookie: other.cookie } });
+      const kept = await app.inject({
+        method: 'POST',
+        url: `/api/payment/bookings/${paidMeanwhile.id}/cancel`,
+        headers: { cookie: other.cookie },
+      });
       assert.equal(json<{ data: Booking }>(kept).data.status, 'pending');
       assert.deepEqual(await seats(app, eventId), { held: 1, sold: 0, total: 5 });
     });
@@ -736,7 +889,11 @@ describeEachDatabase(
       assert.equal((await checkout(app, member, eventId, 2)).statusCode, 200);
       const booking = await latestBooking(app, member.id);
       const sync = (who: Member | null) =>
-        app.inject({ method: 'POST', url: `/api/payment/bookings/${booking.id}/sync`, headers: { ...sameSite, ...(who ? { cookie: who.cookie } : {}) } });
+        app.inject({
+          method: 'POST',
+          url: `/api/payment/bookings/${booking.id}/sync`,
+          headers: { ...sameSite, ...(who ? { cookie: who.cookie } : {}) },
+        });
 
       assert.equal((await sync(null)).statusCode, 401);
       assert.equal((await sync(other)).statusCode, 404);
@@ -753,7 +910,9 @@ describeEachDatabase(
       fakeStripe.requests.length = 0;
       const paid = await sync(member);
       assert.equal(json<{ data: Booking }>(paid).data.status, 'paid');
-      assert.ok(fakeStripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${booking.provider_session_id}`));
+      assert.ok(
+        fakeStripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${booking.provider_session_id}`),
+      );
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 5 });
       assert.equal((await bookingRow(app, booking.id)).provider_payment_ref, 'pi_sync_supper');
       assert.equal(mailsIn(app.config.dataDir).length, before + 1);
@@ -763,7 +922,12 @@ describeEachDatabase(
       fakeStripe.requests.length = 0;
       assert.equal(json<{ data: Booking }>(await sync(member)).data.status, 'paid');
       assert.equal(fakeStripe.requests.length, 0);
-      const late = stripeEvent('checkout.session.completed', { id: booking.provider_session_id, metadata: { booking_id: booking.id }, payment_status: 'paid', payment_intent: 'pi_sync_supper' });
+      const late = stripeEvent('checkout.session.completed', {
+        id: booking.provider_session_id,
+        metadata: { booking_id: booking.id },
+        payment_status: 'paid',
+        payment_intent: 'pi_sync_supper',
+      });
       assert.equal((await signedWebhook(app, late)).statusCode, 200);
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 2, total: 5 });
       assert.equal(mailsIn(app.config.dataDir).length, before + 1);
@@ -772,11 +936,21 @@ describeEachDatabase(
     it('the test payment page pays nothing while the provider is stripe, even for a booking opened with the local provider', async () => {
       const { app } = ctx();
       const eventId = await createEvent(app, { seats: 4 });
-      const { booking } = await reserveSeats(app.db, { userId: member.id, eventId, quantity: 2, holdMinutes: 15, provider: 'local' });
+      const { booking } = await reserveSeats(app.db, {
+        userId: member.id,
+        eventId,
+        quantity: 2,
+        holdMinutes: 15,
+        provider: 'local',
+      });
       const page = await app.inject({ method: 'GET', url: `/pay/checkout/${booking.id}`, headers: { cookie: member.cookie } });
       assert.equal(page.statusCode, 404);
       assert.doesNotMatch(page.body, /TEST MODE|Pay /);
-      const pay = await app.inject({ method: 'POST', url: `/pay/checkout/${booking.id}/complete`, headers: { cookie: member.cookie, ...sameSite } });
+      const pay = await app.inject({
+        method: 'POST',
+        url: `/pay/checkout/${booking.id}/complete`,
+        headers: { cookie: member.cookie, ...sameSite },
+      });
       assert.equal(pay.statusCode, 404);
       assert.equal((await bookingRow(app, booking.id)).status, 'pending');
       assert.deepEqual(await seats(app, eventId), { held: 2, sold: 0, total: 4 });
@@ -786,7 +960,10 @@ describeEachDatabase(
       const { app } = ctx();
       const res = await app.inject({ method: 'GET', url: '/pay/donate/charitable?frequency=weekly' });
       assert.equal(res.statusCode, 303);
-      assert.equal(res.headers.location, 'https://buy.stripe.test/charitable-weekly?client_reference_id=donation_charitable_weekly');
+      assert.equal(
+        res.headers.location,
+        'https://buy.stripe.test/charitable-weekly?client_reference_id=donation_charitable_weekly',
+      );
       const once = await app.inject({ method: 'GET', url: '/pay/donate/offering' });
       assert.equal(once.headers.location, 'https://buy.stripe.test/offering?client_reference_id=donation_offering_once');
       const missing = await app.inject({ method: 'GET', url: '/pay/donate/generous?frequency=monthly' });
@@ -809,15 +986,26 @@ describeEachDatabase(
       await signedWebhook(app, { ...event, id: `${event.id}_retry` });
       const rows = await app.db.selectFrom('donations').selectAll().where('provider_ref', '=', sessionId).execute();
       assert.equal(rows.length, 1);
-      assert.deepEqual([rows[0].type, rows[0].frequency, Number(rows[0].amount), rows[0].email], ['charitable', 'weekly', 20, 'giver@example.org']);
+      assert.deepEqual(
+        [rows[0].type, rows[0].frequency, Number(rows[0].amount), rows[0].email],
+        ['charitable', 'weekly', 20, 'giver@example.org'],
+      );
     });
 
     it('weekly and monthly gifts: each renewal (invoice.paid) is recorded as a gift of the same type and plan, once', async () => {
       const { app } = ctx();
       const subscription = `sub_test_${randomBytes(4).toString('hex')}`;
-      const donationsOf = () => app.db.selectFrom('donations').selectAll().where('subscription_ref', '=', subscription).orderBy('created_at').execute();
+      const donationsOf = () =>
+        app.db.selectFrom('donations').selectAll().where('subscription_ref', '=', subscription).orderBy('created_at').execute();
       const invoice = (id: string, object: Record<string, unknown>) =>
-        stripeEvent('invoice.paid', { object: 'invoice', id, amount_paid: 25000, currency: 'usd', customer_email: 'monthly@example.org', ...object });
+        stripeEvent('invoice.paid', {
+          object: 'invoice',
+          id,
+          amount_paid: 25000,
+          currency: 'usd',
+          customer_email: 'monthly@example.org',
+          ...object,
+        });
 
       // The first gift: the payment link's checkout, then the subscription's first invoice (the same money).
       await signedWebhook(
@@ -848,7 +1036,11 @@ describeEachDatabase(
       // Two months later (newer API versions: under parent.subscription_details).
       await signedWebhook(
         app,
-        invoice(`in_third_${subscription}`, { billing_reason: 'subscription_cycle', amount_paid: 30000, parent: { type: 'subscription_details', subscription_details: { subscription } } }),
+        invoice(`in_third_${subscription}`, {
+          billing_reason: 'subscription_cycle',
+          amount_paid: 30000,
+          parent: { type: 'subscription_details', subscription_details: { subscription } },
+        }),
       );
 
       const rows = await donationsOf();
@@ -860,13 +1052,31 @@ describeEachDatabase(
           ['generous', 'monthly', 300, 'monthly@example.org', 'stripe'],
         ],
       );
-      assert.deepEqual(rows.slice(1).map((r) => r.provider_ref), [`in_second_${subscription}`, `in_third_${subscription}`]);
+      assert.deepEqual(
+        rows.slice(1).map((r) => r.provider_ref),
+        [`in_second_${subscription}`, `in_third_${subscription}`],
+      );
 
       // A renewal of a subscription with no recorded first gift, and an unpaid one, record nothing.
-      const stranger = await signedWebhook(app, invoice('in_unknown', { billing_reason: 'subscription_cycle', subscription: 'sub_unknown' }));
+      const stranger = await signedWebhook(
+        app,
+        invoice('in_unknown', { billing_reason: 'subscription_cycle', subscription: 'sub_unknown' }),
+      );
       assert.equal(stranger.statusCode, 200);
-      await signedWebhook(app, invoice(`in_zero_${subscription}`, { billing_reason: 'subscription_cycle', subscription, amount_paid: 0 }));
-      assert.equal((await app.db.selectFrom('donations').select('id').where('provider_ref', 'in', ['in_unknown', `in_zero_${subscription}`]).execute()).length, 0);
+      await signedWebhook(
+        app,
+        invoice(`in_zero_${subscription}`, { billing_reason: 'subscription_cycle', subscription, amount_paid: 0 }),
+      );
+      assert.equal(
+        (
+          await app.db
+            .selectFrom('donations')
+            .select('id')
+            .where('provider_ref', 'in', ['in_unknown', `in_zero_${subscription}`])
+            .execute()
+        ).length,
+        0,
+      );
       assert.equal((await donationsOf()).length, 3);
     });
   },
@@ -876,7 +1086,10 @@ describeEachDatabase(
       stripeSecretKey: 'sk_test_fake',
       stripeWebhookSecret: WEBHOOK_SECRET,
       stripeApiBase: fakeStripe.url,
-      donationLinks: { 'charitable.weekly': 'https://buy.stripe.test/charitable-weekly', 'offering.once': 'https://buy.stripe.test/offering' },
+      donationLinks: {
+        'charitable.weekly': 'https://buy.stripe.test/charitable-weekly',
+        'offering.once': 'https://buy.stripe.test/offering',
+      },
     },
   },
 );

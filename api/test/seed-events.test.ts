@@ -38,15 +38,30 @@ describe('sample events', () => {
     // Thursday 5 March 2026, noon in New York (EST, UTC-5).
     const now = new Date('2026-03-05T17:00:00Z');
     // 10 days ahead is Sunday 15 March (EDT since the 8th): the first Saturday from then is the 21st.
-    assert.equal(scheduledAt(now, { daysAhead: 10, weekday: 6, time: '08:00' }, 'America/New_York').toISOString(), '2026-03-21T12:00:00.000Z');
+    assert.equal(
+      scheduledAt(now, { daysAhead: 10, weekday: 6, time: '08:00' }, 'America/New_York').toISOString(),
+      '2026-03-21T12:00:00.000Z',
+    );
     // Friday 6 March, 19:30 EST, is already the 7th in UTC.
-    assert.equal(scheduledAt(now, { daysAhead: 1, weekday: 5, time: '19:30' }, 'America/New_York').toISOString(), '2026-03-07T00:30:00.000Z');
+    assert.equal(
+      scheduledAt(now, { daysAhead: 1, weekday: 5, time: '19:30' }, 'America/New_York').toISOString(),
+      '2026-03-07T00:30:00.000Z',
+    );
     // Already that weekday: that very day.
-    assert.equal(scheduledAt(now, { daysAhead: 0, weekday: 4, time: '18:00' }, 'America/New_York').toISOString(), '2026-03-05T23:00:00.000Z');
+    assert.equal(
+      scheduledAt(now, { daysAhead: 0, weekday: 4, time: '18:00' }, 'America/New_York').toISOString(),
+      '2026-03-05T23:00:00.000Z',
+    );
     // Late in the evening in New York, already the next day in UTC: days count from the local date.
     const lateEvening = new Date('2026-11-10T03:30:00Z'); // Monday 9 November, 22:30 EST
-    assert.equal(scheduledAt(lateEvening, { daysAhead: 1, weekday: 2, time: '09:30' }, 'America/New_York').toISOString(), '2026-11-10T14:30:00.000Z');
-    assert.equal(scheduledAt(now, { daysAhead: 2, weekday: 6, time: '10:00' }, 'Europe/Paris').toISOString(), '2026-03-07T09:00:00.000Z');
+    assert.equal(
+      scheduledAt(lateEvening, { daysAhead: 1, weekday: 2, time: '09:30' }, 'America/New_York').toISOString(),
+      '2026-11-10T14:30:00.000Z',
+    );
+    assert.equal(
+      scheduledAt(now, { daysAhead: 2, weekday: 6, time: '10:00' }, 'Europe/Paris').toISOString(),
+      '2026-03-07T09:00:00.000Z',
+    );
   });
 
   for (const now of [new Date(), new Date('2031-06-15T04:00:00Z'), new Date('2029-10-31T22:00:00Z')]) {

@@ -51,13 +51,27 @@ async function formatUnder(tz: string): Promise<string[][]> {
 describe("dates and times on the ministry's clock", () => {
   it('format the same under any process time zone', async () => {
     assert.equal(siteIdentity.timeZone, 'America/New_York');
-    const zones = ['UTC', 'America/Los_Angeles', 'America/Phoenix', 'Europe/London', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const zones = [
+      'UTC',
+      'America/Los_Angeles',
+      'America/Phoenix',
+      'Europe/London',
+      'Asia/Tokyo',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+    ];
     const results = await Promise.all(zones.map(formatUnder));
     for (let i = 1; i < zones.length; i++) assert.deepEqual(results[i], results[0], `${zones[i]} formats like ${zones[0]}`);
 
     const byInstant = Object.fromEntries(INSTANTS.map((iso, i) => [iso, results[0][i]]));
     // 03:00 UTC on 5 March is 10 p.m. on 4 March in New York.
-    assert.deepEqual(byInstant['2026-03-05T03:00:00Z'], ['04 March 2026', '04 March 2026', '10:00 PM', 'Mar 4, 2026', 'Wednesday']);
+    assert.deepEqual(byInstant['2026-03-05T03:00:00Z'], [
+      '04 March 2026',
+      '04 March 2026',
+      '10:00 PM',
+      'Mar 4, 2026',
+      'Wednesday',
+    ]);
     for (const iso of ['2026-03-06T00:30:00Z', '2026-03-05T19:30:00-05:00', '2026-03-05T19:30:00']) {
       assert.deepEqual(byInstant[iso].slice(0, 3), ['05 March 2026', '05 March 2026', '07:30 PM'], iso);
     }

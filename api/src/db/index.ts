@@ -20,6 +20,8 @@ export interface Db {
   kind: 'pglite' | 'postgres';
   /** Checkpoints (PGlite) and closes; safe to call twice. */
   close: () => Promise<void>;
+  /** The embedded database's folder as one gzipped tar, consistent (taken between queries); PGlite only. */
+  dumpDataDir?: () => Promise<Buffer>;
 }
 
 export interface OpenOptions {
@@ -71,6 +73,10 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: async () => {
+      await sql`CHECKPOINT`.execute(db);
+      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    },
     close: async () => {
       if (closed) return;
       closed = true;

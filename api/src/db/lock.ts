@@ -8,7 +8,9 @@ import path from 'node:path';
 
 export class DatabaseLockedError extends Error {
   constructor(dir: string, pid: number) {
-    super(`The database in ${dir} is already in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`);
+    super(
+      `The database in ${dir} is already in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
+    );
     this.name = 'DatabaseLockedError';
   }
 }

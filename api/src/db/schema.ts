@@ -1,10 +1,15 @@
 /** The database tables, as Kysely sees them. One schema for PGlite and PostgreSQL. */
 import type { ColumnType, Generated } from 'kysely';
 
+/** A column that may be null and may be left out of an insert. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default (now()). */
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Status = 'pending' | 'published' | 'rejected';
+/** member; editor: publishes content, moderates, runs events; admin: everything, members and roles included. */
+export type Role = 'member' | 'editor' | 'admin';
 
 export interface UsersTable {
   id: string;
@@ -22,10 +27,20 @@ export interface UsersTable {
   church: string | null;
   seniority: number | null;
   source: string | null;
-  role: Generated<'member' | 'admin'>;
+  role: Generated<Role>;
+  /** When an admin disabled the account (null: it may sign in). */
+  disabled_at: Nullable<Date>;
   /** When the member confirmed their e-mail address (null: not yet). */
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: DefaultTimestamp;
+  /** The member turned off the mail saying how many prayed for their requests. */
+  prayer_mail_off: Generated<boolean>;
+  /** When that mail last went out (at most one a day). */
+  prayer_mail_sent_at: Nullable<Date>;
+  /** The token of that mail's "turn off" link. */
+  prayer_mail_token: Nullable<string>;
+  /** When a moderator stopped the member from posting (null: may post). */
+  posting_blocked_at: Nullable<Date>;
 }
 
 export interface SessionsTable {
@@ -68,6 +83,22 @@ export interface ChurchesTable {
   main_contact: string[];
   email: string;
   position: number;
+  parking: Nullable<string>;
+  latitude: Nullable<number>;
+  longitude: Nullable<number>;
+}
+
+export interface ChurchServicesTable {
+  id: string;
+  church_id: string;
+  /** e.g. 'Sunday Service'. */
+  name: string;
+  /** Sunday 0 … Saturday 6. */
+  weekday: number;
+  /** 'HH:mm', the church's local time. */
+  start_time: string;
+  language: string;
+  position: Generated<number>;
 }
 
 export interface EventsTable {
@@ -82,14 +113,27 @@ export interface EventsTable {
   seats_sold: Generated<number>;
   price_id: string | null;
   created_at: DefaultTimestamp;
+  /** The church it happens at, or null (then `venue`, or not told). */
+  church_id: Nullable<string>;
+  /** The address when it is not at one of the churches. */
+  venue: Nullable<string>;
+  duration_minutes: Nullable<number>;
+  /** When an admin cancelled it (null: it goes ahead). */
+  cancelled_at: Nullable<Date>;
 }
+
+/** A devotional, news item or press release: a draft, or published (scheduled while its date is ahead). */
+export type ContentStatus = 'draft' | 'published';
 
 export interface NewsTable {
   id: string;
   title: string;
   description: string;
   photo: string;
+  /** Its date: the public sees it from then on (when published). */
   created_at: Timestamp;
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface PressReleasesTable {
@@ -97,7 +141,10 @@ export interface PressReleasesTable {
   title: string;
   description: string;
   photo: string;
+  /** Its date: the public sees it from then on (when published). */
   created_at: Timestamp;
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface DevotionalsTable {
@@ -105,10 +152,19 @@ export interface DevotionalsTable {
   slug: string;
   title: string;
   image: string;
+  /** The first of `tags` (the spec's single tag). */
   tag: string;
   detail: string;
+  /** Its date: the public sees it from then on (when published). */
   published_at: Timestamp;
   created_at: DefaultTimestamp;
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
+  /** 'Psalm 23:1-4' ('' when not given). */
+  verses: ColumnType<string, string | undefined, string>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** When the public could first read it (null: not yet): its slug is kept from then on. */
+  first_live_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface PrayersTable {
@@ -116,6 +172,19 @@ export interface PrayersTable {
   user_id: string;
   text: string;
   status: Status;
+  created_at: DefaultTimestamp;
+  /** Posted without the member's name: the public sees "Anonymous". */
+  anonymous: Generated<boolean>;
+  /** When the requester marked it answered, and what they said. */
+  answered_at: Nullable<Date>;
+  answer_note: Nullable<string>;
+  /** Why a moderator did not publish it (told to the author). */
+  moderation_reason: Nullable<string>;
+}
+
+export interface PrayerPrayedTable {
+  prayer_id: string;
+  user_id: string;
   created_at: DefaultTimestamp;
 }
 
@@ -125,6 +194,9 @@ export interface StoriesTable {
   content: string;
   status: Status;
   created_at: DefaultTimestamp;
+  /** The author's answered prayer this story tells of. */
+  prayer_id: Nullable<string>;
+  moderation_reason: Nullable<string>;
 }
 
 export interface StoryLikesTable {
@@ -140,11 +212,62 @@ export interface CommentsTable {
   text: string;
   status: Status;
   created_at: DefaultTimestamp;
+  moderation_reason: Nullable<string>;
 }
+
+export interface PostReportsTable {
+  id: string;
+  kind: 'prayers' | 'stories' | 'comments';
+  post_id: string;
+  /** Who reported it. */
+  user_id: string;
+  reason: string;
+  created_at: DefaultTimestamp;
+  resolved_at: Nullable<Date>;
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
 
 export interface NewsletterSubscribersTable {
   email: string;
   created_at: DefaultTimestamp;
+  status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
+  /** The address's secret: its confirmation and unsubscribe links (the database makes one when none is given). */
+  token: Generated<string>;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+  hard_bounces: Generated<number>;
+}
+
+export type IssueStatus = 'planned' | 'sending' | 'sent' | 'skipped';
+
+export interface NewsletterIssuesTable {
+  id: string;
+  /** The week's day ('YYYY-MM-DD', the planned day in the site's time zone). */
+  week: string;
+  send_at: Timestamp;
+  status: ColumnType<IssueStatus, IssueStatus | undefined, IssueStatus>;
+  intro: Generated<string>;
+  since: NullableTimestamp;
+  subject: Nullable<string>;
+  body_text: Nullable<string>;
+  body_html: Nullable<string>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface NewsletterDeliveriesTable {
+  issue_id: string;
+  email: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: Generated<number>;
+  error: Nullable<string>;
+  sent_at: NullableTimestamp;
 }
 
 export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due' | 'refunded';
@@ -168,6 +291,19 @@ export interface BookingsTable {
   refund_ref: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: DefaultTimestamp;
+  /** Why it is refunded: paid after its seats were gone, or the event was cancelled (null: as late_payment). */
+  refund_reason: Nullable<'late_payment' | 'event_cancelled' | 'member_cancelled'>;
+  /** When a refund was claimed (the provider is called once, even by concurrent requests). */
+  refund_started_at: Nullable<Date>;
+  /** When the ticket holder was told the event is cancelled. */
+  cancellation_sent_at: Nullable<Date>;
+  /** The ticket's unguessable token (its QR code), made when the booking is paid. */
+  ticket_token: Nullable<string>;
+  /** When the member cancelled the paid booking themselves (refund_reason member_cancelled). */
+  member_cancelled_at: Nullable<Date>;
+  /** When the ticket was checked in at the door, and by which staff member. */
+  checked_in_at: Nullable<Date>;
+  checked_in_by: Nullable<string>;
 }
 
 export interface DonationsTable {
@@ -181,6 +317,10 @@ export interface DonationsTable {
   provider_ref: string;
   /** The subscription of a weekly or monthly gift (Stripe: sub_…): its renewals are recorded under it. */
   subscription_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the donor stopped the weekly or monthly gift (set on each gift of the subscription). */
+  subscription_cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The part of `amount` the donor added to cover the processing fees. */
+  fee_covered: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   user_id: string | null;
   email: string | null;
   created_at: DefaultTimestamp;
@@ -193,6 +333,42 @@ export interface PaymentWebhookEventsTable {
   received_at: DefaultTimestamp;
 }
 
+export interface ActivityLogTable {
+  id: string;
+  /** The order the changes were made in (newest highest). */
+  seq: Generated<string>;
+  at: DefaultTimestamp;
+  actor_id: string | null;
+  /** The staff member's name at the time (kept if the account goes). */
+  actor_name: string;
+  /** What was done: 'created', 'updated', 'published', 'deleted', 'cancelled', 'role changed', … */
+  action: string;
+  /** What it was done to: 'devotional', 'event', 'member', … */
+  subject_type: string;
+  subject_id: string | null;
+  /** One line a person reads: 'Devotional "Walking in the light" published'. */
+  summary: string;
+}
+
+export interface UploadsTable {
+  name: string;
+  content_type: string;
+  data: ColumnType<Buffer, Buffer, Buffer>;
+  created_at: DefaultTimestamp;
+}
+
+export interface WaitlistEntriesTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  quantity: number;
+  status: Generated<string>;
+  booking_id: string | null;
+  created_at: Generated<Date>;
+  offered_at: Date | null;
+  closed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,16 +376,24 @@ export interface Database {
   email_confirmations: EmailConfirmationsTable;
   known_devices: KnownDevicesTable;
   churches: ChurchesTable;
+  church_services: ChurchServicesTable;
   events: EventsTable;
   news: NewsTable;
   press_releases: PressReleasesTable;
   devotionals: DevotionalsTable;
   prayers: PrayersTable;
+  prayer_prayed: PrayerPrayedTable;
+  post_reports: PostReportsTable;
   stories: StoriesTable;
   story_likes: StoryLikesTable;
   comments: CommentsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   bookings: BookingsTable;
+  waitlist_entries: WaitlistEntriesTable;
   donations: DonationsTable;
   payment_webhook_events: PaymentWebhookEventsTable;
+  activity_log: ActivityLogTable;
+  uploads: UploadsTable;
 }

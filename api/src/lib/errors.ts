@@ -16,4 +16,5 @@ export const badRequest = (message: string, fields?: Record<string, string>): Ht
   new HttpError(400, 'bad_request', message, fields);
 export const unauthorized = (message = 'Please log in first.'): HttpError => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do that.'): HttpError => new HttpError(403, 'forbidden', message);
-export const conflict = (message: string, fields?: Record<string, string>): HttpError => new HttpError(409, 'conflict', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>): HttpError =>
+  new HttpError(409, 'conflict', message, fields);

@@ -5,14 +5,23 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { siteIdentity } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
 
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part, the whole message; the HTML part is made from it unless `html` is given. */
   text: string;
+  /** The message's own HTML (inside the site's layout); unset: the text, its paragraphs and links, in the layout. */
   html?: string;
+  /** Set on mail to a list (the newsletter): the address that unsubscribes in one click, shown at the foot. */
+  unsubscribeUrl?: string;
+  /** Files with the mail (a ticket's calendar file); `cid` makes one an image the HTML shows (`<img src="cid:…">`). */
+  attachments?: { filename: string; content: Buffer | string; contentType: string; cid?: string }[];
+  /** Extra headers (List-Unsubscribe, …). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -22,10 +31,112 @@ export interface Mail {
  * make our mails carry their own paragraphs or links.
  */
 export function greeting(firstname: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const name = (firstname ?? '').replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = (firstname ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const safe = name.length > 0 && name.length <= 40 && !/[<>:/\\@]|\.\S|www/i.test(name);
   return safe ? `Hello ${name},` : 'Hello,';
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Plain text as HTML paragraphs: blank lines part them, line breaks stay, addresses become links. */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      const html = escapeHtml(paragraph)
+        .replace(
+          /https?:\/\/[^\s<]+[^\s<.,;:!?)]/g,
+          (url) => `<a href="${url}" style="color:#7a5c00;word-break:break-all">${url}</a>`,
+        )
+        .replace(/\n/g, '<br>');
+      return `<p style="margin:0 0 16px">${html}</p>`;
+    })
+    .join('\n');
+}
+
+/**
+ * Every e-mail's HTML part: the site's look (navy header with the ministry's
+ * name, white card, gold links), one column that fits a phone, colours that
+ * mail apps in dark mode keep readable, and at the foot the ministry's name
+ * and postal address (and the unsubscribe link on mail to a list).
+ */
+export function mailLayout({
+  subject,
+  body,
+  unsubscribeUrl,
+}: {
+  subject: string;
+  body: string;
+  unsubscribeUrl?: string;
+}): string {
+  const { ministryName, contact } = siteIdentity;
+  const unsubscribe = unsubscribeUrl
+    ? `<p style="margin:8px 0 0">You receive this because you subscribed to our newsletter. <a href="${escapeHtml(unsubscribeUrl)}" class="foot-link" style="color:#55595f;text-decoration:underline">Unsubscribe</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(subject)}</title>
+<style>
+  body { margin:0; padding:0; }
+  a { color:#7a5c00; }
+  @media (max-width: 600px) { .card { padding:20px 16px !important; } .outer { padding:12px 8px !important; } }
+  @media (prefers-color-scheme: dark) {
+    body, .outer { background:#0f1420 !important; }
+    .card { background:#1b2130 !important; color:#ecebe7 !important; }
+    .card a { color:#e2c25a !important; }
+    .foot, .foot a { color:#a9adb5 !important; }
+  }
+</style>
+</head>
+<body style="margin:0;padding:0;background:#f6f4ef">
+<table role="presentation" class="outer" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f4ef;padding:24px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+<tr><td style="background:#14213d;color:#ffffff;padding:18px 24px;border-radius:8px 8px 0 0;font-family:Georgia,'Times New Roman',serif;font-size:20px;font-weight:bold">
+<span style="color:#c9a227">&#10022;</span> ${escapeHtml(ministryName)}
+</td></tr>
+<tr><td class="card" style="background:#ffffff;color:#1d1d1f;padding:28px 24px;border-radius:0 0 8px 8px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55">
+${body}
+</td></tr>
+<tr><td class="foot" style="padding:16px 24px;color:#55595f;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;text-align:center">
+<p style="margin:0">${escapeHtml(ministryName)}<br>${escapeHtml(contact.address)}</p>
+${unsubscribe}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/** The footer of every plain-text part: the ministry's name and postal address (and the unsubscribe link on mail to a list). */
+function textFooter(unsubscribeUrl?: string): string {
+  const lines = ['--', siteIdentity.ministryName, siteIdentity.contact.address];
+  if (unsubscribeUrl) lines.push(`Unsubscribe: ${unsubscribeUrl}`);
+  return lines.join('\n');
+}
+
+/** What nodemailer sends for `mail`: both parts in the site's layout, from the site's address. */
+export function composeMail(config: Pick<AppConfig, 'mailFrom'>, mail: Mail): SendMailOptions {
+  const { unsubscribeUrl, ...rest } = mail;
+  return {
+    from: config.mailFrom,
+    ...rest,
+    text: `${mail.text.trimEnd()}\n\n${textFooter(unsubscribeUrl)}\n`,
+    html: mailLayout({ subject: mail.subject, body: mail.html ?? textToHtml(mail.text), unsubscribeUrl }),
+  };
 }
 
 export interface Mailer {
@@ -38,16 +149,22 @@ export function outboxDir(config: AppConfig): string {
 
 export function createMailer(config: AppConfig, log: (message: string) => void = () => {}): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return { send: async (mail) => void (await transport.sendMail({ from: config.mailFrom, ...mail })) };
+    // Pooled: a few connections kept open and reused (a newsletter is hundreds of mails), unless SMTP_URL says otherwise (?pool=false).
+    const url = new URL(config.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
+    return { send: async (mail) => void (await transport.sendMail(composeMail(config, mail))) };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(composeMail(config, mail));
       const dir = outboxDir(config);
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       // Written beside, then renamed: a reader of the outbox never sees half a message.
       await writeFile(`${file}.part`, info.message as Buffer);
       await rename(`${file}.part`, file);

@@ -36,7 +36,8 @@ function stripTagsOnce(text: string): string {
  */
 export function sanitizePlainText(text: string): string {
   let clean = text;
-  for (let pass = 0; pass < 8; pass++) {
+  // Each pass that changes anything removes a tag or decodes an entity (the text gets shorter): it ends.
+  for (let pass = 0; pass <= text.length; pass++) {
     const next = stripTagsOnce(clean);
     if (next === clean) break;
     clean = next;

@@ -52,5 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** The JSON answer for a path nothing serves. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ error: { code: 'not_found', message: `Nothing at ${request.method} ${request.url.split('?')[0]}.` } });
+  return reply
+    .status(404)
+    .send({ error: { code: 'not_found', message: `Nothing at ${request.method} ${request.url.split('?')[0]}.` } });
 }

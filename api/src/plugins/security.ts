@@ -11,22 +11,38 @@ import { SESSION_COOKIE } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Paths that receive requests from other servers (payment webhooks), not browsers. */
-export const ORIGIN_EXEMPT = [/^\/api\/payment\/webhook$/];
+/**
+ * Paths that receive requests from other servers, not from the site's pages:
+ * payment webhooks, and the newsletter's one-click unsubscribe (RFC 8058),
+ * which mail apps post with no Origin and a form body.
+ */
+export const ORIGIN_EXEMPT = [/^\/api\/payment\/webhook$/, /^\/api\/newsletter\/unsubscribe\/:token$/];
+/** Paths that take a form (application/x-www-form-urlencoded) body. */
+const FORM_BODY = [/^\/api\/newsletter\/unsubscribe\/:token$/];
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://translate.google.com https://translate.googleapis.com https://translate-pa.googleapis.com",
-  "style-src 'self' 'unsafe-inline' https://www.gstatic.com https://translate.googleapis.com",
-  "img-src 'self' data: blob: https://www.gstatic.com https://translate.google.com https://translate.googleapis.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://translate.googleapis.com https://translate-pa.googleapis.com",
-  "frame-src 'self' https://translate.google.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https://checkout.stripe.com",
-  "object-src 'none'",
-].join('; ');
+/**
+ * The pages' Content-Security-Policy. `remoteOrigins` are the origins that
+ * serve remotes' releases (REMOTE_<NAME> addresses): their scripts, styles,
+ * fonts, images and manifests are allowed too.
+ */
+export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): string {
+  const remotes = remoteOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${remotes} https://translate.google.com https://translate.googleapis.com https://translate-pa.googleapis.com`,
+    `style-src 'self' 'unsafe-inline'${remotes} https://www.gstatic.com https://translate.googleapis.com`,
+    `img-src 'self' data: blob:${remotes} https://www.gstatic.com https://translate.google.com https://translate.googleapis.com`,
+    `font-src 'self' data:${remotes}`,
+    `connect-src 'self'${remotes} https://translate.googleapis.com https://translate-pa.googleapis.com`,
+    "frame-src 'self' https://translate.google.com https://www.openstreetmap.org",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://checkout.stripe.com",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Whether `origin` is the site's own (the request's Host) or one of ALLOWED_ORIGINS. */
 export function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigins: readonly string[]): boolean {
@@ -76,7 +92,8 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (!length && !chunked) return done();
     const type = (request.headers['content-type'] ?? '').toLowerCase();
-    if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
+    const form = type.startsWith('application/x-www-form-urlencoded') && FORM_BODY.some((re) => re.test(routedPath(request)));
+    if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data') && !form) {
       return done(new HttpError(415, 'unsupported_media_type', 'Send JSON (or a form with a file where one is expected).'));
     }
     done();
@@ -90,7 +107,9 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     }
     const infinite = [request.params, request.query, request.body].map(infiniteNumberAt).find((key) => key !== undefined);
     if (infinite !== undefined) {
-      return done(new HttpError(400, 'bad_request', `The ${infinite} must be a finite number.`, { [infinite]: 'Must be a finite number' }));
+      return done(
+        new HttpError(400, 'bad_request', `The ${infinite} must be a finite number.`, { [infinite]: 'Must be a finite number' }),
+      );
     }
     done();
   });
@@ -100,8 +119,11 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!isApi(request)) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    if (config.secureCookies || request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Pages set their own (it names the origins remotes are served from).
+    if (!isApi(request) && !reply.hasHeader('content-security-policy'))
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (config.secureCookies || request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // Answers about a signed-in member are theirs alone: no cache keeps them.
     if (isApi(request) && (request.sessionUser || request.cookies?.[SESSION_COOKIE])) reply.header('Cache-Control', 'no-store');
     done(null, payload);

@@ -10,7 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.js';
 import type { SessionUser } from '../fastify.js';
-import { forbidden, HttpError, notFound, unauthorized } from '../lib/errors.js';
+import { hasRole } from '@ministry/shared/config';
+import type { Role } from '../db/schema.js';
+import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'sid';
 const PERSISTENT_DAYS = 30;
@@ -26,6 +28,8 @@ async function findSessionUser(db: Kysely<Database>, token: string): Promise<Ses
     .select(['users.id', 'users.role', 'users.email', 'users.firstname', 'users.lastname', 'users.email_verified_at'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', new Date())
+    // A disabled account's sessions end at once.
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const { email_verified_at: verifiedAt, ...user } = row;
@@ -50,12 +54,20 @@ export function registerSessions(app: FastifyInstance): void {
 }
 
 /** Starts a new session for `userId` and sets its cookie. */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: string, persistent: boolean): Promise<string> {
+export async function startSession(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  userId: string,
+  persistent: boolean,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const lifetimeMs = persistent ? PERSISTENT_DAYS * 86_400_000 : BROWSER_SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(Date.now() + lifetimeMs);
   await app.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
-  await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, persistent, expires_at: expiresAt }).execute();
+  await app.db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, persistent, expires_at: expiresAt })
+    .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -82,7 +94,12 @@ export async function endAllSessions(db: Kysely<Database>, userId: string): Prom
  * this browser of the same kind as the one it had (persistent or
  * browser-session cookie).
  */
-export async function renewSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function renewSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const current = token
     ? await app.db.selectFrom('sessions').select('persistent').where('token_hash', '=', hashToken(token)).executeTakeFirst()
@@ -104,7 +121,8 @@ export function requireSelf(request: FastifyRequest, id: string | undefined): Se
   return user;
 }
 
-export const EMAIL_NOT_VERIFIED = 'Please confirm your e-mail address first: open the link we sent you (your profile can send it again).';
+export const EMAIL_NOT_VERIFIED =
+  'Please confirm your e-mail address first: open the link we sent you (your profile can send it again).';
 
 /** The signed-in member with a confirmed e-mail address (to post or to buy), or a 401/403. */
 export function requireVerified(user: SessionUser): SessionUser {
@@ -112,9 +130,19 @@ export function requireVerified(user: SessionUser): SessionUser {
   return user;
 }
 
-/** An admin; anyone else gets the same 404 as a page that does not exist. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = request.sessionUser;
-  if (!user || user.role !== 'admin') throw notFound('That page');
+export const ACCOUNT_DISABLED = 'This account is disabled. Please contact the church office.';
+
+/** A signed-in member of the staff with at least the role `needed`; a 401 signed out, a 403 otherwise. */
+export function requireRole(request: FastifyRequest, needed: Exclude<Role, 'member'>): SessionUser {
+  const user = requireUser(request);
+  if (!hasRole(user.role, needed))
+    throw forbidden(needed === 'admin' ? 'Only an admin may do this.' : "Only the church's staff may do this.");
   return user;
 }
+
+/** An onRequest hook: the route is for staff with at least the role `needed` (checked before anything is read). */
+export const staffOnly =
+  (needed: Exclude<Role, 'member'>) =>
+  async (request: FastifyRequest): Promise<void> => {
+    requireRole(request, needed);
+  };

@@ -12,7 +12,19 @@ export const authorSchema = {
 
 export const churchSchema = {
   type: 'object',
-  properties: { _id: str, church_name: str, adress: str, main_contact: { type: 'array', items: str }, email: str },
+  properties: {
+    _id: str,
+    church_name: str,
+    adress: str,
+    main_contact: { type: 'array', items: str },
+    email: str,
+    serviceTimes: {
+      type: 'array',
+      items: { type: 'object', properties: { name: str, weekday: { type: 'integer' }, time: str, language: str } },
+    },
+    parking: strOrNull,
+    map: { type: ['object', 'null'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' } } },
+  },
 } as const;
 
 export const eventSchema = {
@@ -27,6 +39,9 @@ export const eventSchema = {
     numberOfSeats: { type: 'integer' },
     seatsLeft: { type: 'integer' },
     price_Id: strOrNull,
+    place: { type: ['object', 'null'], properties: { name: strOrNull, address: str, churchId: strOrNull } },
+    durationMinutes: { type: ['integer', 'null'] },
+    cancelledAt: strOrNull,
   },
 } as const;
 
@@ -43,6 +58,8 @@ export const devotionalSchema = {
     title: str,
     image: str,
     tag: str,
+    tags: { type: 'array', items: str },
+    verses: str,
     detail: str,
     timestamp: { type: 'integer' },
     created_at: str,
@@ -54,7 +71,18 @@ const status = { type: 'string', enum: ['pending', 'published', 'rejected'] } as
 
 export const prayerSchema = {
   type: 'object',
-  properties: { _id: str, user: authorSchema, date: str, text: str, status },
+  properties: {
+    _id: str,
+    user: { type: ['object', 'null'], properties: authorSchema.properties },
+    date: str,
+    text: str,
+    status,
+    anonymous: { type: 'boolean' },
+    prayedCount: { type: 'integer' },
+    iPrayed: { type: 'boolean' },
+    answered: { type: ['object', 'null'], properties: { date: str, note: str } },
+    storyId: strOrNull,
+  },
 } as const;
 
 export const commentSchema = {
@@ -73,6 +101,7 @@ export const storySchema = {
     userLikesThis: { type: 'boolean' },
     comments: { type: 'array', items: commentSchema },
     status,
+    answeredPrayer: strOrNull,
   },
 } as const;
 
@@ -86,9 +115,53 @@ export const errorSchema = {
   },
 } as const;
 
+/** Which page of a list an answer holds (`paging` beside `data`). */
+export const pagingSchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer' },
+    pages: { type: 'integer' },
+  },
+} as const;
+
 /** `{ data: T }`. */
 export const envelope = (schema: object) => ({ type: 'object', properties: { data: schema } }) as const;
 export const listOf = (schema: object) => ({ type: 'array', items: schema }) as const;
 
 /** The error answers a route may give, for its schema. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
+
+/** A gift in the member's giving history. */
+export const giftSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    date: { type: 'string' },
+    type: { type: 'string' },
+    typeLabel: { type: 'string' },
+    frequency: { type: 'string', enum: ['once', 'weekly', 'monthly'] },
+    recurring: { type: 'boolean' },
+    amount: { type: 'number' },
+    feeCovered: { type: ['number', 'null'] },
+    status: { type: 'string', enum: ['paid', 'refunded'] },
+  },
+} as const;
+
+/** A weekly or monthly gift of the member, with its next date (null once stopped). */
+export const recurringGiftSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    type: { type: 'string' },
+    typeLabel: { type: 'string' },
+    frequency: { type: 'string', enum: ['weekly', 'monthly'] },
+    amount: { type: 'number' },
+    startedAt: { type: 'string' },
+    lastGiftAt: { type: 'string' },
+    nextDate: { type: ['string', 'null'] },
+    cancelledAt: { type: ['string', 'null'] },
+    provider: { type: 'string' },
+  },
+} as const;

@@ -36,10 +36,31 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
   if (existing) return false;
 
   await db.transaction().execute(async (trx) => {
+    const churches = churchSeeds.map(({ services, ...church }, position) => ({
+      row: { id: newId(), position, ...church },
+      services,
+    }));
     await trx
       .insertInto('churches')
-      .values(churchSeeds.map((c, position) => ({ id: newId(), position, ...c })))
+      .values(churches.map((c) => c.row))
       .execute();
+    await trx
+      .insertInto('church_services')
+      .values(
+        churches.flatMap((c) =>
+          c.services.map((service, position) => ({
+            id: newId(),
+            church_id: c.row.id,
+            name: service.name,
+            weekday: service.weekday,
+            start_time: service.time,
+            language: service.language,
+            position,
+          })),
+        ),
+      )
+      .execute();
+    const churchId = (name: string) => churches.find((c) => c.row.church_name === name)?.row.id ?? null;
 
     // Events are dated from now, so a new site always has upcoming ones.
     await trx
@@ -54,17 +75,36 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
           seat_price: e.seat_price,
           number_of_seats: e.numberOfSeats,
           price_id: null,
+          church_id: 'church' in e.place ? churchId(e.place.church) : null,
+          venue: 'venue' in e.place ? e.place.venue : null,
+          duration_minutes: e.durationMinutes,
         })),
       )
       .execute();
 
     await trx
       .insertInto('news')
-      .values(newsSeeds.map((n) => ({ id: newId(), title: n.title, description: n.description, photo: n.photo, created_at: n.createdAt })))
+      .values(
+        newsSeeds.map((n) => ({
+          id: newId(),
+          title: n.title,
+          description: n.description,
+          photo: n.photo,
+          created_at: n.createdAt,
+        })),
+      )
       .execute();
     await trx
       .insertInto('press_releases')
-      .values(pressSeeds.map((n) => ({ id: newId(), title: n.title, description: n.description, photo: n.photo, created_at: n.createdAt })))
+      .values(
+        pressSeeds.map((n) => ({
+          id: newId(),
+          title: n.title,
+          description: n.description,
+          photo: n.photo,
+          created_at: n.createdAt,
+        })),
+      )
       .execute();
 
     // One devotional a day, the newest today at 6 a.m. UTC.
@@ -72,15 +112,21 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
     await trx
       .insertInto('devotionals')
       .values(
-        devotionalSeeds.map((d, i) => ({
-          id: newId(),
-          slug: slugify(d.title),
-          title: d.title,
-          image: `/media/devotional-${(i % 8) + 1}.svg`,
-          tag: d.tag,
-          detail: devotionalHtml(d),
-          published_at: new Date(Math.min(today, now.getTime()) - i * DAY),
-        })),
+        devotionalSeeds.map((d, i) => {
+          const publishedAt = new Date(Math.min(today, now.getTime()) - i * DAY);
+          return {
+            id: newId(),
+            slug: slugify(d.title),
+            title: d.title,
+            image: `/media/devotional-${(i % 8) + 1}.svg`,
+            tag: d.tag,
+            tags: [d.tag],
+            verses: d.reference,
+            detail: devotionalHtml(d),
+            published_at: publishedAt,
+            first_live_at: publishedAt,
+          };
+        }),
       )
       .execute();
 
@@ -98,9 +144,23 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
     const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
     await trx
       .insertInto('prayers')
-      .values(prayerSeeds.map(([m, text, h]) => ({ id: newId(), user_id: members[m].id, text, status: 'published' as const, created_at: ago(h) })))
+      .values(
+        prayerSeeds.map(([m, text, h]) => ({
+          id: newId(),
+          user_id: members[m].id,
+          text,
+          status: 'published' as const,
+          created_at: ago(h),
+        })),
+      )
       .execute();
-    const stories = storySeeds.map(([m, content, h]) => ({ id: newId(), user_id: members[m].id, content, status: 'published' as const, created_at: ago(h) }));
+    const stories = storySeeds.map(([m, content, h]) => ({
+      id: newId(),
+      user_id: members[m].id,
+      content,
+      status: 'published' as const,
+      created_at: ago(h),
+    }));
     await trx.insertInto('stories').values(stories).execute();
     await trx
       .insertInto('comments')
@@ -111,7 +171,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
           user_id: members[m].id,
           text,
           status: 'published' as const,
-          created_at: new Date(new Date(stories[s].created_at).getTime() + (i + 1) * HOUR / 2),
+          created_at: new Date(new Date(stories[s].created_at).getTime() + ((i + 1) * HOUR) / 2),
         })),
       )
       .execute();

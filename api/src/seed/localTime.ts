@@ -25,7 +25,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar date and clock time of `instant` in `timeZone`, as if it were UTC (milliseconds). */
 function wallClock(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 

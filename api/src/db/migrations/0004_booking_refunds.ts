@@ -23,5 +23,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       DROP COLUMN refunded_at,
       DROP COLUMN refund_ref,
       DROP CONSTRAINT bookings_status_check,
-      ADD CONSTRAINT bookings_status_check CHECK (status IN ('pending', 'paid', 'expired', 'cancelled', 'refund_due'))`.execute(db);
+      ADD CONSTRAINT bookings_status_check CHECK (status IN ('pending', 'paid', 'expired', 'cancelled', 'refund_due'))`.execute(
+    db,
+  );
 }

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE donations ADD COLUMN subscription_ref text`.execute(db);
-  await sql`CREATE INDEX donations_subscription ON donations (provider, subscription_ref, created_at) WHERE subscription_ref IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX donations_subscription ON donations (provider, subscription_ref, created_at) WHERE subscription_ref IS NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

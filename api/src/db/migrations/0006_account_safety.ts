@@ -42,7 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['prayers', 'stories', 'comments']) await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_user_created`)}`.execute(db);
+  for (const table of ['prayers', 'stories', 'comments'])
+    await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_user_created`)}`.execute(db);
   await sql`DROP TABLE IF EXISTS known_devices`.execute(db);
   await sql`DROP TABLE IF EXISTS email_confirmations`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN email_verified_at`.execute(db);

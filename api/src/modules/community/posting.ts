@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { isStaff } from '@ministry/shared/config';
 import { messages } from '@ministry/shared/validation';
 import type { SessionUser } from '../../fastify.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
@@ -34,11 +35,19 @@ export const POSTING_LIMITS = { perHour: 20, waiting: 10 };
 /**
  * Before a member posts: a confirmed e-mail address, at most POSTING_LIMITS.perHour posts an hour and
  * POSTING_LIMITS.waiting waiting for review, so nobody buries the moderation
- * queue or the walls. Admins are not limited.
+ * queue or the walls. The staff (editors and admins) are not limited.
  */
 export async function assertMayPost(app: FastifyInstance, author: SessionUser): Promise<void> {
-  if (author.role === 'admin') return;
+  if (isStaff(author.role)) return;
   requireVerified(author);
+  const member = await app.db.selectFrom('users').select('posting_blocked_at').where('id', '=', author.id).executeTakeFirst();
+  if (member?.posting_blocked_at) {
+    throw new HttpError(
+      403,
+      'posting_stopped',
+      'A moderator has stopped this account from posting. Please contact the church if you think this is a mistake.',
+    );
+  }
   const since = new Date(Date.now() - 3_600_000);
   const counts = await Promise.all(
     (['prayers', 'stories', 'comments'] as const).map((table) =>
@@ -46,7 +55,29 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
         .selectFrom(table)
         .select((eb) => [
           eb.fn.count<string | number>(eb.case().when('created_at', '>', since).then(1).end()).as('recent'),
-          eb.fn.count<string | number>(eb.case().when('status', '=', 'pending').then(1).end()).as('waiting'),
+          // Posts sent back for review by a report are not the author's doing: they do not count.
+          eb.fn
+            .count<string | number>(
+              eb
+                .case()
+                .when(
+                  eb.and([
+                    eb('status', '=', 'pending'),
+                    eb.not(
+                      eb.exists(
+                        eb
+                          .selectFrom('post_reports as r')
+                          .select('r.id')
+                          .where('r.kind', '=', table)
+                          .whereRef('r.post_id', '=', `${table}.id`),
+                      ),
+                    ),
+                  ]),
+                )
+                .then(1)
+                .end(),
+            )
+            .as('waiting'),
         ])
         .where('user_id', '=', author.id)
         .where((eb) => eb.or([eb('created_at', '>', since), eb('status', '=', 'pending')]))
@@ -56,14 +87,22 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
   const recent = counts.reduce((sum, c) => sum + Number(c.recent), 0);
   const waiting = counts.reduce((sum, c) => sum + Number(c.waiting), 0);
   if (app.config.moderation && waiting >= POSTING_LIMITS.waiting) {
-    throw new HttpError(429, 'too_many_waiting', `You have ${waiting} posts waiting for review. Please wait until they are reviewed before posting more.`);
+    throw new HttpError(
+      429,
+      'too_many_waiting',
+      `You have ${waiting} posts waiting for review. Please wait until they are reviewed before posting more.`,
+    );
   }
   if (recent >= POSTING_LIMITS.perHour) {
-    throw new HttpError(429, 'too_many_posts', `You have posted ${POSTING_LIMITS.perHour} times in the last hour. Please wait a while before posting again.`);
+    throw new HttpError(
+      429,
+      'too_many_posts',
+      `You have posted ${POSTING_LIMITS.perHour} times in the last hour. Please wait a while before posting again.`,
+    );
   }
 }
 
-/** New posts wait for an admin unless moderation is off; an admin's own posts need no review. */
+/** New posts wait for the moderators unless moderation is off; the staff's own posts need no review. */
 export function newPostStatus(app: FastifyInstance, author: SessionUser): PostStatus {
-  return !app.config.moderation || author.role === 'admin' ? 'published' : 'pending';
+  return !app.config.moderation || isStaff(author.role) ? 'published' : 'pending';
 }

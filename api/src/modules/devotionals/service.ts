@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Devotional } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import type { DevotionalsTable } from '../../db/schema.js';
@@ -18,6 +18,8 @@ export function toDevotional(row: Selectable<DevotionalsTable>): Devotional {
     title: row.title,
     image: row.image,
     tag: row.tag,
+    tags: row.tags.length ? row.tags : [row.tag],
+    verses: row.verses,
     detail: sanitizeRichText(row.detail),
     timestamp: Math.floor(published.getTime() / 1000),
     created_at: new Date(row.created_at).toISOString(),
@@ -25,31 +27,96 @@ export function toDevotional(row: Selectable<DevotionalsTable>): Devotional {
   };
 }
 
-/** Published devotionals, newest first (none dated in the future). */
-export async function listDevotionals(db: Kysely<Database>, limit?: number): Promise<Devotional[]> {
-  let query = db.selectFrom('devotionals').selectAll().where('published_at', '<=', new Date()).orderBy('published_at', 'desc');
-  if (limit) query = query.limit(limit);
-  return (await query.execute()).map(toDevotional);
+/**
+ * What the public may read at `now` (the site's clock): published, and due
+ * (a scheduled devotional appears on its date). Never a draft.
+ */
+function visible(db: Kysely<Database>, now: Date) {
+  return db.selectFrom('devotionals').selectAll().where('status', '=', 'published').where('published_at', '<=', now);
+}
+
+/** Whether a devotional has `tag` among its tags, or as its first (a row written by other means may lack `tags`); any case. */
+export const hasTag = (tag: string) =>
+  sql<boolean>`(lower(tag) = ${tag.toLowerCase()} or exists (select 1 from unnest(tags) as t(name) where lower(t.name) = ${tag.toLowerCase()}))`;
+
+/** A page of a list: which one, how many a page, how many in all. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  total: number;
+  pages: number;
+}
+
+/** How many devotionals a page of a list holds (the spec's list calls answer the first page). */
+export const DEVOTIONALS_PAGE = 12;
+
+export interface DevotionalQuery {
+  page?: number;
+  pageSize?: number;
+  /** Words of the title. */
+  q?: string;
+  tag?: string;
+}
+
+/** `%`, `_` and `\` mean themselves in a search. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Published devotionals (none dated after `now`), newest first, a page at a time; searched by title, narrowed to a tag. */
+export async function listDevotionals(
+  db: Kysely<Database>,
+  now: Date,
+  query: DevotionalQuery = {},
+): Promise<{ data: Devotional[]; paging: Paging }> {
+  const pageSize = query.pageSize ?? DEVOTIONALS_PAGE;
+  const page = Math.max(1, query.page ?? 1);
+  let rows = visible(db, now);
+  const q = query.q?.trim();
+  if (q) rows = rows.where(sql<boolean>`title ilike ${likePattern(q)}`);
+  if (query.tag) rows = rows.where(hasTag(query.tag));
+  const [items, count] = await Promise.all([
+    rows
+      .orderBy('published_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    rows
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return { data: items.map(toDevotional), paging: { page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) } };
+}
+
+/** The tags of the published devotionals, the most used first. */
+export async function listDevotionalTags(db: Kysely<Database>, now: Date, limit = 40): Promise<{ tag: string; count: number }[]> {
+  const { rows } = await sql<{ tag: string; count: string }>`
+    SELECT min(name) AS tag, count(*) AS count
+    FROM devotionals, unnest(CASE WHEN cardinality(tags) > 0 THEN tags ELSE ARRAY[tag] END) AS t(name)
+    WHERE status = 'published' AND published_at <= ${now}
+    GROUP BY lower(name)
+    ORDER BY count(*) DESC, lower(name)
+    LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
 }
 
 /** By id (a UUID) or by slug. */
-export async function findDevotional(db: Kysely<Database>, idOrSlug: string): Promise<Devotional | undefined> {
-  const row = await db
-    .selectFrom('devotionals')
-    .selectAll()
+export async function findDevotional(db: Kysely<Database>, idOrSlug: string, now: Date): Promise<Devotional | undefined> {
+  const row = await visible(db, now)
     .where(isUuid(idOrSlug) ? 'id' : 'slug', '=', idOrSlug.toLowerCase())
-    .where('published_at', '<=', new Date())
     .executeTakeFirst();
   return row && toDevotional(row);
 }
 
-export async function listDevotionalsByTag(db: Kysely<Database>, tag: string): Promise<Devotional[]> {
-  const rows = await db
+/** When the next scheduled devotional becomes due (null: none is scheduled). */
+export async function nextDevotionalDue(db: Kysely<Database>, now: Date): Promise<Date | null> {
+  const row = await db
     .selectFrom('devotionals')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
-    .where('published_at', '<=', new Date())
-    .orderBy('published_at', 'desc')
-    .execute();
-  return rows.map(toDevotional);
+    .select((eb) => eb.fn.min('published_at').as('next'))
+    .where('status', '=', 'published')
+    .where('published_at', '>', now)
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : null;
 }

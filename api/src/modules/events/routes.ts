@@ -3,9 +3,10 @@ import { LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { envelope, errors, eventSchema, listOf } from '../../schemas/entities.js';
+import { calendarFileName, eventCalendar } from './calendar.js';
 import { findEvent, listEvents } from './service.js';
 
-/** GET /api/events (and /api/events/), GET /api/events/search/:eventId. */
+/** GET /api/events (and /api/events/), GET /api/events/search/:eventId, GET /api/events/:eventId/calendar.ics. */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const list = { schema: { response: { 200: envelope(listOf(eventSchema)) } } };
   const handler = async (_request: unknown, reply: import('fastify').FastifyReply) =>
@@ -25,6 +26,25 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       const event = await findEvent(app.db, request.params.eventId);
       if (!event) throw notFound('That event');
       return { data: event };
+    },
+  );
+
+  app.get<{ Params: { eventId: string } }>(
+    '/api/events/:eventId/calendar.ics',
+    {
+      schema: {
+        params: { type: 'object', properties: { eventId: idParam }, required: ['eventId'] },
+        response: { 200: { type: 'string' }, ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const event = await findEvent(app.db, request.params.eventId);
+      if (!event) throw notFound('That event');
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${calendarFileName(event.title)}"`)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(eventCalendar(event, app.config.publicUrl));
     },
   );
 }

@@ -57,7 +57,10 @@ export function assertKnownPlaces<T extends Places>(input: T, storedCountry?: st
   if (input.country !== undefined) residence = fields.country ? undefined : countryNamed(out.country!);
   else if (storedCountry) residence = countryNamed(storedCountry);
   const movedCountry =
-    input.country !== undefined && storedCountry !== undefined && residence !== undefined && residence.name.toLowerCase() !== (storedCountry ?? '').trim().toLowerCase();
+    input.country !== undefined &&
+    storedCountry !== undefined &&
+    residence !== undefined &&
+    residence.name.toLowerCase() !== (storedCountry ?? '').trim().toLowerCase();
   if (input.city !== undefined) {
     const wanted = input.city.trim().toLowerCase();
     const match = residence && wanted ? citiesOf(residence).find((c) => c.toLowerCase() === wanted) : undefined;

@@ -14,7 +14,9 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
     '/api/geo/countries',
     {
       schema: {
-        response: { 200: envelope(listOf({ type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } })) },
+        response: {
+          200: envelope(listOf({ type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } })),
+        },
       },
     },
     async (_request, reply) => {
@@ -27,7 +29,11 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
     '/api/geo/cities',
     {
       schema: {
-        querystring: { type: 'object', required: ['country'], properties: { country: { type: 'string', minLength: 1, maxLength: 100 } } },
+        querystring: {
+          type: 'object',
+          required: ['country'],
+          properties: { country: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
         response: { 200: envelope(listOf({ type: 'string' })), ...errors(400, 404) },
       },
     },

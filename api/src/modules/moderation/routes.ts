@@ -1,9 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { siteIdentity } from '@ministry/shared/config';
 import { notFound } from '../../lib/errors.js';
+import { createMailer, greeting } from '../../lib/mailer.js';
+import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
-import { requireAdmin } from '../../plugins/session.js';
+import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
-import { listPending, POST_KINDS, rejectPendingOf, setPostStatus, type PostKind } from './service.js';
+import { recordActivity } from '../activity/service.js';
+import {
+  listPending,
+  memberName,
+  POST_KINDS,
+  rejectPendingOf,
+  setPostingStopped,
+  setPostStatus,
+  type PostKind,
+} from './service.js';
 
 const str = { type: 'string' } as const;
 const pendingPostSchema = {
@@ -15,10 +27,14 @@ const pendingPostSchema = {
     date: str,
     user: { type: 'object', properties: { _id: str, firstname: str, lastname: str, email: str } },
     story: { type: 'object', properties: { _id: str, content: str, status: str } },
+    reports: { type: 'array', items: { type: 'object', properties: { reason: str, date: str } } },
   },
 } as const;
 const pendingList = { type: 'array', items: pendingPostSchema } as const;
-const kindCounts = { type: 'object', properties: { prayers: { type: 'integer' }, stories: { type: 'integer' }, comments: { type: 'integer' } } } as const;
+const kindCounts = {
+  type: 'object',
+  properties: { prayers: { type: 'integer' }, stories: { type: 'integer' }, comments: { type: 'integer' } },
+} as const;
 const pendingQuery = {
   type: 'object',
   properties: {
@@ -31,69 +47,171 @@ const pendingQuery = {
 } as const;
 
 const ACTIONS = { publish: 'published', reject: 'rejected' } as const;
+const KIND_NAMES: Record<PostKind, string> = { prayers: 'prayer request', stories: 'story', comments: 'comment' };
+const REASON_MAX = 300;
+
+/** A post's first words, for the activity log. */
+const excerptOf = (text: string, max = 60) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Moderation for admins: GET /api/moderation/pending lists what waits for
- * review (the oldest PAGE_SIZE of each kind and the totals;
+ * Moderation for the staff (editors and admins): GET /api/moderation/pending
+ * lists what waits for review (the oldest PAGE_SIZE of each kind and the totals;
  * ?kind=…&afterDate=…&afterId=… the next page of one kind);
- * POST /api/moderation/{kind}/{id}/publish|reject decides one post;
+ * POST /api/moderation/{kind}/{id}/publish|reject decides one post (reject
+ * also hides a published one; `{ reason }` is mailed to the author and
+ * shown in their "My posts"); its open reports are then dealt with;
+ * POST /api/moderation/members/{userId}/posting (`{ stopped }`) stops a
+ * member from posting, or lets them again;
  * POST /api/moderation/members/{userId}/reject-pending rejects everything
  * one member has waiting (a flood).
- * Anyone else gets the same 404 as a path that does not exist, before the
- * request is even validated, so the routes do not reveal themselves.
+ * Signed out: 401; a member: 403, before the request is even validated.
+ * Every decision is recorded in the activity log.
  */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
-  const adminOnly = async (request: FastifyRequest) => {
-    requireAdmin(request);
-  };
+  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const staff = staffOnly('editor');
 
   app.get<{ Querystring: { kind?: PostKind; afterDate?: string; afterId?: string } }>(
     '/api/moderation/pending',
     {
-      onRequest: adminOnly,
+      onRequest: staff,
       schema: {
         querystring: pendingQuery,
         response: {
-          200: envelope({ type: 'object', properties: { prayers: pendingList, stories: pendingList, comments: pendingList, totals: kindCounts } }),
-          ...errors(400, 404),
+          200: envelope({
+            type: 'object',
+            properties: { prayers: pendingList, stories: pendingList, comments: pendingList, totals: kindCounts },
+          }),
+          ...errors(400, 401, 403),
         },
       },
     },
     async (request) => {
       const { kind, afterDate, afterId } = request.query;
-      return { data: await listPending(app.db, { kind, after: afterDate && afterId ? { date: afterDate, id: afterId } : undefined }) };
+      return {
+        data: await listPending(app.db, { kind, after: afterDate && afterId ? { date: afterDate, id: afterId } : undefined }),
+      };
     },
   );
 
   app.post<{ Params: { userId: string } }>(
     '/api/moderation/members/:userId/reject-pending',
     {
-      onRequest: adminOnly,
+      onRequest: staff,
       schema: {
         params: { type: 'object', required: ['userId'], properties: { userId: idParam } },
-        response: { 200: envelope({ type: 'object', properties: { rejected: kindCounts } }), ...errors(400, 404) },
+        response: { 200: envelope({ type: 'object', properties: { rejected: kindCounts } }), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ data: { rejected: await rejectPendingOf(app.db, request.params.userId) } }),
+    async (request) => {
+      const moderator = requireRole(request, 'editor');
+      const name = await memberName(app.db, request.params.userId);
+      if (name === undefined) throw notFound('That member');
+      const rejected = await rejectPendingOf(app.db, request.params.userId);
+      const count = rejected.prayers + rejected.stories + rejected.comments;
+      await recordActivity(app.db, moderator, {
+        action: 'rejected',
+        subjectType: 'member',
+        subjectId: request.params.userId,
+        summary: `${count} waiting ${count === 1 ? 'post' : 'posts'} by ${name} rejected at once`,
+      });
+      return { data: { rejected } };
+    },
   );
 
-  app.post<{ Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS } }>(
+  app.post<{ Params: { userId: string }; Body: { stopped: boolean } }>(
+    '/api/moderation/members/:userId/posting',
+    {
+      onRequest: staff,
+      schema: {
+        params: { type: 'object', required: ['userId'], properties: { userId: idParam } },
+        body: {
+          type: 'object',
+          required: ['stopped'],
+          properties: { stopped: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+        response: {
+          200: envelope({ type: 'object', properties: { stopped: { type: 'boolean' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const moderator = requireRole(request, 'editor');
+      const { userId } = request.params;
+      const { stopped } = request.body;
+      if (!(await setPostingStopped(app.db, userId, stopped))) throw notFound('That member');
+      const name = (await memberName(app.db, userId)) ?? 'A member';
+      await recordActivity(app.db, moderator, {
+        action: stopped ? 'stopped from posting' : 'allowed to post',
+        subjectType: 'member',
+        subjectId: userId,
+        summary: stopped ? `${name} stopped from posting` : `${name} may post again`,
+      });
+      return { data: { stopped } };
+    },
+  );
+
+  app.post<{ Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS }; Body: { reason?: string } | undefined }>(
     '/api/moderation/:kind/:id/:action',
     {
-      onRequest: adminOnly,
+      onRequest: staff,
       schema: {
         params: {
           type: 'object',
           required: ['kind', 'id', 'action'],
-          properties: { kind: { type: 'string', enum: [...POST_KINDS] }, id: idParam, action: { type: 'string', enum: Object.keys(ACTIONS) } },
+          properties: {
+            kind: { type: 'string', enum: [...POST_KINDS] },
+            id: idParam,
+            action: { type: 'string', enum: Object.keys(ACTIONS) },
+          },
         },
-        response: { 200: envelope({ type: 'object', properties: { _id: str, kind: str, status: str } }), ...errors(400, 404) },
+        body: { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: REASON_MAX } } },
+        response: {
+          200: envelope({ type: 'object', properties: { _id: str, kind: str, status: str } }),
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
+      const moderator = requireRole(request, 'editor');
       const { kind, id, action } = request.params;
       const status = ACTIONS[action];
-      if (!(await setPostStatus(app.db, kind, id, status))) throw notFound('That post');
+      const reason = sanitizePlainText(request.body?.reason ?? '') || null;
+      const post = await setPostStatus(app.db, kind, id, status, reason);
+      if (!post) throw notFound('That post');
+      const author = (await memberName(app.db, post.userId)) ?? 'a member';
+      await recordActivity(app.db, moderator, {
+        action: status,
+        subjectType: KIND_NAMES[kind],
+        subjectId: id,
+        summary: `${capital(KIND_NAMES[kind])} by ${author} ${post.wasPublished && status === 'rejected' ? 'hidden' : status}: "${excerptOf(post.text)}"${
+          reason ? ` (reason: ${excerptOf(reason, 120)})` : ''
+        }`,
+      });
+      if (status === 'rejected') {
+        app.afterReply.run('tell the author', async () => {
+          const author = await app.db
+            .selectFrom('users')
+            .select(['email', 'firstname'])
+            .where('id', '=', post.userId)
+            .executeTakeFirst();
+          if (!author) return;
+          const excerpt = post.text.length > 120 ? `${post.text.slice(0, 117)}…` : post.text;
+          await mailer.send({
+            to: author.email,
+            subject: `Your ${KIND_NAMES[kind]} is not on the site`,
+            text: `${greeting(author.firstname)}\n\nA moderator at ${siteIdentity.ministryName} did not publish your ${KIND_NAMES[kind]}:\n\n"${excerpt}"\n\n${
+              reason ? `The reason given: ${reason}\n\n` : ''
+            }You can see, correct or delete your posts here: ${app.config.publicUrl}/community/my-posts\n`,
+          });
+        });
+      }
       return { data: { _id: id, kind, status } };
     },
   );

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { LIST_TTL } from '../../lib/answerCache.js';
+import { ExpiringAnswer, LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
-import { articleSchema, envelope, errors, listOf } from '../../schemas/entities.js';
-import { findNews, listRecentNews } from './service.js';
+import { validUntil } from '../../lib/schedule.js';
+import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
+import { articleSchema, envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
+import { ARTICLES_PAGE, findNews, listRecentNews, nextArticleDue, pageOfArticles } from './service.js';
 
 /**
- * GET /api/news/recent: a bare list, newest first.
+ * GET /api/news/recent: a bare list, newest first (?limit, 12 by default).
+ * GET /api/news (?page, ?limit): every item, a page at a time, with `paging` beside `data`.
  * GET /api/news/:id: one item, however old (data.data), for `/news?item=<id>`.
+ * Only published items whose date has come (the site's clock); a cached
+ * list is kept no longer than the moment the next scheduled item is due.
  */
 export async function newsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit?: number } }>(
@@ -20,7 +25,32 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const limit = request.query.limit ?? 12;
-      return app.answerCache.send(reply, `news:${limit}`, LIST_TTL.content, () => listRecentNews(app.db, limit));
+      return app.answerCache.send(reply, `news:${limit}`, LIST_TTL.content, async () => {
+        const now = app.clock.now();
+        const [list, next] = await Promise.all([listRecentNews(app.db, limit, now), nextArticleDue(app.db, 'news', now)]);
+        return new ExpiringAnswer(list, validUntil(next, now));
+      });
+    },
+  );
+
+  app.get<{ Querystring: { page?: number; limit?: number } }>(
+    '/api/news',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } },
+        response: { 200: { type: 'object', properties: { data: listOf(articleSchema), paging: pagingSchema } }, ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, limit = ARTICLES_PAGE } = request.query;
+      return app.answerCache.send(reply, `news:page:${page}:${limit}`, LIST_TTL.content, async () => {
+        const now = app.clock.now();
+        const [body, next] = await Promise.all([
+          pageOfArticles(app.db, 'news', now, { page, pageSize: limit }),
+          nextArticleDue(app.db, 'news', now),
+        ]);
+        return new ExpiringAnswer(body, validUntil(next, now));
+      });
     },
   );
 
@@ -33,7 +63,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const item = await findNews(app.db, request.params.id.toLowerCase());
+      const item = await findNews(app.db, request.params.id.toLowerCase(), app.clock.now());
       if (!item) throw notFound('That news item');
       return { data: item };
     },

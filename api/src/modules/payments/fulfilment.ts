@@ -9,14 +9,36 @@
  * sells nothing: it is refunded through the provider (never inside a
  * transaction) and the member is told by e-mail. A refund the provider could
  * not make yet stays `refund_due` and is tried again by the sweep.
+ *
+ * When an admin cancels an event, its paid bookings become `refund_due`
+ * (refund_reason `event_cancelled`): each is refunded the same way, and each
+ * ticket holder gets one cancellation e-mail instead of the late-payment
+ * notice. Every refund is claimed in the database before the provider is
+ * called, so however many requests (a retried cancellation, the sweep) try
+ * at once, a booking is refunded once.
  */
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { escapeHtml } from './html.js';
 import type { PaymentProvider } from './provider.js';
-import { findBookingView, listRefundsDue, markBookingPaid, markBookingRefunded, type BookingRow, type PaidOutcome } from './service.js';
+import { calendarFileName, eventCalendar } from '../events/calendar.js';
+import { findEvent } from '../events/service.js';
+import { groupedCode, ticketQrPng } from './tickets.js';
+import {
+  claimCancellationNotice,
+  claimRefund,
+  findBookingView,
+  listRefundsDue,
+  markBookingPaid,
+  markBookingRefunded,
+  releaseCancellationNotice,
+  releaseRefundClaim,
+  type BookingRow,
+  type PaidOutcome,
+} from './service.js';
 
 export interface Fulfilment {
   /** Confirms a paid booking and, once that is committed, e-mails the tickets (or refunds a payment that came too late). */
@@ -25,10 +47,32 @@ export interface Fulfilment {
   afterPaid(bookingId: string, outcome: PaidOutcome): Promise<void>;
   /** Tries again the refunds that could not be made yet (of payments that came before `paidBefore`); answers how many were made. */
   retryRefunds(paidBefore?: Date): Promise<number>;
+  /**
+   * After an event's cancellation is committed: refunds each of its bookings
+   * due (once each) and tells each ticket holder (once each). Safe to run
+   * again and at once from several requests; answers where things stand.
+   */
+  eventCancelled(eventId: string): Promise<CancellationOutcome>;
+  /**
+   * After a member's cancellation of a paid booking is committed: refunds it
+   * (once, however often called) and tells the member (once). Answers
+   * whether the refund is made (else the sweep tries again).
+   */
+  memberCancelled(bookingId: string): Promise<boolean>;
+  /** A refund recorded from the provider's own notice (a webhook): tells the member, once. */
+  refundRecorded(bookingId: string): Promise<void>;
+}
+
+/** Where an event's cancellation stands: bookings refunded, refunds still to make (retried by the sweep), ticket holders told. */
+export interface CancellationOutcome {
+  refunded: number;
+  refundsPending: number;
+  notified: number;
 }
 
 const ticketsText = (booking: Booking): string => (booking.quantity === 1 ? '1 ticket' : `${booking.quantity} tickets`);
-const whenText = (booking: Booking): string => `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
+const whenText = (booking: Booking): string =>
+  `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
 
 export function createFulfilment(
   app: FastifyInstance,
@@ -39,7 +83,11 @@ export function createFulfilment(
   async function recipient(bookingId: string) {
     const view = await findBookingView(app.db, bookingId);
     if (!view) return undefined;
-    const user = await app.db.selectFrom('users').select(['email', 'firstname']).where('id', '=', view.user_id).executeTakeFirst();
+    const user = await app.db
+      .selectFrom('users')
+      .select(['email', 'firstname'])
+      .where('id', '=', view.user_id)
+      .executeTakeFirst();
     return user && { booking: view.booking, user };
   }
 
@@ -47,25 +95,98 @@ export function createFulfilment(
     const found = await recipient(bookingId);
     if (!found) return;
     const { booking, user } = found;
+    const row = await app.db
+      .selectFrom('bookings')
+      .select(['ticket_token', 'event_id'])
+      .where('id', '=', bookingId)
+      .executeTakeFirst();
+    const event = row ? await findEvent(app.db, row.event_id) : undefined;
+    const code = row?.ticket_token ? groupedCode(row.ticket_token) : null;
+    const place = event?.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null;
+    const ticketsUrl = `${app.config.publicUrl}/my-tickets`;
+    const attachments: NonNullable<Parameters<Mailer['send']>[0]['attachments']> = [];
+    if (row?.ticket_token)
+      attachments.push({
+        filename: 'ticket-qr.png',
+        content: await ticketQrPng(row.ticket_token),
+        contentType: 'image/png',
+        cid: 'ticket-qr',
+      });
+    if (event)
+      attachments.push({
+        filename: calendarFileName(event.title),
+        content: eventCalendar(event, app.config.publicUrl),
+        contentType: 'text/calendar; charset=utf-8',
+      });
+    const lines = [
+      `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
+      `Date: ${whenText(booking)}`,
+      ...(place ? [`Place: ${place}`] : []),
+      `Tickets: ${booking.quantity} × ${formatPrice(booking.unitPrice)} = ${formatPrice(booking.amount)}`,
+      ...(code ? [`Ticket code: ${code}`] : []),
+    ];
     await mailer.send({
       to: user.email,
       subject: `Your tickets: ${booking.event.title}`,
       text: [
         greeting(user.firstname),
         '',
-        `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
+        lines[0],
         '',
-        `Date: ${whenText(booking)}`,
-        `Tickets: ${booking.quantity} × ${formatPrice(booking.unitPrice)} = ${formatPrice(booking.amount)}`,
-        `Booking reference: ${booking._id}`,
+        ...lines.slice(1),
         '',
-        `Show this e-mail at the entrance. Your tickets are also on your profile: ${app.config.publicUrl}/profile`,
+        `Show the QR code of this e-mail (or the ticket code) at the entrance. The calendar file adds the event to your calendar. Your tickets: ${ticketsUrl}`,
         '',
         siteIdentity.ministryName,
         '',
       ].join('\n'),
+      html: [
+        `<p>${escapeHtml(greeting(user.firstname))}</p>`,
+        `<p>${escapeHtml(lines[0])}</p>`,
+        `<p>${lines.slice(1).map(escapeHtml).join('<br>')}</p>`,
+        ...(code ? [`<p><img src="cid:ticket-qr" width="240" height="240" alt="Ticket QR code ${escapeHtml(code)}"></p>`] : []),
+        `<p>Show this QR code (or the ticket code) at the entrance. The calendar file adds the event to your calendar. <a href="${escapeHtml(ticketsUrl)}">Your tickets</a></p>`,
+        `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
+      ].join('\n'),
+      attachments,
     });
     await app.db.updateTable('bookings').set({ confirmation_sent_at: new Date() }).where('id', '=', bookingId).execute();
+  }
+
+  /** Tells a member their cancellation is made and their payment refunded (or on its way); once per booking. */
+  async function sendMemberCancellationNotice(bookingId: string): Promise<boolean> {
+    if (!(await claimCancellationNotice(app.db, bookingId))) return false;
+    try {
+      const found = await recipient(bookingId);
+      if (!found) return false;
+      const { booking, user } = found;
+      const refund =
+        booking.status === 'refunded'
+          ? `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`
+          : `Your payment of ${formatPrice(booking.amount)} is being refunded in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`;
+      await mailer.send({
+        to: user.email,
+        subject: `Booking cancelled: ${booking.event.title}`,
+        text: [
+          greeting(user.firstname),
+          '',
+          `As you asked, your booking of ${ticketsText(booking)} for ${booking.event.title} (${whenText(booking)}) is cancelled and the seats are given back.`,
+          '',
+          refund,
+          `Booking reference: ${booking._id}`,
+          '',
+          `Your tickets and refunds: ${app.config.publicUrl}/my-tickets`,
+          '',
+          siteIdentity.ministryName,
+          '',
+        ].join('\n'),
+      });
+      return true;
+    } catch (error) {
+      await releaseCancellationNotice(app.db, bookingId);
+      app.log.error({ err: error, bookingId }, 'could not send the cancellation notice; it will be tried again');
+      return false;
+    }
   }
 
   async function sendRefundNotice(bookingId: string): Promise<void> {
@@ -91,26 +212,109 @@ export function createFulfilment(
     });
   }
 
+  /** Tells a ticket holder the event is cancelled and their payment refunded; once per booking. True when this call sent it. */
+  async function sendCancellationNotice(bookingId: string): Promise<boolean> {
+    if (!(await claimCancellationNotice(app.db, bookingId))) return false;
+    try {
+      const found = await recipient(bookingId);
+      if (!found) return false;
+      const { booking, user } = found;
+      const refund =
+        booking.status === 'refunded'
+          ? `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`
+          : `Your payment of ${formatPrice(booking.amount)} is being refunded in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`;
+      await mailer.send({
+        to: user.email,
+        subject: `Cancelled: ${booking.event.title}`,
+        text: [
+          greeting(user.firstname),
+          '',
+          `We are sorry to tell you that ${booking.event.title}, planned for ${whenText(booking)}, has been cancelled. Your ${ticketsText(booking)} will not be needed.`,
+          '',
+          refund,
+          `Booking reference: ${booking._id}`,
+          '',
+          `Your tickets and refunds: ${app.config.publicUrl}/my-tickets`,
+          `Our other events: ${app.config.publicUrl}/events`,
+          '',
+          siteIdentity.ministryName,
+          '',
+        ].join('\n'),
+      });
+      return true;
+    } catch (error) {
+      await releaseCancellationNotice(app.db, bookingId);
+      app.log.error({ err: error, bookingId }, 'could not send the cancellation notice; it will be tried again');
+      return false;
+    }
+  }
+
   /** Refunds a refund_due booking; true when this call recorded the refund. Never throws. */
   async function refund(row: BookingRow): Promise<boolean> {
+    const cancelled = row.refund_reason === 'event_cancelled';
+    const byMember = row.refund_reason === 'member_cancelled';
+    // One request at a time calls the provider for a booking.
+    if (!(await claimRefund(app.db, row.id))) return false;
     let refundRef: string;
     try {
       if (!row.provider_payment_ref) throw new Error('the booking has no payment reference');
-      if (row.provider !== provider.name && row.provider !== 'local') throw new Error(`the booking was paid through ${row.provider}, not ${provider.name}`);
-      refundRef = row.provider === 'local' ? `local_refund_${row.id}` : await provider.refund(row.provider_payment_ref, `refund-${row.id}`);
+      if (row.provider !== provider.name && row.provider !== 'local')
+        throw new Error(`the booking was paid through ${row.provider}, not ${provider.name}`);
+      refundRef =
+        row.provider === 'local' ? `local_refund_${row.id}` : await provider.refund(row.provider_payment_ref, `refund-${row.id}`);
     } catch (error) {
-      app.log.error({ err: error, bookingId: row.id }, 'could not refund a payment that came after the seats were gone; it will be tried again');
+      await releaseRefundClaim(app.db, row.id).catch(() => undefined);
+      app.log.error(
+        { err: error, bookingId: row.id },
+        cancelled
+          ? 'could not refund a booking of a cancelled event; it will be tried again'
+          : byMember
+            ? 'could not refund a booking its member cancelled; it will be tried again'
+            : 'could not refund a payment that came after the seats were gone; it will be tried again',
+      );
       return false;
     }
     const refunded = await markBookingRefunded(app.db, row.id, refundRef);
     if (!refunded) return false;
-    app.log.warn({ bookingId: row.id, refundRef }, 'refunded a payment that came after the seats were gone');
+    if (byMember) {
+      app.log.info({ bookingId: row.id, refundRef }, 'refunded a booking its member cancelled');
+      await sendMemberCancellationNotice(row.id);
+      return true;
+    }
+    app.log.warn(
+      { bookingId: row.id, refundRef },
+      cancelled ? 'refunded a booking of a cancelled event' : 'refunded a payment that came after the seats were gone',
+    );
+    if (cancelled) {
+      await sendCancellationNotice(row.id);
+      return true;
+    }
     try {
       await sendRefundNotice(row.id);
     } catch (error) {
       app.log.error({ err: error, bookingId: row.id }, 'could not send the refund notice');
     }
     return true;
+  }
+
+  async function eventCancelled(eventId: string): Promise<CancellationOutcome> {
+    const ofEvent = () =>
+      app.db.selectFrom('bookings').where('event_id', '=', eventId).where('refund_reason', '=', 'event_cancelled');
+    for (const row of await ofEvent().selectAll().where('status', '=', 'refund_due').orderBy('created_at').execute())
+      await refund(row);
+    // Every ticket holder hears of it, whether or not their refund could be made yet.
+    const untold = await ofEvent()
+      .select('id')
+      .where('status', 'in', ['refund_due', 'refunded'])
+      .where('cancellation_sent_at', 'is', null)
+      .execute();
+    for (const { id } of untold) await sendCancellationNotice(id);
+    const rows = await ofEvent().select(['status', 'cancellation_sent_at']).execute();
+    return {
+      refunded: rows.filter((r) => r.status === 'refunded').length,
+      refundsPending: rows.filter((r) => r.status === 'refund_due').length,
+      notified: rows.filter((r) => r.cancellation_sent_at !== null).length,
+    };
   }
 
   async function afterPaid(bookingId: string, outcome: PaidOutcome): Promise<void> {
@@ -128,8 +332,27 @@ export function createFulfilment(
     }
   }
 
+  async function memberCancelled(bookingId: string): Promise<boolean> {
+    const row = await app.db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
+    if (!row || row.refund_reason !== 'member_cancelled') return false;
+    if (row.status === 'refund_due') await refund(row);
+    const after = await app.db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
+    // Refund made or not yet, the member hears of the cancellation now.
+    await sendMemberCancellationNotice(bookingId);
+    return after?.status === 'refunded';
+  }
+
+  async function refundRecorded(bookingId: string): Promise<void> {
+    const row = await app.db.selectFrom('bookings').select('refund_reason').where('id', '=', bookingId).executeTakeFirst();
+    if (row?.refund_reason === 'member_cancelled') await sendMemberCancellationNotice(bookingId);
+    else if (row?.refund_reason === 'event_cancelled') await sendCancellationNotice(bookingId);
+  }
+
   return {
     afterPaid,
+    eventCancelled,
+    memberCancelled,
+    refundRecorded,
     async bookingPaid(bookingId, paymentRef) {
       const { outcome } = await markBookingPaid(app.db, bookingId, paymentRef);
       await afterPaid(bookingId, outcome);

@@ -3,7 +3,10 @@ import { siteIdentity } from '@ministry/shared/config';
 import { formatPrice } from '@ministry/shared/format';
 
 export const escapeHtml = (value: unknown): string =>
-  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** Dollars as the site shows them: '45$', '12.50$'. */
 export const dollars = (amount: number): string => formatPrice(amount);
@@ -31,6 +34,8 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;min
 .secondary{background:#fff;color:#14213d}.secondary:hover{background:#f6f4ef}
 label{display:block;font-weight:500;margin:0 0 6px}
 input[type=number]{width:100%;min-height:44px;padding:10px 14px;border-radius:8px;border:1.5px solid #d9d6cf;font:inherit}
+.check{display:flex;align-items:center;gap:10px}.check label{margin:0}.check input{width:22px;height:22px}
+.review .with{display:none}.review:has(#coverFee:checked) .with{display:inline}.review:has(#coverFee:checked) .without{display:none}
 .error{color:#b3261e;font-weight:500}
 .ok{color:#1e6b3a;font-weight:600}
 nav.plans{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px}

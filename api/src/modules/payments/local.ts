@@ -29,5 +29,7 @@ export function createLocalProvider(): PaymentProvider {
     donationRedirect() {
       return null;
     },
+    // Test gifts renew nothing: stopping one is recorded in the database alone.
+    async cancelSubscription() {},
   };
 }

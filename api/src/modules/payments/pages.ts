@@ -12,15 +12,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { FailureCounter } from '../../lib/attempts.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Fulfilment } from './fulfilment.js';
+import { processingFee } from './gifts.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
 import type { PaymentProvider } from './provider.js';
-import { asSeen, findBookingView, recordDonation, releaseBooking } from './service.js';
+import { asSeen, attachCheckout, findBookingView, recordDonation, releaseBooking } from './service.js';
+import type { WaitlistOffers } from '../waitlist/offers.js';
 
 const MAX_DONATION = 100_000;
+const money = (value: number): number => Math.round(value * 100) / 100;
 /** Test-mode gifts one member (or one address, signed out) may record in an hour. */
 export const TEST_GIFTS_PER_HOUR = 10;
 
@@ -37,26 +39,52 @@ const donationBody = {
     frequency: { type: 'string', maxLength: 20 },
     amount: { type: 'string', maxLength: 20 },
     nonce: { type: 'string', maxLength: 100 },
+    review: { type: 'string', maxLength: 10 },
+    coverFee: { type: 'string', maxLength: 10 },
+    // Sent by nothing of ours: a figure from the browser is never trusted.
+    total: { type: 'string', maxLength: 20 },
   },
 } as const;
 
 type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
 
-export async function paymentPages(app: FastifyInstance, options: { provider: PaymentProvider; fulfilment: Fulfilment }): Promise<void> {
-  const { provider, fulfilment } = options;
+export async function paymentPages(
+  app: FastifyInstance,
+  options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers },
+): Promise<void> {
+  const { provider, fulfilment, waitlist } = options;
   const testMode = provider.name === 'local';
-  const testGifts = new FailureCounter(TEST_GIFTS_PER_HOUR, 3_600_000);
+  const testGifts = app.failureCounters('test-gifts', TEST_GIFTS_PER_HOUR, 3_600_000);
 
   // The pages' forms: parsed here only (the API itself takes JSON).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderPage({ title, body, testMode }));
+    reply
+      .status(status)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(renderPage({ title, body, testMode }));
 
-  const message = (reply: FastifyReply, status: number, title: string, text: string, link: [string, string] = ['/', 'Back to the site']) =>
-    send(reply, status, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><div class="actions"><a class="button primary" href="${escapeHtml(link[0])}">${escapeHtml(link[1])}</a></div>`);
+  const message = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    text: string,
+    link: [string, string] = ['/', 'Back to the site'],
+  ) =>
+    send(
+      reply,
+      status,
+      title,
+      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><div class="actions"><a class="button primary" href="${escapeHtml(link[0])}">${escapeHtml(link[1])}</a></div>`,
+    );
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST') return;
@@ -76,7 +104,10 @@ export async function paymentPages(app: FastifyInstance, options: { provider: Pa
     }
     const view = isUuid(request.params.bookingId) ? await findBookingView(app.db, request.params.bookingId) : undefined;
     if (!view || view.user_id !== me.id) {
-      await message(reply, 404, 'Booking not found', 'We could not find this booking. It may belong to another account.', ['/events', 'See the events']);
+      await message(reply, 404, 'Booking not found', 'We could not find this booking. It may belong to another account.', [
+        '/events',
+        'See the events',
+      ]);
       return null;
     }
     return view;
@@ -86,31 +117,70 @@ export async function paymentPages(app: FastifyInstance, options: { provider: Pa
     message(reply, 404, 'Booking not found', 'This booking is not paid on this page.', ['/events', 'See the events']);
 
   const ended = (reply: FastifyReply, status = 410) =>
-    message(reply, status, 'This reservation has ended', 'The seats were held for a limited time and have been released. Nothing was charged. You can start again.', [
-      '/booking',
-      'Start again',
-    ]);
-
-  app.get<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId', { schema: { params: bookingParams } }, async (request, reply) => {
-    const view = await ownBooking(request, reply);
-    if (!view) return reply;
-    // Read-only: a hold whose time is up is shown as ended; the sweep (or the next checkout) releases its seats.
-    const booking = asSeen(view.booking);
-    if (view.provider !== 'local') {
-      const row = await app.db.selectFrom('bookings').select('checkout_url').where('id', '=', booking._id).executeTakeFirst();
-      if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);
-      return notPaidHere(reply);
-    }
-    if (!testMode) return notPaidHere(reply);
-    if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
-    if (booking.status !== 'pending') return ended(reply);
-    const when = `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
-    const minutes = Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 60_000));
-    return send(
+    message(
       reply,
-      200,
-      'Checkout',
-      `<h1>Checkout</h1>
+      status,
+      'This reservation has ended',
+      'The seats were held for a limited time and have been released. Nothing was charged. You can start again.',
+      ['/booking', 'Start again'],
+    );
+
+  app.get<{ Params: { bookingId: string } }>(
+    '/pay/checkout/:bookingId',
+    { schema: { params: bookingParams } },
+    async (request, reply) => {
+      const view = await ownBooking(request, reply);
+      if (!view) return reply;
+      // Read-only: a hold whose time is up is shown as ended; the sweep (or the next checkout) releases its seats.
+      const booking = asSeen(view.booking);
+      if (view.provider !== 'local') {
+        const row = await app.db.selectFrom('bookings').select('checkout_url').where('id', '=', booking._id).executeTakeFirst();
+        if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);
+        if (booking.status === 'pending' && view.provider === provider.name) {
+          // Seats offered from the waitlist: their checkout opens when the member comes to pay.
+          const event = await app.db
+            .selectFrom('events')
+            .select(['price_id'])
+            .where('id', '=', view.event_id)
+            .executeTakeFirstOrThrow();
+          const me = request.sessionUser!;
+          let session;
+          try {
+            session = await provider.createCheckout({
+              booking: {
+                id: booking._id,
+                quantity: booking.quantity,
+                unitPrice: booking.unitPrice,
+                expiresAt: new Date(booking.expiresAt),
+              },
+              event: { id: view.event_id, title: booking.event.title, priceId: event.price_id },
+              customer: { id: me.id, email: me.email },
+              siteOrigin: app.config.publicUrl,
+            });
+          } catch (error) {
+            request.log.error({ err: error }, 'the payment provider could not open a checkout');
+            return message(
+              reply,
+              502,
+              'Please try again',
+              'We could not reach the payment service. Your seats stay held for you: try this link again in a moment.',
+            );
+          }
+          await attachCheckout(app.db, booking._id, session);
+          return reply.redirect(session.url, 303);
+        }
+        return notPaidHere(reply);
+      }
+      if (!testMode) return notPaidHere(reply);
+      if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
+      if (booking.status !== 'pending') return ended(reply);
+      const when = `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
+      const minutes = Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 60_000));
+      return send(
+        reply,
+        200,
+        'Checkout',
+        `<h1>Checkout</h1>
 <p class="muted">Your seats are held for ${minutes} more minute${minutes === 1 ? '' : 's'}.</p>
 <dl>
 <dt>Event</dt><dd>${escapeHtml(booking.event.title)}</dd>
@@ -122,31 +192,41 @@ export async function paymentPages(app: FastifyInstance, options: { provider: Pa
 <form method="post" action="/pay/checkout/${booking._id}/complete"><button class="primary" type="submit">Pay ${dollars(booking.amount)} (test)</button></form>
 <form method="post" action="/pay/checkout/${booking._id}/cancel"><button class="secondary" type="submit">Cancel</button></form>
 </div>`,
-    );
-  });
+      );
+    },
+  );
 
-  app.post<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId/complete', { schema: { params: bookingParams } }, async (request, reply) => {
-    const view = await ownBooking(request, reply);
-    if (!view) return reply;
-    const { booking } = view;
-    // Test payments only while the site runs the local provider: never beside a real payment service.
-    if (view.provider !== 'local' || !testMode) return notPaidHere(reply);
-    if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
-    if (booking.status !== 'pending' || Date.parse(booking.expiresAt) <= Date.now()) {
-      await releaseBooking(app.db, booking._id, 'expired');
+  app.post<{ Params: { bookingId: string } }>(
+    '/pay/checkout/:bookingId/complete',
+    { schema: { params: bookingParams } },
+    async (request, reply) => {
+      const view = await ownBooking(request, reply);
+      if (!view) return reply;
+      const { booking } = view;
+      // Test payments only while the site runs the local provider: never beside a real payment service.
+      if (view.provider !== 'local' || !testMode) return notPaidHere(reply);
+      if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
+      if (booking.status !== 'pending' || Date.parse(booking.expiresAt) <= Date.now()) {
+        if (await releaseBooking(app.db, booking._id, 'expired')) await waitlist.offer(view.event_id);
+        return ended(reply, 409);
+      }
+      const outcome = await fulfilment.bookingPaid(booking._id, `local_pay_${newId()}`);
+      if (outcome === 'paid' || outcome === 'already') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
       return ended(reply, 409);
-    }
-    const outcome = await fulfilment.bookingPaid(booking._id, `local_pay_${newId()}`);
-    if (outcome === 'paid' || outcome === 'already') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
-    return ended(reply, 409);
-  });
+    },
+  );
 
-  app.post<{ Params: { bookingId: string } }>('/pay/checkout/:bookingId/cancel', { schema: { params: bookingParams } }, async (request, reply) => {
-    const view = await ownBooking(request, reply);
-    if (!view) return reply;
-    if (view.provider === 'local') await releaseBooking(app.db, view.booking._id, 'cancelled');
-    return reply.redirect(`/booking/cancelled?booking=${view.booking._id}`, 303);
-  });
+  app.post<{ Params: { bookingId: string } }>(
+    '/pay/checkout/:bookingId/cancel',
+    { schema: { params: bookingParams } },
+    async (request, reply) => {
+      const view = await ownBooking(request, reply);
+      if (!view) return reply;
+      if (view.provider === 'local' && (await releaseBooking(app.db, view.booking._id, 'cancelled')))
+        await waitlist.offer(view.event_id);
+      return reply.redirect(`/booking/cancelled?booking=${view.booking._id}`, 303);
+    },
+  );
 
   const choosePlan = (option: DonationOption, frequency: string | undefined): DonationPlan =>
     option.plans.find((p) => p.frequency === frequency) ?? option.plans[0];
@@ -163,14 +243,19 @@ export async function paymentPages(app: FastifyInstance, options: { provider: Pa
             )
             .join('')}</nav>`
         : '';
-    const amountField =
+    // Every gift is of the giver's choosing; a plan's amount is only the suggestion filled in.
+    const every = plan.frequency === 'weekly' ? ' every week' : plan.frequency === 'monthly' ? ' every month' : '';
+    const suggestion =
       plan.amount === undefined
-        ? `<label for="amount">Amount in dollars</label>
-<input id="amount" name="amount" type="number" inputmode="decimal" min="1" max="${MAX_DONATION}" step="0.01" required value="${escapeHtml(amount)}"${
-            error ? ' aria-invalid="true" aria-describedby="amount-error"' : ''
-          }>
-${error ? `<p id="amount-error" class="error">${escapeHtml(error)}</p>` : ''}`
-        : `<dl><dt>Amount</dt><dd class="total">${dollars(plan.amount)} ${plan.frequency === 'weekly' ? 'every week' : 'every month'}</dd></dl>`;
+        ? ''
+        : `<p id="amount-hint" class="muted">We suggest ${dollars(plan.amount)}${every}; give what you have decided in your heart.</p>`;
+    const described = [suggestion && 'amount-hint', error && 'amount-error'].filter(Boolean).join(' ');
+    const amountField = `<label for="amount">Amount in dollars${every}</label>
+<input id="amount" name="amount" type="number" inputmode="decimal" min="1" max="${MAX_DONATION}" step="0.01" required value="${escapeHtml(
+      amount || (plan.amount === undefined ? '' : String(plan.amount)),
+    )}"${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
+${suggestion}
+${error ? `<p id="amount-error" class="error">${escapeHtml(error)}</p>` : ''}`;
     return send(
       reply,
       error ? 400 : 200,
@@ -182,8 +267,9 @@ ${plans}
 <form method="post" action="/pay/donate/${option.type}">
 <input type="hidden" name="frequency" value="${plan.frequency}">
 <input type="hidden" name="nonce" value="${newId()}">
+<input type="hidden" name="review" value="1">
 ${amountField}
-<div class="actions"><button class="primary" type="submit">Give${plan.amount === undefined ? '' : ` ${dollars(plan.amount)}`} (test)</button><a class="button secondary" href="/offering">Cancel</a></div>
+<div class="actions"><button class="primary" type="submit">Continue</button><a class="button secondary" href="/offering">Cancel</a></div>
 </form>`,
     );
   }
@@ -208,54 +294,93 @@ ${amountField}
     },
   );
 
-  app.post<{ Params: { type: string }; Body: { frequency?: string; amount?: string; nonce?: string } }>(
-    '/pay/donate/:type',
-    { schema: { params: typeParams, body: donationBody } },
-    async (request, reply) => {
-      const option = findDonationType(request.params.type);
-      if (!option) return reply.redirect('/offering', 303);
-      if (!testMode) return message(reply, 404, 'Not found', 'Gifts are made on the payment page.', ['/offering', 'Back to Donate & Help']);
-      const body = request.body ?? {};
-      const plan = choosePlan(option, body.frequency);
-      let amount = plan.amount;
-      if (amount === undefined) {
-        const typed = (body.amount ?? '').trim();
-        const value = Number(typed);
-        if (!/^\d+(\.\d{1,2})?$/.test(typed) || value < 1 || value > MAX_DONATION) {
-          return donationForm(reply, option, plan, `Enter an amount from ${dollars(1)} to ${dollars(MAX_DONATION)} (cents allowed).`, typed);
-        }
-        amount = value;
-      }
-      if (!isUuid(body.nonce ?? '')) return donationForm(reply, option, plan, 'This form has expired. Please send it again.');
-      const me = request.sessionUser;
-      // Test gifts cost nothing: a limit per member (or per address, signed out) keeps the records meaningful.
-      const giver = me ? `member:${me.id}` : `address:${request.ip}`;
-      if (testGifts.isBlocked(giver)) {
-        return message(reply, 429, 'Too many test gifts', `This site takes at most ${TEST_GIFTS_PER_HOUR} test gifts an hour from one giver. Please try again later.`, [
-          '/offering',
-          'Back to Donate & Help',
-        ]);
-      }
-      testGifts.fail(giver);
-      await recordDonation(app.db, {
-        type: option.type,
-        frequency: plan.frequency,
-        amount,
-        provider: 'local',
-        providerRef: body.nonce as string,
-        userId: me?.id ?? null,
-        email: me?.email ?? null,
-      });
-      const how = plan.frequency === 'once' ? 'one-time' : plan.frequency;
-      return send(
+  const feeOf = (amount: number) => processingFee(amount, app.config.donationFeePercent, app.config.donationFeeFixed);
+
+  /** Before paying: the gift, the offer to cover the processing fees, and the total either way. */
+  function reviewPage(reply: FastifyReply, option: DonationOption, plan: DonationPlan, amount: number, nonce: string) {
+    const fee = feeOf(amount);
+    const every = plan.frequency === 'weekly' ? ' every week' : plan.frequency === 'monthly' ? ' every month' : '';
+    return send(
+      reply,
+      200,
+      `Give: ${option.label}`,
+      `<h1>${escapeHtml(option.label)}</h1>
+<p class="muted">${escapeHtml(frequencyLabel(plan.frequency))} gift to ${escapeHtml(siteIdentity.ministryName)}.</p>
+<form method="post" action="/pay/donate/${option.type}" class="review">
+<input type="hidden" name="frequency" value="${plan.frequency}">
+<input type="hidden" name="nonce" value="${escapeHtml(nonce)}">
+<input type="hidden" name="amount" value="${amount.toFixed(2)}">
+<dl>
+<dt>Your gift</dt><dd>${dollars(amount)}${every}</dd>
+</dl>
+<p class="check"><input id="coverFee" name="coverFee" type="checkbox" value="1"> <label for="coverFee">Add ${dollars(fee)} to cover processing fees</label></p>
+<p class="total" role="status"><span class="without">Total: <strong>${dollars(amount)}</strong>${every}</span><span class="with">Total: <strong>${dollars(money(amount + fee))}</strong>${every}</span></p>
+<div class="actions"><button class="primary" type="submit">Give (test)</button><a class="button secondary" href="/pay/donate/${option.type}?frequency=${plan.frequency}">Change the amount</a></div>
+</form>`,
+    );
+  }
+
+  app.post<{
+    Params: { type: string };
+    Body: { frequency?: string; amount?: string; nonce?: string; review?: string; coverFee?: string; total?: string };
+  }>('/pay/donate/:type', { schema: { params: typeParams, body: donationBody } }, async (request, reply) => {
+    const option = findDonationType(request.params.type);
+    if (!option) return reply.redirect('/offering', 303);
+    if (!testMode)
+      return message(reply, 404, 'Not found', 'Gifts are made on the payment page.', ['/offering', 'Back to Donate & Help']);
+    const body = request.body ?? {};
+    const plan = choosePlan(option, body.frequency);
+    // The amount the giver typed; a form sent without one gives the plan's suggested amount.
+    const typed = (body.amount ?? '').trim() || (plan.amount === undefined ? '' : String(plan.amount));
+    const amount = Number(typed);
+    if (!/^\d+(\.\d{1,2})?$/.test(typed) || amount < 1 || amount > MAX_DONATION) {
+      return donationForm(
         reply,
-        200,
-        'Thank you',
-        `<h1>Thank you for your ${escapeHtml(option.label.toLowerCase())}!</h1>
-<p class="ok" role="status">Your ${escapeHtml(how)} test gift of ${dollars(amount)} was recorded.</p>
+        option,
+        plan,
+        `Enter an amount from ${dollars(1)} to ${dollars(MAX_DONATION)} (cents allowed).`,
+        typed,
+      );
+    }
+    if (!isUuid(body.nonce ?? '')) return donationForm(reply, option, plan, 'This form has expired. Please send it again.');
+    if (body.review) return reviewPage(reply, option, plan, amount, body.nonce as string);
+    // The fee is worked out here from the gift alone, whatever total the browser sends.
+    const fee = body.coverFee ? feeOf(amount) : 0;
+    const total = money(amount + fee);
+    const me = request.sessionUser;
+    // Test gifts cost nothing: a limit per member (or per address, signed out) keeps the records meaningful.
+    const giver = me ? `member:${me.id}` : `address:${request.ip}`;
+    if (await testGifts.isBlocked(giver)) {
+      return message(
+        reply,
+        429,
+        'Too many test gifts',
+        `This site takes at most ${TEST_GIFTS_PER_HOUR} test gifts an hour from one giver. Please try again later.`,
+        ['/offering', 'Back to Donate & Help'],
+      );
+    }
+    await testGifts.fail(giver);
+    await recordDonation(app.db, {
+      type: option.type,
+      frequency: plan.frequency,
+      amount: total,
+      feeCovered: fee > 0 ? fee : null,
+      provider: 'local',
+      providerRef: body.nonce as string,
+      // A weekly or monthly test gift stands for a subscription the donor may stop.
+      subscriptionRef: plan.frequency === 'once' ? null : `local_sub_${body.nonce as string}`,
+      userId: me?.id ?? null,
+      email: me?.email ?? null,
+    });
+    const how = plan.frequency === 'once' ? 'one-time' : plan.frequency;
+    return send(
+      reply,
+      200,
+      'Thank you',
+      `<h1>Thank you for your ${escapeHtml(option.label.toLowerCase())}!</h1>
+<p class="ok" role="status">Your ${escapeHtml(how)} test gift of ${dollars(total)} was recorded${fee > 0 ? ` (${dollars(fee)} of it covers the processing fees)` : ''}.</p>
 <p class="muted">This was a test: no money was taken.</p>
 <div class="actions"><a class="button primary" href="/offering">Back to Donate &amp; Help</a></div>`,
-      );
-    },
-  );
+    );
+  });
 }

@@ -55,11 +55,16 @@ export interface PaymentProvider {
    * null when this API serves the page itself (local) or none is configured.
    */
   donationRedirect(type: DonationType, frequency: DonationFrequency): string | null;
+  /** Stops a recurring gift (Stripe: cancels the subscription sub_…). A network call: never inside a transaction. */
+  cancelSubscription(subscriptionRef: string): Promise<void>;
 }
 
 /** A failure of the payment provider (network, configuration): a 502 for the member. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }
@@ -93,5 +98,6 @@ function createNoPaymentProvider(): PaymentProvider {
     donationRedirect() {
       return null;
     },
+    cancelSubscription: unavailable,
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
+import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
@@ -16,10 +17,23 @@ import { validateBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createFulfilment } from './fulfilment.js';
+import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider } from './provider.js';
-import { asSeen, attachCheckout, findBookingView, HoldLapsedError, listTickets, releaseBooking, releaseExpired, reserveSeats } from './service.js';
+import {
+  asSeen,
+  attachCheckout,
+  findBookingView,
+  HoldLapsedError,
+  listMyTickets,
+  listTickets,
+  releaseBooking,
+  releaseExpired,
+  reserveSeats,
+} from './service.js';
+import { cancelPaidBooking } from './tickets.js';
 import { stripeWebhookRoutes } from './webhook.js';
+import { createWaitlistOffers } from '../waitlist/offers.js';
 
 const str = { type: 'string' } as const;
 export const bookingSchema = {
@@ -37,7 +51,6 @@ export const bookingSchema = {
   },
 } as const;
 
-const SWEEP_EVERY_MS = 30_000;
 const bookingParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
 /** This API's address as the browser sees it. */
@@ -45,24 +58,30 @@ const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
-  const fulfilment = createFulfilment(app, provider, createMailer(app.config, (m) => app.log.info(m)));
+  const fulfilment = createFulfilment(
+    app,
+    provider,
+    createMailer(app.config, (m) => app.log.info(m)),
+  );
   const holdMinutes = Math.max(app.config.reservationMinutes, provider.minimumHoldMinutes);
   // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') app.answerCache.clear('events');
   });
 
-  const sweep = () =>
-    Promise.all([
-      releaseExpired(app.db).then(
-        (count) => count > 0 && app.log.info(`released the seats of ${count} expired booking(s)`),
-        (error: unknown) => app.log.error({ err: error }, 'could not release expired bookings'),
-      ),
-      fulfilment.retryRefunds().catch((error: unknown) => app.log.error({ err: error }, 'could not retry refunds')),
-    ]);
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Once across every process (lib/jobs.ts): each expired hold is released once, each refund claimed before it is made.
+  const sweepEveryMs = app.config.holdSweepSeconds * 1000;
+  app.jobs.every('release-expired-holds', sweepEveryMs, async () => {
+    const count = await releaseExpired(app.db);
+    if (count > 0) {
+      app.log.info(`released the seats of ${count} expired booking(s)`);
+      app.answerCache.clear('events');
+    }
+  });
+  app.jobs.every('retry-refunds', sweepEveryMs, () => fulfilment.retryRefunds());
+  // Offers of seats come free to members waiting, and offers not taken in time passed on.
+  const waitlist = createWaitlistOffers(app, provider.name);
+  app.jobs.every('waitlist-offers', sweepEveryMs, () => waitlist.sweep());
 
   /** Where the member came from: an allowed Origin, else this API's own address. */
   const siteOrigin = (request: FastifyRequest): string => {
@@ -79,12 +98,18 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: envelope({
             type: 'object',
-            properties: { provider: { type: 'string', enum: ['local', 'stripe', 'none'] }, testMode: { type: 'boolean' }, seatsPerMember: { type: 'integer' } },
+            properties: {
+              provider: { type: 'string', enum: ['local', 'stripe', 'none'] },
+              testMode: { type: 'boolean' },
+              seatsPerMember: { type: 'integer' },
+            },
           }),
         },
       },
     },
-    async () => ({ data: { provider: provider.name, testMode: provider.name === 'local', seatsPerMember: app.config.seatsPerMember } }),
+    async () => ({
+      data: { provider: provider.name, testMode: provider.name === 'local', seatsPerMember: app.config.seatsPerMember },
+    }),
   );
 
   app.post(
@@ -92,7 +117,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: { type: 'object' }, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502, 503) } },
       config: {
-        rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
+        rateLimit: {
+          max: 20,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
       },
     },
     async (request, reply) => {
@@ -101,13 +130,20 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       if (!isUuid(input.event)) throw notFound('That event');
       const quantity = input.items[0].quantity;
       if (provider.name === 'none') {
-        throw new HttpError(503, 'payments_not_set_up', `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`);
+        throw new HttpError(
+          503,
+          'payments_not_set_up',
+          `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`,
+        );
       }
       if (quantity > app.config.seatsPerMember) {
-        throw new HttpError(400, 'bad_request', seatsPerMemberMessage(app.config.seatsPerMember), { quantity: seatsPerMemberMessage(app.config.seatsPerMember) });
+        throw new HttpError(400, 'bad_request', seatsPerMemberMessage(app.config.seatsPerMember), {
+          quantity: seatsPerMemberMessage(app.config.seatsPerMember),
+        });
       }
 
-      await releaseExpired(app.db);
+      // Seats of holds that ran out go to the event's waitlist first.
+      if ((await releaseExpired(app.db)) > 0) await waitlist.offer(input.event);
       let reservation;
       try {
         reservation = await reserveSeats(app.db, {
@@ -131,7 +167,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const { booking, event, replaced } = reservation;
       for (const old of replaced) {
         if (old.provider_session_id && old.provider !== 'local') {
-          provider.cancelCheckout(old.provider_session_id).catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));
+          provider
+            .cancelCheckout(old.provider_session_id)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));
         }
       }
 
@@ -147,17 +185,64 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         await releaseBooking(app.db, booking.id, 'cancelled');
         request.log.error({ err: error }, 'the payment provider could not open a checkout');
-        throw new HttpError(502, 'payment_unavailable', 'We could not reach the payment service, so no seats were held. Please try again in a moment.');
+        throw new HttpError(
+          502,
+          'payment_unavailable',
+          'We could not reach the payment service, so no seats were held. Please try again in a moment.',
+        );
       }
       await attachCheckout(app.db, booking.id, session);
       return { data: session.url };
     },
   );
 
-  app.get('/api/payment/my-tickets', { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } }, async (request) => {
-    const me = requireUser(request);
-    return { data: await listTickets(app.db, me.id) };
-  });
+  app.get(
+    '/api/payment/my-tickets',
+    { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } },
+    async (request) => {
+      const me = requireUser(request);
+      return { data: await listTickets(app.db, me.id) };
+    },
+  );
+
+  /** "My tickets": every booking the member paid for, as it stands now (paid, refund on its way, refunded), with its event's cancellation. */
+  app.get(
+    '/api/payment/my-bookings',
+    {
+      schema: {
+        response: {
+          200: envelope(
+            listOf({
+              type: 'object',
+              properties: {
+                ...bookingSchema.properties,
+                event: {
+                  type: 'object',
+                  properties: {
+                    ...bookingSchema.properties.event.properties,
+                    cancelledAt: { type: ['string', 'null'] },
+                    place: { type: ['string', 'null'] },
+                  },
+                },
+                refundedAt: { type: ['string', 'null'] },
+                ticketCode: { type: ['string', 'null'] },
+                qrSvg: { type: ['string', 'null'] },
+                cancelUntil: { type: ['string', 'null'] },
+                cancelledByMember: { type: 'boolean' },
+                checkedInAt: { type: ['string', 'null'] },
+              },
+            }),
+          ),
+          ...errors(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return { data: await listMyTickets(app.db, me.id, { cancelHoursBefore: app.config.cancelHoursBefore }) };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/payment/bookings/:id',
@@ -183,7 +268,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 429) } },
       config: {
         // The success page asks every two seconds for half a minute.
-        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
+        rateLimit: {
+          max: 60,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
       },
     },
     async (request) => {
@@ -202,7 +291,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       }
       const after = await findBookingView(app.db, view.id);
       if (after?.booking.status === 'pending' && Date.parse(after.booking.expiresAt) <= Date.now()) {
-        await releaseBooking(app.db, view.id, 'expired');
+        if (await releaseBooking(app.db, view.id, 'expired')) await waitlist.offer(view.event_id);
         return { data: (await findBookingView(app.db, view.id))?.booking ?? asSeen(after.booking) };
       }
       return { data: (after ?? view).booking };
@@ -224,16 +313,76 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           closed = await provider.cancelCheckout(view.provider_session_id);
         } catch (error) {
           request.log.error({ err: error }, 'could not close a checkout');
-          throw new HttpError(502, 'payment_unavailable', 'We could not reach the payment service. Your seats will be released automatically.');
+          throw new HttpError(
+            502,
+            'payment_unavailable',
+            'We could not reach the payment service. Your seats will be released automatically.',
+          );
         }
         if (!closed) return { data: view.booking };
       }
-      await releaseBooking(app.db, view.id, 'cancelled');
+      if (await releaseBooking(app.db, view.id, 'cancelled')) await waitlist.offer(view.event_id);
       const after = await findBookingView(app.db, view.id);
       return { data: after ? after.booking : view.booking };
     },
   );
 
+  /**
+   * The member cancels a paid booking (until CANCEL_HOURS_BEFORE hours before
+   * the event): the seats go back at once, the payment is refunded through
+   * the provider (or by the sweep when it cannot be reached now), and the
+   * member gets an e-mail. Answers the booking as it stands after.
+   */
+  app.post<{ Params: { id: string } }>(
+    '/api/payment/my-bookings/:id/cancel',
+    {
+      schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 409, 429) } },
+      config: {
+        rateLimit: {
+          max: 20,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const hours = app.config.cancelHoursBefore;
+      const result = await cancelPaidBooking(app.db, {
+        bookingId: request.params.id,
+        userId: me.id,
+        hoursBefore: hours,
+        offer: waitlist.options(),
+      });
+      switch (result.outcome) {
+        case 'not_found':
+          throw notFound('That booking');
+        case 'too_late':
+          throw new HttpError(
+            409,
+            'too_late_to_cancel',
+            `Bookings can be cancelled until ${hours === 1 ? '1 hour' : `${hours} hours`} before the event (this one until ${formatEventDate(result.deadline.toISOString())} at ${formatEventTime(result.deadline.toISOString())}). Please write to ${siteIdentity.contact.email} if you cannot come.`,
+          );
+        case 'checked_in':
+          throw new HttpError(409, 'checked_in', 'This ticket was used at the door already; it cannot be cancelled.');
+        case 'event_cancelled':
+          throw new HttpError(409, 'event_cancelled', 'This event was cancelled; your payment is refunded without your asking.');
+        case 'not_paid':
+          if (result.status === 'refund_due' || result.status === 'refunded') break;
+          throw new HttpError(409, 'not_paid', 'Only a paid booking can be cancelled.');
+        case 'cancelled':
+          app.answerCache.clear('events');
+          await waitlist.mail(result.offers);
+          await fulfilment.memberCancelled(result.booking.id);
+          break;
+      }
+      const after = await findBookingView(app.db, request.params.id);
+      if (!after) throw notFound('That booking');
+      return { data: after.booking };
+    },
+  );
+
   await app.register(stripeWebhookRoutes, { provider, fulfilment });
-  await app.register(paymentPages, { provider, fulfilment });
+  await app.register(paymentPages, { provider, fulfilment, waitlist });
+  await app.register(giftRoutes, { provider });
 }

@@ -6,12 +6,13 @@
  * connection alike. No network call ever happens inside these transactions.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Booking, BookingStatus } from '@ministry/shared/types';
+import type { Booking, BookingStatus, MyTicket } from '@ministry/shared/types';
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { Database } from '../../db/index.js';
 import type { BookingsTable, EventsTable } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { groupedCode, newTicketToken, ticketQrSvg } from './tickets.js';
 
 export type BookingRow = Selectable<BookingsTable>;
 type EventRow = Selectable<EventsTable>;
@@ -77,7 +78,8 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
       .where('created_at', '>', new Date(now - (holdMinutes + cooldownMinutes) * 60_000))
       .executeTakeFirstOrThrow();
     // The first hold of the chain has the earliest deadline; later ones kept it.
-    const deadline = first === null ? now + holdMinutes * 60_000 : Math.min(new Date(first).getTime(), now + holdMinutes * 60_000);
+    const deadline =
+      first === null ? now + holdMinutes * 60_000 : Math.min(new Date(first).getTime(), now + holdMinutes * 60_000);
     if (deadline <= now) {
       throw new HoldLapsedError(Math.ceil((deadline + cooldownMinutes * 60_000 - now) / 1000));
     }
@@ -104,16 +106,40 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
       .set((eb) => ({ seats_held: eb('seats_held', '+', quantity) }))
       .where('id', '=', eventId)
       .where('event_date', '>', new Date())
+      .where('cancelled_at', 'is', null)
       .where(sql<boolean>`seats_held + seats_sold + ${quantity} <= number_of_seats`)
+      // Free seats a member on the waitlist could take are theirs (waitlist/service.ts offers them).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('waitlist_entries')
+              .select('waitlist_entries.id')
+              .whereRef('waitlist_entries.event_id', '=', 'events.id')
+              .where('waitlist_entries.status', '=', 'waiting')
+              .where(sql<boolean>`waitlist_entries.quantity <= events.number_of_seats - events.seats_held - events.seats_sold`),
+          ),
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
 
     if (!event) {
       const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
       if (!current) throw notFound('That event');
+      if (current.cancelled_at) throw conflict('This event has been cancelled.');
       if (new Date(current.event_date).getTime() <= Date.now()) throw conflict('This event has already taken place.');
-      const left = seatsLeftOf(current);
-      throw conflict(left === 0 ? 'Sorry, this event is sold out.' : left === 1 ? 'Only 1 seat is left.' : `Only ${left} seats are left.`);
+      const kept = await trx
+        .selectFrom('waitlist_entries')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('status', '=', 'waiting')
+        .where('quantity', '<=', seatsLeftOf(current))
+        .limit(1)
+        .executeTakeFirst();
+      const left = kept ? 0 : seatsLeftOf(current);
+      throw conflict(
+        left === 0 ? 'Sorry, this event is sold out.' : left === 1 ? 'Only 1 seat is left.' : `Only ${left} seats are left.`,
+      );
     }
 
     const booking = await trx
@@ -136,7 +162,11 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
 
 /** Remembers the provider's checkout of a booking. */
 export async function attachCheckout(db: Executor, bookingId: string, session: { id: string; url: string }): Promise<void> {
-  await db.updateTable('bookings').set({ provider_session_id: session.id, checkout_url: session.url }).where('id', '=', bookingId).execute();
+  await db
+    .updateTable('bookings')
+    .set({ provider_session_id: session.id, checkout_url: session.url })
+    .where('id', '=', bookingId)
+    .execute();
 }
 
 export type PaidOutcome =
@@ -153,29 +183,50 @@ export type PaidOutcome =
  * A booking was paid: its held seats become sold. A payment that arrives
  * after the hold was released (late, or out of order) sells the seats again
  * only if they are still free; otherwise the booking is marked refund_due.
+ * Nothing is sold for a cancelled event: its payment is refund_due at once
+ * (refund_reason `event_cancelled`).
  */
-export async function markBookingPaid(db: Executor, bookingId: string, paymentRef: string): Promise<{ outcome: PaidOutcome; booking?: BookingRow }> {
+export async function markBookingPaid(
+  db: Executor,
+  bookingId: string,
+  paymentRef: string,
+): Promise<{ outcome: PaidOutcome; booking?: BookingRow }> {
   return inTransaction(db, async (trx) => {
     const now = new Date();
     const paid = await trx
       .updateTable('bookings')
-      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef })
+      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef, ticket_token: newTicketToken() })
       .where('id', '=', bookingId)
       .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
     if (paid) {
-      await trx
+      const sold = await trx
         .updateTable('events')
         .set((eb) => ({ seats_held: eb('seats_held', '-', paid.quantity), seats_sold: eb('seats_sold', '+', paid.quantity) }))
         .where('id', '=', paid.event_id)
+        .where('cancelled_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (sold) return { outcome: 'paid', booking: paid };
+      // Held before the event was cancelled, paid after: the seats go back and the payment is refunded.
+      await trx
+        .updateTable('events')
+        .set((eb) => ({ seats_held: eb('seats_held', '-', paid.quantity) }))
+        .where('id', '=', paid.event_id)
         .execute();
-      return { outcome: 'paid', booking: paid };
+      const due = await trx
+        .updateTable('bookings')
+        .set({ status: 'refund_due', refund_reason: 'event_cancelled' })
+        .where('id', '=', bookingId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { outcome: 'refund_due', booking: due };
     }
 
     const late = await trx
       .updateTable('bookings')
-      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef, released_at: null })
+      .set({ status: 'paid', paid_at: now, provider_payment_ref: paymentRef, released_at: null, ticket_token: newTicketToken() })
       .where('id', '=', bookingId)
       .where('status', 'in', ['expired', 'cancelled'])
       .returningAll()
@@ -188,13 +239,15 @@ export async function markBookingPaid(db: Executor, bookingId: string, paymentRe
       .updateTable('events')
       .set((eb) => ({ seats_sold: eb('seats_sold', '+', late.quantity) }))
       .where('id', '=', late.event_id)
+      .where('cancelled_at', 'is', null)
       .where(sql<boolean>`seats_held + seats_sold + ${late.quantity} <= number_of_seats`)
       .returning('id')
       .executeTakeFirst();
     if (resold) return { outcome: 'paid', booking: late };
+    const event = await trx.selectFrom('events').select('cancelled_at').where('id', '=', late.event_id).executeTakeFirst();
     const due = await trx
       .updateTable('bookings')
-      .set({ status: 'refund_due' })
+      .set({ status: 'refund_due', refund_reason: event?.cancelled_at ? 'event_cancelled' : 'late_payment' })
       .where('id', '=', bookingId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -213,6 +266,55 @@ export async function markBookingRefunded(db: Executor, bookingId: string, refun
     .executeTakeFirst();
 }
 
+/** How long a refund claimed by one request keeps others from trying it (the provider's call is under way). */
+export const REFUND_CLAIM_MS = 2 * 60_000;
+
+/**
+ * Claims the refund of a refund_due booking for this request: true for
+ * exactly one of the requests that try at once (or again after a claim
+ * lapsed, when the request that held it failed without saying so).
+ */
+export async function claimRefund(db: Executor, bookingId: string, now = new Date()): Promise<boolean> {
+  const claimed = await db
+    .updateTable('bookings')
+    .set({ refund_started_at: now })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'refund_due')
+    .where((eb) =>
+      eb.or([eb('refund_started_at', 'is', null), eb('refund_started_at', '<', new Date(now.getTime() - REFUND_CLAIM_MS))]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives a claim back when the provider could not refund, so the next try may. */
+export async function releaseRefundClaim(db: Executor, bookingId: string): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ refund_started_at: null })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'refund_due')
+    .execute();
+}
+
+/** Claims the cancellation notice of a booking: true once per booking. */
+export async function claimCancellationNotice(db: Executor, bookingId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('bookings')
+    .set({ cancellation_sent_at: new Date() })
+    .where('id', '=', bookingId)
+    .where('cancellation_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives the notice's claim back when the mail could not be sent. */
+export async function releaseCancellationNotice(db: Executor, bookingId: string): Promise<void> {
+  await db.updateTable('bookings').set({ cancellation_sent_at: null }).where('id', '=', bookingId).execute();
+}
+
 /** Bookings paid before `paidBefore` still waiting for their refund (the provider could not be reached), oldest first. */
 export async function listRefundsDue(db: Executor, paidBefore: Date, limit = 20): Promise<BookingRow[]> {
   return db
@@ -226,7 +328,11 @@ export async function listRefundsDue(db: Executor, paidBefore: Date, limit = 20)
 }
 
 /** Gives a pending booking's seats back. Anything else (paid, already released) is left as it is. */
-export async function releaseBooking(db: Executor, bookingId: string, status: 'expired' | 'cancelled'): Promise<BookingRow | undefined> {
+export async function releaseBooking(
+  db: Executor,
+  bookingId: string,
+  status: 'expired' | 'cancelled',
+): Promise<BookingRow | undefined> {
   return inTransaction(db, async (trx) => {
     const released = await trx
       .updateTable('bookings')
@@ -285,6 +391,8 @@ export interface DonationInput {
   providerRef: string;
   /** The subscription of a recurring gift, whose renewals are recorded under it. */
   subscriptionRef?: string | null;
+  /** The part of `amount` the donor added to cover the processing fees. */
+  feeCovered?: number | null;
   userId?: string | null;
   email?: string | null;
 }
@@ -302,6 +410,7 @@ export async function recordDonation(db: Executor, input: DonationInput): Promis
       provider: input.provider,
       provider_ref: input.providerRef,
       subscription_ref: input.subscriptionRef ?? null,
+      fee_covered: input.feeCovered ?? null,
       user_id: input.userId ?? null,
       email: input.email ?? null,
     })
@@ -329,6 +438,7 @@ function bookingQuery(db: Executor) {
   return db
     .selectFrom('bookings')
     .innerJoin('events', 'events.id', 'bookings.event_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'bookings.id',
       'bookings.user_id',
@@ -344,6 +454,14 @@ function bookingQuery(db: Executor) {
       'events.title as event_title',
       'events.event_date',
       'events.photo as event_photo',
+      'events.cancelled_at as event_cancelled_at',
+      'bookings.refunded_at',
+      'bookings.ticket_token',
+      'bookings.refund_reason',
+      'bookings.checked_in_at',
+      'events.venue as event_venue',
+      'churches.church_name as place_name',
+      'churches.adress as place_address',
     ]);
 }
 
@@ -353,7 +471,12 @@ export function toBooking(row: BookingViewRow): Booking {
   const unitPrice = Number(row.unit_price);
   return {
     _id: row.id,
-    event: { _id: row.event_id, title: row.event_title, event_date: new Date(row.event_date).toISOString(), photo: row.event_photo },
+    event: {
+      _id: row.event_id,
+      title: row.event_title,
+      event_date: new Date(row.event_date).toISOString(),
+      photo: row.event_photo,
+    },
     quantity: row.quantity,
     unitPrice,
     amount: money(unitPrice * row.quantity),
@@ -383,4 +506,50 @@ export async function listTickets(db: Executor, userId: string): Promise<Booking
     .orderBy('bookings.created_at')
     .execute();
   return rows.map(toBooking);
+}
+
+/**
+ * "My tickets": every booking the member paid for, as it stands now (paid,
+ * refund on its way, refunded), events to come first (soonest first), then
+ * the others (latest first).
+ */
+export async function listMyTickets(
+  db: Executor,
+  userId: string,
+  options: { now?: number; cancelHoursBefore?: number } = {},
+): Promise<MyTicket[]> {
+  const now = options.now ?? Date.now();
+  const hoursBefore = options.cancelHoursBefore ?? 48;
+  const rows = await bookingQuery(db)
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.status', 'in', ['paid', 'refund_due', 'refunded'])
+    .orderBy('events.event_date')
+    .orderBy('bookings.created_at')
+    .execute();
+  const tickets = await Promise.all(
+    rows.map(async (row): Promise<MyTicket> => {
+      const booking = toBooking(row);
+      const eventAt = new Date(row.event_date).getTime();
+      const paid = row.status === 'paid' && row.ticket_token !== null;
+      const cancelUntil = eventAt - hoursBefore * 3_600_000;
+      const place = row.place_address ? [row.place_name, row.place_address].filter(Boolean).join(', ') : row.event_venue;
+      return {
+        ...booking,
+        event: {
+          ...booking.event,
+          cancelledAt: row.event_cancelled_at ? new Date(row.event_cancelled_at).toISOString() : null,
+          place: place ?? null,
+        },
+        refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
+        ticketCode: paid ? groupedCode(row.ticket_token!) : null,
+        qrSvg: paid && eventAt >= now ? await ticketQrSvg(row.ticket_token!) : null,
+        cancelUntil:
+          paid && !row.event_cancelled_at && !row.checked_in_at && eventAt >= now ? new Date(cancelUntil).toISOString() : null,
+        cancelledByMember: row.refund_reason === 'member_cancelled',
+        checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+      };
+    }),
+  );
+  const ahead = (t: MyTicket) => !t.event.cancelledAt && Date.parse(t.event.event_date) >= now;
+  return [...tickets.filter(ahead), ...tickets.filter((t) => !ahead(t)).reverse()];
 }

@@ -20,7 +20,9 @@ export interface StripePaymentProvider extends PaymentProvider {
 /** client_reference_id of a donation checkout: `donation_<type>_<frequency>`. */
 export const donationReference = (type: DonationType, frequency: DonationFrequency): string => `donation_${type}_${frequency}`;
 
-export function parseDonationReference(reference: string | null | undefined): { type: DonationType; frequency: DonationFrequency } | null {
+export function parseDonationReference(
+  reference: string | null | undefined,
+): { type: DonationType; frequency: DonationFrequency } | null {
   const match = /^donation_(offering|tithing|charitable|generous)_(once|weekly|monthly)$/.exec(reference ?? '');
   return match ? { type: match[1] as DonationType, frequency: match[2] as DonationFrequency } : null;
 }
@@ -113,10 +115,17 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
     },
 
     async refund(paymentRef, idempotencyKey) {
-      const target = paymentRef.startsWith('pi_') ? { payment_intent: paymentRef } : paymentRef.startsWith('ch_') ? { charge: paymentRef } : null;
+      const target = paymentRef.startsWith('pi_')
+        ? { payment_intent: paymentRef }
+        : paymentRef.startsWith('ch_')
+          ? { charge: paymentRef }
+          : null;
       if (!target) throw new PaymentProviderError(`Stripe cannot refund ${paymentRef}: not a payment intent or charge`);
       try {
-        const refund = await stripe.refunds.create({ ...target, reason: 'requested_by_customer', metadata: { reason: 'seats_released' } }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { ...target, reason: 'requested_by_customer', metadata: { reason: 'seats_released' } },
+          { idempotencyKey },
+        );
         return refund.id;
       } catch (error) {
         // Refunded already (an earlier attempt whose answer was lost): done.
@@ -131,6 +140,17 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
       const url = new URL(link);
       url.searchParams.set('client_reference_id', donationReference(type, frequency));
       return url.toString();
+    },
+
+    async cancelSubscription(subscriptionRef) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionRef);
+      } catch (error) {
+        // Cancelled already (an earlier attempt whose answer was lost): done.
+        const e = error as { code?: string; statusCode?: number };
+        if (e.code === 'resource_missing' || (e.statusCode === 400 && /cancel/i.test(String((error as Error).message)))) return;
+        throw new PaymentProviderError('Stripe could not cancel the subscription', error);
+      }
     },
 
     verifyWebhook(rawBody, signature) {

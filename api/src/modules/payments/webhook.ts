@@ -10,6 +10,9 @@
  * first gift arrives as checkout.session.completed (and remembers its
  * subscription), each renewal as invoice.paid, recorded as a gift of the same
  * type and plan, once per invoice.
+ *
+ * A refund Stripe reports (charge.refunded, refund.created, refund.updated)
+ * is recorded on the booking waiting for it, once.
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.js';
@@ -18,7 +21,15 @@ import type { Fulfilment } from './fulfilment.js';
 import type { PaymentProvider } from './provider.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { claimWebhookEvent, findSubscriptionDonation, markBookingPaid, recordDonation, releaseBooking, type PaidOutcome } from './service.js';
+import {
+  claimWebhookEvent,
+  findSubscriptionDonation,
+  markBookingPaid,
+  markBookingRefunded,
+  recordDonation,
+  releaseBooking,
+  type PaidOutcome,
+} from './service.js';
 import { parseDonationReference, type StripeEvent, type StripePaymentProvider } from './stripe.js';
 
 const answer = {
@@ -50,19 +61,37 @@ type InvoiceObject = {
   subscription?: string | { id: string } | null;
   subscription_details?: { metadata?: Record<string, string> | null } | null;
   /** API versions since 2025-03. */
-  parent?: { subscription_details?: { subscription?: string | { id: string } | null; metadata?: Record<string, string> | null } | null } | null;
+  parent?: {
+    subscription_details?: { subscription?: string | { id: string } | null; metadata?: Record<string, string> | null } | null;
+  } | null;
+};
+
+/** A refund as charge.refunded (a charge with its refunds) or refund.created / refund.updated (a refund) tells it. */
+type RefundNotice = {
+  id: string;
+  object?: string;
+  status?: string | null;
+  charge?: string | { id: string } | null;
+  payment_intent?: string | { id: string } | null;
+  refunded?: boolean;
+  refunds?: { data?: { id: string }[] } | null;
 };
 
 const refOf = (value: string | { id: string } | null | undefined): string | undefined =>
   typeof value === 'string' ? value : (value?.id ?? undefined);
 
-export async function stripeWebhookRoutes(app: FastifyInstance, options: { provider: PaymentProvider; fulfilment: Fulfilment }): Promise<void> {
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  options: { provider: PaymentProvider; fulfilment: Fulfilment },
+): Promise<void> {
   const { fulfilment } = options;
   const provider = options.provider.name === 'stripe' ? (options.provider as StripePaymentProvider) : null;
 
   // Only here: keep the JSON body as the exact bytes Stripe signed.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   /** A renewal of a recurring gift: recorded like its first gift, under the invoice's id. */
   async function recordRenewal(trx: Transaction<Database>, invoice: InvoiceObject): Promise<void> {
@@ -75,7 +104,10 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
     const first = await findSubscriptionDonation(trx, 'stripe', subscription);
     const plan = first ?? parseDonationReference(metadata?.donation ? `donation_${metadata.donation}` : null);
     if (!plan) {
-      app.log.warn({ invoice: invoice.id, subscription }, 'a renewal of a subscription with no recorded first gift; not recorded');
+      app.log.warn(
+        { invoice: invoice.id, subscription },
+        'a renewal of a subscription with no recorded first gift; not recorded',
+      );
       return;
     }
     await recordDonation(trx, {
@@ -91,7 +123,33 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
     });
   }
 
-  async function handle(event: StripeEvent): Promise<{ duplicate: boolean; paid?: { bookingId: string; outcome: PaidOutcome } }> {
+  /**
+   * Stripe says a payment was refunded: a booking waiting for that refund
+   * (its answer lost, or still under way) records it now; one recorded
+   * already is left as it is, so a replay records nothing twice.
+   */
+  async function recordRefund(trx: Transaction<Database>, notice: RefundNotice): Promise<string | undefined> {
+    const isCharge = notice.object === 'charge';
+    if (isCharge ? notice.refunded !== true : notice.status !== 'succeeded') return undefined;
+    const refs = [refOf(notice.payment_intent), isCharge ? notice.id : refOf(notice.charge)].filter((r): r is string =>
+      Boolean(r),
+    );
+    if (refs.length === 0) return undefined;
+    const booking = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('provider', '=', 'stripe')
+      .where('provider_payment_ref', 'in', refs)
+      .where('status', '=', 'refund_due')
+      .executeTakeFirst();
+    if (!booking) return undefined;
+    const refundRef = isCharge ? (notice.refunds?.data?.[0]?.id ?? `${notice.id}:refunded`) : notice.id;
+    return (await markBookingRefunded(trx, booking.id, refundRef))?.id;
+  }
+
+  async function handle(
+    event: StripeEvent,
+  ): Promise<{ duplicate: boolean; paid?: { bookingId: string; outcome: PaidOutcome }; refunded?: string }> {
     return app.db.transaction().execute(async (trx) => {
       if (!(await claimWebhookEvent(trx, 'stripe', event.id, event.type))) return { duplicate: true };
       const session = event.data.object as unknown as CheckoutSessionObject;
@@ -124,12 +182,17 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
           }
           return { duplicate: false };
         }
+        case 'charge.refunded':
+        case 'refund.created':
+        case 'refund.updated':
+          return { duplicate: false, refunded: await recordRefund(trx, event.data.object as unknown as RefundNotice) };
         case 'invoice.paid':
           await recordRenewal(trx, event.data.object as unknown as InvoiceObject);
           return { duplicate: false };
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
-          if (bookingId) await releaseBooking(trx, bookingId, event.type === 'checkout.session.expired' ? 'expired' : 'cancelled');
+          if (bookingId)
+            await releaseBooking(trx, bookingId, event.type === 'checkout.session.expired' ? 'expired' : 'cancelled');
           return { duplicate: false };
         default:
           return { duplicate: false };
@@ -137,25 +200,22 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { provi
     });
   }
 
-  app.post(
-    '/api/payment/webhook',
-    { schema: { response: { 200: answer, ...errors(400, 404) } } },
-    async (request) => {
-      if (!provider) throw notFound('Payment webhooks');
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
-        throw new HttpError(400, 'bad_signature', 'This webhook is not signed.');
-      }
-      let event: StripeEvent;
-      try {
-        event = provider.verifyWebhook(body, signature);
-      } catch {
-        throw new HttpError(400, 'bad_signature', 'The signature of this webhook does not match.');
-      }
-      const result = await handle(event);
-      if (result.paid) await fulfilment.afterPaid(result.paid.bookingId, result.paid.outcome);
-      return { received: true, duplicate: result.duplicate };
-    },
-  );
+  app.post('/api/payment/webhook', { schema: { response: { 200: answer, ...errors(400, 404) } } }, async (request) => {
+    if (!provider) throw notFound('Payment webhooks');
+    const signature = request.headers['stripe-signature'];
+    const body = request.body;
+    if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+      throw new HttpError(400, 'bad_signature', 'This webhook is not signed.');
+    }
+    let event: StripeEvent;
+    try {
+      event = provider.verifyWebhook(body, signature);
+    } catch {
+      throw new HttpError(400, 'bad_signature', 'The signature of this webhook does not match.');
+    }
+    const result = await handle(event);
+    if (result.paid) await fulfilment.afterPaid(result.paid.bookingId, result.paid.outcome);
+    if (result.refunded) await fulfilment.refundRecorded(result.refunded);
+    return { received: true, duplicate: result.duplicate };
+  });
 }

@@ -1,23 +1,80 @@
-import type { FastifyInstance } from 'fastify';
-import { prayerSchema as prayerRules } from '@ministry/shared/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isStaff } from '@ministry/shared/config';
+import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { createMailer } from '../../lib/mailer.js';
+import { sanitizePlainText } from '../../lib/sanitize.js';
+import { validateBody } from '../../lib/validate.js';
 import { idParam } from '../../lib/ids.js';
-import { requireSelf } from '../../plugins/session.js';
-import { envelope, errors, listOf, prayerSchema } from '../../schemas/entities.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
+import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
-import { createPrayer, listPrayers } from './service.js';
+import { tellRequester, turnMailOff } from './prayerMail.js';
+import { createPrayer, findPrayer, listPrayers, pageOfPrayer, markAnswered, setPrayed, type PrayerViewer } from './service.js';
+
+const viewerOf = (request: FastifyRequest): PrayerViewer => ({
+  id: request.sessionUser?.id ?? null,
+  staff: isStaff(request.sessionUser?.role),
+});
 
 /**
- * GET /api/prayers/ (and /api/prayers): the published prayers, plus the
- * signed-in member's own awaiting review (data.data).
- * POST /api/prayers/add/{id}: a member posts a prayer; `{id}` must be the session's user.
+ * GET /api/prayers/ (and /api/prayers; ?page, ?limit): the published prayers,
+ * plus the signed-in member's own awaiting review (data.data), newest first,
+ * a page at a time (the first by default) with `paging` beside `data`.
+ * GET /api/prayers/{id}: one prayer as the viewer may see it (data.data; 404 when they may not).
+ * POST /api/prayers/add/{id}: a member posts a prayer (`anonymous`: without their name); `{id}` must be the session's user.
+ * POST /api/prayers/{id}/prayed: "I prayed" (`{ prayed }` the state wanted; without it a press toggles); answers the new count.
+ * POST /api/prayers/{id}/answered: the requester marks their prayer answered, with a short `note`.
+ * PUT /api/prayers/mail: the signed-in member turns "people prayed" mails on or off (`{ on }`).
+ * POST /api/prayers/mail-off: the same, off, from the mail's link (`{ token }`), without signing in.
  */
 export async function prayerRoutes(app: FastifyInstance): Promise<void> {
-  const options = { schema: { response: { 200: envelope(listOf(prayerSchema)) } } };
-  const handler = async (request: { sessionUser?: { id: string } | null }) => ({
-    data: await listPrayers(app.db, { viewerId: request.sessionUser?.id ?? null }),
-  });
+  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const options = {
+    schema: {
+      querystring: { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } },
+      response: { 200: { type: 'object', properties: { data: listOf(prayerSchema), paging: pagingSchema } }, ...errors(400) },
+    },
+  };
+  const handler = async (request: FastifyRequest<{ Querystring: { page?: number; limit?: number } }>) =>
+    listPrayers(app.db, { viewer: viewerOf(request), page: request.query.page, pageSize: request.query.limit });
   app.get('/api/prayers/', options, handler);
   app.get('/api/prayers', options, handler);
+
+  app.get<{ Params: { id: string } }>(
+    '/api/prayers/:id',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        response: { 200: envelope(prayerSchema), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const prayer = await findPrayer(app.db, request.params.id, viewerOf(request));
+      if (!prayer) throw notFound('That prayer');
+      return { data: prayer };
+    },
+  );
+
+  // Which page of the wall a prayer is on: links to a prayer (from its story, a mail) open that page.
+  app.get<{ Params: { id: string } }>(
+    '/api/prayers/:id/page',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        response: {
+          200: envelope({ type: 'object', required: ['page'], properties: { page: { type: 'integer' } } }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const page = await pageOfPrayer(app.db, request.params.id, viewerOf(request));
+      if (page === undefined) throw notFound('That prayer');
+      return { data: { page } };
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/prayers/add/:id',
@@ -31,9 +88,84 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { text } = await readPost(prayerRules, request.body, 'text');
-      const prayer = await createPrayer(app.db, { userId: me.id, text, status: newPostStatus(app, me) });
+      const { text, anonymous } = await readPost(prayerRules, request.body, 'text');
+      const prayer = await createPrayer(app.db, { userId: me.id, text, anonymous, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: prayer });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { prayed?: boolean } | undefined }>(
+    '/api/prayers/:id/prayed',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        body: { type: ['object', 'null'], properties: { prayed: { type: 'boolean' } }, additionalProperties: false },
+        response: {
+          200: envelope({ type: 'object', properties: { prayedCount: { type: 'integer' }, iPrayed: { type: 'boolean' } } }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const prayer = await findPrayer(app.db, request.params.id, { id: me.id, staff: isStaff(me.role) });
+      // Only a published prayer is prayed for (an own prayer awaiting review is not on the wall yet).
+      if (!prayer || prayer.status !== 'published') throw notFound('That prayer');
+      const result = await setPrayed(app.db, prayer._id, me.id, request.body?.prayed);
+      if (result.iPrayed) {
+        app.afterReply.run('tell the requester', () => tellRequester(app.db, mailer, app.config.publicUrl, prayer._id));
+      }
+      return { data: result };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/prayers/:id/answered',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        body: { type: ['object', 'null'] },
+        response: { 200: envelope(prayerSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const prayer = await findPrayer(app.db, request.params.id, viewerOf(request));
+      if (!prayer) throw notFound('That prayer');
+      if (prayer.user?._id !== me.id) throw forbidden('Only the member who asked for this prayer can mark it answered.');
+      const { note } = await validateBody(answeredSchema, request.body);
+      const answered = await markAnswered(app.db, prayer._id, me.id, sanitizePlainText(note ?? ''));
+      return { data: answered };
+    },
+  );
+
+  app.put<{ Body: { on: boolean } }>(
+    '/api/prayers/mail',
+    {
+      schema: {
+        body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
+        response: { 200: envelope({ type: 'object', properties: { prayerMail: { type: 'boolean' } } }), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await app.db.updateTable('users').set({ prayer_mail_off: !request.body.on }).where('id', '=', me.id).execute();
+      return { data: { prayerMail: request.body.on } };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/api/prayers/mail-off',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
+        response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60 * 1000 } },
+    },
+    async (request) => {
+      if (!(await turnMailOff(app.db, request.body.token))) throw notFound('That link');
+      return { data: { ok: true } };
     },
   );
 }

@@ -1,8 +1,8 @@
 /**
- * Sharing works for real: when the site is served, every page URL answers
- * the shell's HTML with its own title, description and image in Open Graph
- * and Twitter tags (devotionals, events and news from the database; status
- * 404 when the item does not exist), and
+ * Sharing works for real: every page URL answers the shell's HTML with its
+ * own title, description and image in Open Graph and Twitter tags (the web
+ * host writes them with ./service.ts: devotionals, events and news from the
+ * database; status 404 when the item does not exist), and
  * `GET /api/share/image` gives the preview image as a PNG, since social
  * networks do not show SVG.
  */
@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';
-import { applyPreview, pagePreview, SHARE_IMAGE } from './service.js';
+import { SHARE_IMAGE } from './service.js';
 
 /** A site media path: /media/<file> or /media/uploads/<file>, nothing else. */
 const MEDIA_SRC = '^/media/(uploads/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\\.(svg|png|jpe?g|webp)$';
@@ -24,15 +24,19 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
   async function renderShareImage(src: string): Promise<Buffer | null> {
     const cached = cache.get(src);
     if (cached) return cached;
-    const upload = src.startsWith('/media/uploads/');
-    const dir = upload ? path.join(app.config.dataDir, 'uploads') : path.join(app.config.siteRoot, 'api', 'content', 'media');
     const name = path.basename(src);
     if (name.includes('..')) return null;
     let input: Buffer;
-    try {
-      input = await readFile(path.join(dir, name));
-    } catch {
-      return null;
+    if (src.startsWith('/media/uploads/')) {
+      const stored = await app.uploads.get(name);
+      if (!stored) return null;
+      input = stored.data;
+    } else {
+      try {
+        input = await readFile(path.join(app.config.siteRoot, 'api', 'content', 'media', name));
+      } catch {
+        return null;
+      }
     }
     const png = await sharp(input, { density: 150, limitInputPixels: 40_000_000 })
       .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover' })
@@ -69,19 +73,4 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
       return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(png);
     },
   );
-
-  // The site is registered after the API modules: add the page transform once the app is ready.
-  app.addHook('onReady', async () => {
-    app.site?.addPageTransform(async (html, request, reply) => {
-      try {
-        const preview = await pagePreview(app.db, request.url);
-        // The page of a devotional, event or news item that does not exist is a 404, not a soft one.
-        if (preview.missing) reply.status(404);
-        return applyPreview(html, preview, app.config.publicUrl);
-      } catch (error) {
-        request.log.warn({ err: error, url: request.url }, 'share preview failed; serving the page without it');
-        return html;
-      }
-    });
-  });
 }

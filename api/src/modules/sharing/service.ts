@@ -5,7 +5,7 @@
  * pages get their own title and the site's defaults.
  */
 import type { Kysely } from 'kysely';
-import { isSitePage, siteIdentity } from '@ministry/shared/config';
+import { siteIdentity, type SitePage } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, listSummary, plainText } from '@ministry/shared/format';
 import type { Database } from '../../db/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -35,7 +35,11 @@ const DESCRIPTION_LENGTH = 200;
 const SLUG_OR_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;
 const DEFAULT_IMAGE = '/media/cover.svg';
 
-const defaults = (path: string, title: string = siteIdentity.ministryName, description = `${siteIdentity.tagline} ${siteIdentity.mission}`): PagePreview => ({
+const defaults = (
+  path: string,
+  title: string = siteIdentity.ministryName,
+  description = `${siteIdentity.tagline} ${siteIdentity.mission}`,
+): PagePreview => ({
   title,
   description,
   image: DEFAULT_IMAGE,
@@ -47,7 +51,10 @@ const defaults = (path: string, title: string = siteIdentity.ministryName, descr
 /** Pages with a fixed title; the others fall back to the site's name. */
 const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/': { title: siteIdentity.ministryName },
-  '/about': { title: 'About us', description: `${siteIdentity.ministryName}: ${siteIdentity.apostle.title} ${siteIdentity.apostle.name}, ${siteIdentity.spouse.title} ${siteIdentity.spouse.name} and the ministries.` },
+  '/about': {
+    title: 'About us',
+    description: `${siteIdentity.ministryName}: ${siteIdentity.apostle.title} ${siteIdentity.apostle.name}, ${siteIdentity.spouse.title} ${siteIdentity.spouse.name} and the ministries.`,
+  },
   '/news': { title: 'News', description: 'Find our latest news on our official press page.' },
   '/press': { title: 'Press releases', description: `Official announcements and statements from ${siteIdentity.ministryName}.` },
   '/daily-devotion': { title: 'Daily Devotion', description: 'A word for every day: scripture, reflection and prayer.' },
@@ -70,8 +77,17 @@ function safeDecode(segment: string): string | null {
 
 const missing = (path: string, title: string): PagePreview => ({ ...defaults(path, title), missing: true });
 
-/** What a page URL should show when shared; `url` is the request's path and query. */
-export async function pagePreview(db: Kysely<Database>, url: string): Promise<PagePreview> {
+/**
+ * What a page URL should show when shared; `url` is the request's path and
+ * query, `page` the page of the site it is (undefined: no app has it), `now`
+ * the site's clock (a devotional or news item not yet due is not there).
+ */
+export async function pagePreview(
+  db: Kysely<Database>,
+  url: string,
+  page: SitePage | undefined,
+  now: Date = new Date(),
+): Promise<PagePreview> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const segments = path.split('/').filter(Boolean).map(safeDecode);
@@ -80,7 +96,7 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
 
   // /devotion-detail/:id and /devotional-detail/:slugOrId (the router sends /devotional-detail/tag here too)
   if ((first === 'devotion-detail' || first === 'devotional-detail') && segments.length === 2) {
-    const d = SLUG_OR_ID.test(second) ? await findDevotional(db, second) : undefined;
+    const d = SLUG_OR_ID.test(second) ? await findDevotional(db, second, now) : undefined;
     if (d) {
       return {
         title: d.title,
@@ -107,7 +123,9 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
     if (event) {
       return {
         title: event.title,
-        description: clip(`${formatEventDate(event.event_date)}, ${formatEventTime(event.event_date)}. ${plainText(event.description)}`),
+        description: clip(
+          `${event.cancelledAt ? 'Cancelled. ' : ''}${formatEventDate(event.event_date)}, ${formatEventTime(event.event_date)}. ${plainText(event.description)}`,
+        ),
         image: event.photo,
         imageAlt: event.title,
         path: `/events/${event._id}`,
@@ -120,7 +138,7 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
   // /news?item=:id (the news page opened on one item)
   const item = searchParams.get('item');
   if (path.toLowerCase() === '/news' && item) {
-    const news = isUuid(item) ? await findNews(db, item.toLowerCase()) : undefined;
+    const news = isUuid(item) ? await findNews(db, item.toLowerCase(), now) : undefined;
     if (news) {
       return {
         title: news.title,
@@ -135,9 +153,10 @@ export async function pagePreview(db: Kysely<Database>, url: string): Promise<Pa
     return missing('/news', 'News item not found');
   }
 
-  if (!isSitePage(path)) return missing(path, 'Page not found');
+  if (!page) return missing(path, 'Page not found');
   const known = STATIC_PAGES[path];
-  return known ? defaults(path, known.title, known.description) : defaults(path);
+  if (known) return defaults(path, known.title, known.description);
+  return page.title && page.path !== '/' ? defaults(path, page.title) : defaults(path);
 }
 
 /** Escapes a value for an HTML attribute or text. */
@@ -169,7 +188,8 @@ const OWN_TAGS = [
 export function applyPreview(html: string, preview: PagePreview, publicUrl: string): string {
   const url = `${publicUrl}${preview.path}`;
   const image = shareImageUrl(preview.image, publicUrl);
-  const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
   const tags = [
     `<title>${escapeHtml(documentTitle(preview))}</title>`,
     meta('name', 'description', preview.description),

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storySchema as storyRules } from '@ministry/shared/validation';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
-import { envelope, errors, listOf, storySchema } from '../../schemas/entities.js';
+import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
+import { envelope, errors, listOf, pagingSchema, storySchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
-import { createStory, isPublishedStory, listStories, setLike } from './service.js';
+import { createStory, isPublishedStory, listStories, pageOfStories, pageOfStory, setLike } from './service.js';
 
 /** The best-stories area shows a 3-column grid: two full rows. */
 export const TOP_STORIES = 6;
@@ -14,28 +15,93 @@ const idPath = (name: string) => ({ type: 'object', required: [name], properties
 
 /**
  * GET /api/story/ (published stories, newest first, plus the viewer's own
- * awaiting review) and GET /api/story/top (most liked, published only): bare lists.
- * POST /api/story/add/{id}: a member shares a story; `{id}` must be the session's user.
+ * awaiting review; ?page, ?limit) and GET /api/story/top (most liked,
+ * published only): bare lists, as the spec has them.
+ * GET /api/stories (?page, ?limit, ?published=true: without the viewer's own
+ * awaiting review): the same list a page at a time, with `paging` beside `data`.
+ * POST /api/story/add/{id}: a member shares a story (`prayer`: their answered prayer it tells of); `{id}` must be the session's user.
  * POST /api/story/like/{storyId}: likes or unlikes; the answer is the number to add to the count.
  */
 export async function storyRoutes(app: FastifyInstance): Promise<void> {
-  const options = { schema: { response: { 200: listOf(storySchema) } } };
+  const pageQuery = { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } } as const;
+  const options = { schema: { querystring: pageQuery, response: { 200: listOf(storySchema), ...errors(400) } } };
   const viewer = (request: FastifyRequest) => request.sessionUser?.id ?? null;
+  type PageRequest = FastifyRequest<{ Querystring: { page?: number; limit?: number; published?: boolean } }>;
+  const bareList = async (request: PageRequest) =>
+    (await pageOfStories(app.db, { viewerId: viewer(request), page: request.query.page, pageSize: request.query.limit })).data;
 
-  app.get('/api/story/', options, async (request) => listStories(app.db, { viewerId: viewer(request) }));
-  app.get('/api/story', options, async (request) => listStories(app.db, { viewerId: viewer(request) }));
-  app.get('/api/story/top', options, async (request) =>
+  app.get('/api/story/', options, bareList);
+  app.get('/api/story', options, bareList);
+  app.get(
+    '/api/stories',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { ...pageQuery.properties, published: { type: 'boolean' } } },
+        response: { 200: { type: 'object', properties: { data: listOf(storySchema), paging: pagingSchema } }, ...errors(400) },
+      },
+    },
+    async (request: PageRequest) =>
+      pageOfStories(app.db, {
+        viewerId: viewer(request),
+        publishedOnly: request.query.published === true,
+        page: request.query.page,
+        pageSize: request.query.limit,
+      }),
+  );
+  // Which page of the stories a story is on: links to a story (from its prayer, the best stories) open that page.
+  app.get<{ Params: { id: string } }>(
+    '/api/stories/:id/page',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        response: {
+          200: envelope({ type: 'object', required: ['page'], properties: { page: { type: 'integer' } } }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const page = await pageOfStory(app.db, request.params.id, viewer(request));
+      if (page === undefined) throw notFound('That story');
+      return { data: { page } };
+    },
+  );
+
+  app.get('/api/story/top', { schema: { response: { 200: listOf(storySchema) } } }, async (request) =>
     listStories(app.db, { viewerId: viewer(request), orderBy: 'likes', limit: TOP_STORIES, publishedOnly: true }),
   );
 
   app.post<{ Params: { id: string } }>(
     '/api/story/add/:id',
-    { schema: { params: idPath('id'), body: { type: 'object' }, response: { 201: envelope(storySchema), ...errors(400, 401, 403, 429) } } },
+    {
+      schema: {
+        params: idPath('id'),
+        body: { type: 'object' },
+        response: { 201: envelope(storySchema), ...errors(400, 401, 403, 429) },
+      },
+    },
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { content } = await readPost(storyRules, request.body, 'content');
-      const story = await createStory(app.db, { userId: me.id, content, status: newPostStatus(app, me) });
+      const { content, prayer } = await readPost(storyRules, request.body, 'content');
+      // A story may tell of the member's own answered prayer.
+      if (prayer) {
+        const answered = await app.db
+          .selectFrom('prayers')
+          .select('id')
+          .where('id', '=', prayer)
+          .where('user_id', '=', me.id)
+          .where('answered_at', 'is not', null)
+          .executeTakeFirst();
+        if (!answered)
+          throw badRequest('A story can only tell of your own answered prayer.', { prayer: 'Not one of your answered prayers' });
+      }
+      const story = await createStory(app.db, {
+        userId: me.id,
+        content,
+        status: newPostStatus(app, me),
+        prayerId: prayer ?? null,
+      });
       return reply.status(201).send({ data: story });
     },
   );

@@ -2,7 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Comment, Story } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
+import { pageWindow, pagingOf, type PageQuery, type Paging } from '../../lib/paging.js';
 import { visibleTo, type PostStatus } from '../community/visibility.js';
+
+/** How many stories a page holds (the spec's list call answers the first page). */
+export const STORIES_PAGE = 20;
 
 interface ListOptions {
   /** The signed-in member looking, for `userLikesThis`. */
@@ -13,6 +17,8 @@ interface ListOptions {
   publishedOnly?: boolean;
   /** Only this story. */
   id?: string;
+  /** How many of the list to skip (a later page). */
+  offset?: number;
 }
 
 /**
@@ -20,7 +26,7 @@ interface ListOptions {
  * the viewer's own awaiting review (and the same rule for their comments).
  */
 export async function listStories(db: Kysely<Database>, options: ListOptions = {}): Promise<Story[]> {
-  const { viewerId = null, orderBy = 'recent', limit = 100, publishedOnly = false, id } = options;
+  const { viewerId = null, orderBy = 'recent', limit = STORIES_PAGE, publishedOnly = false, id, offset = 0 } = options;
   let query = db
     .selectFrom('stories as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -29,6 +35,7 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
       's.content',
       's.status',
       's.created_at',
+      's.prayer_id',
       'u.id as user_id',
       'u.firstname',
       'u.lastname',
@@ -45,8 +52,8 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
           .where(sql<boolean>`EXISTS (SELECT 1 FROM story_likes l WHERE l.story_id = s.id)`)
           .orderBy('nb_likes', 'desc')
           .orderBy('s.created_at', 'desc')
-      : query.orderBy('s.created_at', 'desc');
-  const rows = await query.limit(limit).execute();
+      : query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+  const rows = await query.limit(limit).offset(offset).execute();
   const comments = await commentsFor(
     db,
     rows.map((r) => r.id),
@@ -61,7 +68,53 @@ export async function listStories(db: Kysely<Database>, options: ListOptions = {
     userLikesThis: Boolean(r.liked),
     user: { _id: r.user_id, firstname: r.firstname, lastname: r.lastname, photo: r.photo },
     comments: comments.get(r.id) ?? [],
+    answeredPrayer: r.prayer_id,
   }));
+}
+
+/**
+ * Stories newest first, a page at a time (see listStories), with how many
+ * there are in all for `viewerId` (their own awaiting review included;
+ * `publishedOnly`: the published only, whoever looks).
+ */
+export async function pageOfStories(
+  db: Kysely<Database>,
+  options: { viewerId?: string | null; publishedOnly?: boolean } & PageQuery = {},
+): Promise<{ data: Story[]; paging: Paging }> {
+  const { viewerId = null, publishedOnly = false } = options;
+  const { page, pageSize, offset } = pageWindow(options, STORIES_PAGE);
+  const [data, count] = await Promise.all([
+    listStories(db, { viewerId, publishedOnly, limit: pageSize, offset }),
+    db
+      .selectFrom('stories as s')
+      .select(sql<string>`count(*)`.as('n'))
+      .where(visibleTo('s', publishedOnly ? null : viewerId))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data, paging: pagingOf(page, pageSize, Number(count.n)) };
+}
+
+/** The page of the stories (newest first, as `pageOfStories` pages them for this viewer) a story is on, or undefined when they may not see it. */
+export async function pageOfStory(db: Kysely<Database>, id: string, viewerId: string | null): Promise<number | undefined> {
+  const story = await db
+    .selectFrom('stories as s')
+    .select(['s.created_at', 's.id'])
+    .where('s.id', '=', id)
+    .where(visibleTo('s', viewerId))
+    .executeTakeFirst();
+  if (!story) return undefined;
+  const newer = await db
+    .selectFrom('stories as s')
+    .select(sql<string>`count(*)`.as('n'))
+    .where(visibleTo('s', viewerId))
+    .where((eb) =>
+      eb.or([
+        eb('s.created_at', '>', story.created_at),
+        eb.and([eb('s.created_at', '=', story.created_at), eb('s.id', '>', story.id)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Math.floor(Number(newer.n) / STORIES_PAGE) + 1;
 }
 
 async function commentsFor(db: Kysely<Database>, storyIds: string[], viewerId: string | null): Promise<Map<string, Comment[]>> {
@@ -70,7 +123,17 @@ async function commentsFor(db: Kysely<Database>, storyIds: string[], viewerId: s
   const rows = await db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.story_id', 'c.text', 'c.status', 'c.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.photo'])
+    .select([
+      'c.id',
+      'c.story_id',
+      'c.text',
+      'c.status',
+      'c.created_at',
+      'u.id as user_id',
+      'u.firstname',
+      'u.lastname',
+      'u.photo',
+    ])
     .where('c.story_id', 'in', storyIds)
     .where(visibleTo('c', viewerId))
     .orderBy('c.created_at')
@@ -90,16 +153,27 @@ async function commentsFor(db: Kysely<Database>, storyIds: string[], viewerId: s
 }
 
 /** Saves a story (content already validated and sanitized) and answers it as the lists show it. */
-export async function createStory(db: Kysely<Database>, input: { userId: string; content: string; status: PostStatus }): Promise<Story> {
+export async function createStory(
+  db: Kysely<Database>,
+  input: { userId: string; content: string; status: PostStatus; prayerId?: string | null },
+): Promise<Story> {
   const id = newId();
-  await db.insertInto('stories').values({ id, user_id: input.userId, content: input.content, status: input.status }).execute();
+  await db
+    .insertInto('stories')
+    .values({ id, user_id: input.userId, content: input.content, status: input.status, prayer_id: input.prayerId ?? null })
+    .execute();
   const [story] = await listStories(db, { viewerId: input.userId, id, limit: 1 });
   return story!;
 }
 
 /** Whether a published story with this id exists (only those take likes and comments). */
 export async function isPublishedStory(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('stories').select('id').where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
+  const row = await db
+    .selectFrom('stories')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   return Boolean(row);
 }
 

@@ -20,16 +20,32 @@ export interface EnsureAdminOptions {
 }
 
 /** Creates the admin, or promotes the existing account with that e-mail (its password is kept). */
-export async function ensureAdmin(db: Kysely<Database>, email: string, password: string, options: EnsureAdminOptions = {}): Promise<AdminOutcome> {
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+  options: EnsureAdminOptions = {},
+): Promise<AdminOutcome> {
   const input = await adminInput.validate({ email, password });
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
     if (existing.role === 'admin') return 'unchanged';
-    if ((options.promote ?? 'password-matches') === 'password-matches' && !(await verifyPassword(input.password, existing.password_hash))) return 'refused';
+    if (
+      (options.promote ?? 'password-matches') === 'password-matches' &&
+      !(await verifyPassword(input.password, existing.password_hash))
+    )
+      return 'refused';
     await db.updateTable('users').set({ role: 'admin' }).where('id', '=', existing.id).execute();
     return 'promoted';
   }
-  await createUser(db, { email: input.email, password: input.password, firstname: 'Site', lastname: 'Administrator', role: 'admin', verified: true });
+  await createUser(db, {
+    email: input.email,
+    password: input.password,
+    firstname: 'Site',
+    lastname: 'Administrator',
+    role: 'admin',
+    verified: true,
+  });
   return 'created';
 }
 
@@ -38,7 +54,11 @@ export async function ensureAdmin(db: Kysely<Database>, email: string, password:
  * existing account only when ADMIN_PASSWORD is its password. Returns the line
  * to log (none when nothing changed) and whether it is a refusal.
  */
-export async function adminFromEnvironment(db: Kysely<Database>, email: string, password: string): Promise<{ outcome: AdminOutcome; message?: string }> {
+export async function adminFromEnvironment(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<{ outcome: AdminOutcome; message?: string }> {
   const outcome = await ensureAdmin(db, email, password, { promote: 'password-matches' });
   const messages: Record<AdminOutcome, string | undefined> = {
     created: `Admin ${email} created.`,

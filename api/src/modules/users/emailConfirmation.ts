@@ -11,7 +11,8 @@ import { badRequest, conflict } from '../../lib/errors.js';
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Confirmation mails one account may be sent in an hour. */
 export const CONFIRMATION_MAILS_PER_HOUR = 3;
-export const CONFIRMATION_INVALID = 'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
+export const CONFIRMATION_INVALID =
+  'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
 const EMAIL_TAKEN = 'This email already exists, please try again with a different email.';
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -19,7 +20,12 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 export type ConfirmationPurpose = 'verify' | 'change';
 
 /** A new link for `email`; an earlier unused link of the same purpose stops working. */
-export async function createEmailConfirmation(db: Kysely<Database>, userId: string, email: string, purpose: ConfirmationPurpose): Promise<string> {
+export async function createEmailConfirmation(
+  db: Kysely<Database>,
+  userId: string,
+  email: string,
+  purpose: ConfirmationPurpose,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
     await trx
@@ -72,7 +78,12 @@ export async function confirmEmail(db: Kysely<Database>, token: string): Promise
     const user = await trx.selectFrom('users').select(['email']).where('id', '=', link.user_id).executeTakeFirstOrThrow();
     if (link.purpose === 'verify') {
       if (user.email !== link.email) throw badRequest(CONFIRMATION_INVALID, { token: CONFIRMATION_INVALID });
-      await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', link.user_id).where('email_verified_at', 'is', null).execute();
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: now })
+        .where('id', '=', link.user_id)
+        .where('email_verified_at', 'is', null)
+        .execute();
       return { userId: link.user_id, purpose: 'verify', email: link.email };
     }
     const taken = await trx
@@ -84,7 +95,12 @@ export async function confirmEmail(db: Kysely<Database>, token: string): Promise
     if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     await trx.updateTable('users').set({ email: link.email, email_verified_at: now }).where('id', '=', link.user_id).execute();
     // Reset links went to the old address: they die with it.
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', link.user_id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', link.user_id)
+      .where('used_at', 'is', null)
+      .execute();
     return { userId: link.user_id, purpose: 'change', email: link.email, previousEmail: user.email };
   });
 }

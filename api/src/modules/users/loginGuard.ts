@@ -3,7 +3,9 @@
  * - wrong passwords count per account *and address*: five from one address
  *   stop that address for that account only (429), never the owner elsewhere;
  * - wrong passwords count per address over all accounts
- *   (LOGIN_FAILURES_PER_IP), against one address trying many accounts;
+ *   (LOGIN_FAILURES_PER_IP), against one address trying many accounts: past
+ *   them, that address gets one attempt every few seconds, never none, so a
+ *   church network shared with a guesser is slowed, not locked out;
  * - wrong passwords count per account over all addresses: past a few, every
  *   further attempt on it waits a little longer (up to a few seconds), so
  *   guessing from many addresses crawls while the owner still gets in;
@@ -11,11 +13,11 @@
  *   `known_devices`) is exempt from all three: a network shared with an
  *   attacker, or an attack on the account, never holds that member up;
  * - a password reset clears the account's counts.
- * The counts are kept in memory by each API process.
+ * The counts are kept in memory, or in Redis when several processes run
+ * (REDIS_URL), so they hold across them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FailureCounter } from '../../lib/attempts.js';
 
 export const LOGIN_LIMITS = {
   /** Wrong passwords one address may try on one account in the window. */
@@ -26,6 +28,8 @@ export const LOGIN_LIMITS = {
   maxDelayMs: 4000,
   /** Wrong passwords one known device may try in the window. */
   failuresPerDevice: 10,
+  /** Past its failures, how often an address may still try (any account). */
+  overBudgetIntervalMs: 5000,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -44,10 +48,33 @@ export interface LoginAttempt {
 }
 
 export function createLoginGuard(app: FastifyInstance) {
-  const perAccountAndAddress = new FailureCounter(LOGIN_LIMITS.failuresPerAccountAndAddress, LOGIN_LIMITS.windowMs);
-  const perAddress = new FailureCounter(app.config.loginFailuresPerIp, LOGIN_LIMITS.windowMs);
-  const perAccount = new FailureCounter(Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.windowMs);
-  const perDevice = new FailureCounter(LOGIN_LIMITS.failuresPerDevice, LOGIN_LIMITS.windowMs);
+  const counter = app.failureCounters;
+  const perAccountAndAddress = counter('login-account-address', LOGIN_LIMITS.failuresPerAccountAndAddress, LOGIN_LIMITS.windowMs);
+  const perAddress = counter('login-address', app.config.loginFailuresPerIp, LOGIN_LIMITS.windowMs);
+  const perAccount = counter('login-account', Number.MAX_SAFE_INTEGER, LOGIN_LIMITS.windowMs);
+  const perDevice = counter('login-device', LOGIN_LIMITS.failuresPerDevice, LOGIN_LIMITS.windowMs);
+  /** When each address past its failures was last let through (in Redis when several processes run). */
+  const overBudgetAdmitted = new Map<string, number>();
+
+  /** An address past its failures may try once every few seconds (one at a time, whoever asks first). */
+  async function admitOverBudget(ip: string): Promise<boolean> {
+    if (app.redis) {
+      const taken = await app.redis.client.set(
+        `${app.redis.prefix}login-slot:${ip}`,
+        '1',
+        'PX',
+        LOGIN_LIMITS.overBudgetIntervalMs,
+        'NX',
+      );
+      return taken === 'OK';
+    }
+    const now = Date.now();
+    if (now - (overBudgetAdmitted.get(ip) ?? 0) < LOGIN_LIMITS.overBudgetIntervalMs) return false;
+    overBudgetAdmitted.delete(ip);
+    overBudgetAdmitted.set(ip, now);
+    if (overBudgetAdmitted.size > 50_000) overBudgetAdmitted.delete(overBudgetAdmitted.keys().next().value!);
+    return true;
+  }
 
   const deviceToken = (request: FastifyRequest): string | undefined => {
     const token = request.cookies[KNOWN_DEVICE_COOKIE];
@@ -75,33 +102,40 @@ export function createLoginGuard(app: FastifyInstance) {
      */
     async admit(attempt: LoginAttempt): Promise<{ blocked: boolean; known: boolean }> {
       if (await isKnownDevice(attempt.request, attempt.userId)) {
-        return { blocked: perDevice.isBlocked(hash(deviceToken(attempt.request)!)), known: true };
+        return { blocked: await perDevice.isBlocked(hash(deviceToken(attempt.request)!)), known: true };
       }
-      if (perAddress.isBlocked(attempt.request.ip) || perAccountAndAddress.isBlocked(pairKey(attempt))) return { blocked: true, known: false };
-      const excess = perAccount.count(attempt.account) - LOGIN_LIMITS.slowAfterAccountFailures;
+      if (await perAccountAndAddress.isBlocked(pairKey(attempt))) return { blocked: true, known: false };
+      if ((await perAddress.isBlocked(attempt.request.ip)) && !(await admitOverBudget(attempt.request.ip)))
+        return { blocked: true, known: false };
+      const excess = (await perAccount.count(attempt.account)) - LOGIN_LIMITS.slowAfterAccountFailures;
       if (excess >= 0) await sleep(Math.min(LOGIN_LIMITS.maxDelayMs, 250 * 2 ** Math.min(excess, 5)));
       return { blocked: false, known: false };
     },
 
-    failed(attempt: LoginAttempt, known: boolean): void {
+    async failed(attempt: LoginAttempt, known: boolean): Promise<void> {
       if (known) {
-        perDevice.fail(hash(deviceToken(attempt.request)!));
+        await perDevice.fail(hash(deviceToken(attempt.request)!));
         return;
       }
-      perAccountAndAddress.fail(pairKey(attempt));
-      perAddress.fail(attempt.request.ip);
-      perAccount.fail(attempt.account);
+      await Promise.all([
+        perAccountAndAddress.fail(pairKey(attempt)),
+        perAddress.fail(attempt.request.ip),
+        perAccount.fail(attempt.account),
+      ]);
     },
 
     /** The right password: this address's count for the account starts again, and the device is remembered. */
     async succeeded(attempt: LoginAttempt & { userId: string }, reply: FastifyReply): Promise<void> {
-      perAccountAndAddress.clear(pairKey(attempt));
+      await perAccountAndAddress.clear(pairKey(attempt));
       const existing = deviceToken(attempt.request);
       if (existing) await app.db.deleteFrom('known_devices').where('token_hash', '=', hash(existing)).execute();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + KNOWN_DEVICE_DAYS * 86_400_000);
       await app.db.deleteFrom('known_devices').where('expires_at', '<', new Date()).execute();
-      await app.db.insertInto('known_devices').values({ token_hash: hash(token), user_id: attempt.userId, expires_at: expiresAt }).execute();
+      await app.db
+        .insertInto('known_devices')
+        .values({ token_hash: hash(token), user_id: attempt.userId, expires_at: expiresAt })
+        .execute();
       reply.setCookie(KNOWN_DEVICE_COOKIE, token, {
         path: '/api/user/login',
         httpOnly: true,
@@ -112,9 +146,8 @@ export function createLoginGuard(app: FastifyInstance) {
     },
 
     /** A password reset: the account's counts go, from every address. */
-    accountReset(account: string): void {
-      perAccount.clear(account);
-      perAccountAndAddress.clearWhere((key) => key.startsWith(`${account}|`));
+    async accountReset(account: string): Promise<void> {
+      await Promise.all([perAccount.clear(account), perAccountAndAddress.clearPrefix(`${account}|`)]);
     },
   };
 }

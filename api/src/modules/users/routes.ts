@@ -15,17 +15,30 @@ import {
   messages,
 } from '@ministry/shared/validation';
 import { siteIdentity } from '@ministry/shared/config';
-import { FailureCounter } from '../../lib/attempts.js';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { validateBody } from '../../lib/validate.js';
-import { endAllSessions, endSession, renewSession, requireSelf, requireUser, startSession } from '../../plugins/session.js';
+import {
+  ACCOUNT_DISABLED,
+  endAllSessions,
+  endSession,
+  renewSession,
+  requireSelf,
+  requireUser,
+  startSession,
+} from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
-import { confirmationsInLastHour, confirmEmail, CONFIRMATION_MAILS_PER_HOUR, createEmailConfirmation, type ConfirmationPurpose } from './emailConfirmation.js';
+import {
+  confirmationsInLastHour,
+  confirmEmail,
+  CONFIRMATION_MAILS_PER_HOUR,
+  createEmailConfirmation,
+  type ConfirmationPurpose,
+} from './emailConfirmation.js';
 import { PHOTO_MAX_BYTES, removePhoto, storePhoto, NOT_AN_IMAGE } from './photos.js';
 import {
   RESET_INVALID,
@@ -66,6 +79,7 @@ export const userSchema = {
     role: str,
     emailVerified: { type: 'boolean' },
     pendingEmail: strOrNull,
+    prayerMail: { type: 'boolean' },
   },
 } as const;
 const userAnswer = envelope(userSchema);
@@ -93,7 +107,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const loginGuard = createLoginGuard(app);
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
   // Notes to an address's owner when someone signs up with it: a few an hour at most.
-  const ownerNotes = new FailureCounter(RESET_MAILS.max, RESET_MAILS.windowMs);
+  const ownerNotes = app.failureCounters('signup-owner-notes', RESET_MAILS.max, RESET_MAILS.windowMs);
 
   /** Mails a confirmation link for `email` (a new account's address, or a new address asked for). */
   async function sendConfirmation(userId: string, firstname: string, email: string, purpose: ConfirmationPurpose): Promise<void> {
@@ -127,8 +141,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       afterReply('sign up', async () => {
         const existing = await findUserByEmail(app.db, input.email);
         if (existing) {
-          if (ownerNotes.isBlocked(existing.id)) return;
-          ownerNotes.fail(existing.id);
+          if (await ownerNotes.isBlocked(existing.id)) return;
+          await ownerNotes.fail(existing.id);
           await mailer.send({
             to: existing.email,
             subject: 'Someone tried to sign up with your address',
@@ -146,7 +160,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/user/login',
     {
-      schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 429) } },
+      schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 403, 429) } },
       config: perIp(LOGIN_REQUESTS_PER_IP, 15),
     },
     async (request, reply) => {
@@ -158,9 +172,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (blocked) throw new HttpError(429, 'too_many_requests', TOO_MANY);
       const ok = await verifyPassword(password, row?.password_hash);
       if (!row || !ok) {
-        loginGuard.failed(attempt, known);
+        await loginGuard.failed(attempt, known);
         throw badRequest(LOGIN_FAILED);
       }
+      if (row.disabled_at) throw new HttpError(403, 'account_disabled', ACCOUNT_DISABLED);
       await loginGuard.succeeded({ ...attempt, userId: row.id }, reply);
       await startSession(app, reply, row.id, remember);
       return { data: toUser(row) };
@@ -194,7 +209,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { userId: string } }>(
     '/api/user/updateSecurity/:userId',
-    { schema: { params: idPath('userId'), body: anyBody, response: { 200: userAnswer, ...errors(400, 401, 403, 409, 429) } }, config: perIp(20, 15) },
+    {
+      schema: { params: idPath('userId'), body: anyBody, response: { 200: userAnswer, ...errors(400, 401, 403, 409, 429) } },
+      config: perIp(20, 15),
+    },
     async (request, reply) => {
       const me = requireSelf(request, request.params.userId);
       const input = await validateBody(updateSecuritySchema, request.body);
@@ -203,10 +221,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const message = 'Your current password is not correct.';
         throw badRequest(message, { currentPassword: message });
       }
-      const newEmail = input.email && normalizeEmail(input.email) !== normalizeEmail(row.email) ? normalizeEmail(input.email) : undefined;
+      const newEmail =
+        input.email && normalizeEmail(input.email) !== normalizeEmail(row.email) ? normalizeEmail(input.email) : undefined;
       if (!newEmail && !input.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
       if (newEmail && (await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
-        throw new HttpError(429, 'too_many_requests', 'We have sent you several links in the last hour. Please use one of them, or try again later.');
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          'We have sent you several links in the last hour. Please use one of them, or try again later.',
+        );
       }
       let user = toUser(row);
       if (input.password) {
@@ -281,7 +304,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const me = requireUser(request);
       if (me.verified) throw conflict('Your e-mail address is already confirmed.');
       if ((await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
-        throw new HttpError(429, 'too_many_requests', 'We have sent you several links in the last hour. Please use one of them, or try again later.');
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          'We have sent you several links in the last hour. Please use one of them, or try again later.',
+        );
       }
       await sendConfirmation(me.id, me.firstname, me.email, 'verify');
       return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
@@ -298,14 +325,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (!file || file.fieldname !== 'photo') throw badRequest(NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
       const buffer = await file.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'too_large', 'That picture is larger than 5 MB.', { photo: 'That picture is larger than 5 MB.' });
+          throw new HttpError(413, 'too_large', 'That picture is larger than 5 MB.', {
+            photo: 'That picture is larger than 5 MB.',
+          });
         }
         throw error;
       });
-      const photo = await storePhoto(app.config.dataDir, buffer);
+      const photo = await storePhoto(app.uploads, buffer);
       const before = await findUserById(app.db, me.id);
       const user = await setPhoto(app.db, me.id, photo);
-      await removePhoto(app.config.dataDir, before.photo);
+      await removePhoto(app.uploads, before.photo);
       return { data: user };
     },
   );
@@ -317,7 +346,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const me = requireSelf(request, request.params.userId);
       const before = await findUserById(app.db, me.id);
       const user = await setPhoto(app.db, me.id, null);
-      await removePhoto(app.config.dataDir, before.photo);
+      await removePhoto(app.uploads, before.photo);
       return { data: user };
     },
   );
@@ -372,13 +401,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const userId = await consumeResetToken(app.db, token, password);
       await endAllSessions(app.db, userId);
       // A member who proved they own the address is never held up by wrong passwords typed before.
-      loginGuard.accountReset(normalizeEmail((await findUserById(app.db, userId)).email));
+      await loginGuard.accountReset(normalizeEmail((await findUserById(app.db, userId)).email));
       return { data: { ok: true, message: 'Your password has been changed. You can log in with it now.' } };
     },
   );
 
   // Spec section 7: the signup page calls this for a long path parameter and ignores the answer.
-  app.get('/socialuser/:part', { schema: { params: { type: 'object', properties: { part: { type: 'string', maxLength: 200 } } } } }, async (_request, reply) =>
-    reply.status(204).send(),
+  app.get(
+    '/socialuser/:part',
+    { schema: { params: { type: 'object', properties: { part: { type: 'string', maxLength: 200 } } } } },
+    async (_request, reply) => reply.status(204).send(),
   );
 }

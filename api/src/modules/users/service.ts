@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { User } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { Role, UsersTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -32,6 +32,7 @@ export function toUser(row: UserRow): User {
     source: row.source,
     role: row.role,
     emailVerified: row.email_verified_at !== null,
+    prayerMail: !row.prayer_mail_off,
   };
 }
 
@@ -44,7 +45,11 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(({ fn, eb }) => eb(fn('lower', ['email']), '=', normalizeEmail(email))).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(({ fn, eb }) => eb(fn('lower', ['email']), '=', normalizeEmail(email)))
+    .executeTakeFirst();
 }
 
 export async function assertChurchExists(db: Kysely<Database>, church: string | undefined): Promise<void> {
@@ -70,7 +75,7 @@ export interface NewUser {
   church?: string;
   seniority?: number;
   source?: string;
-  role?: 'member' | 'admin';
+  role?: Role;
   /** The address is known to be the member's (admins made on the server); sign-ups confirm theirs by e-mail. */
   verified?: boolean;
 }
@@ -147,9 +152,14 @@ export async function updateBasicInfo(db: Kysely<Database>, id: string, input: B
  * is no change; nothing to change is a 400. Outstanding reset links die with
  * the old credentials (one may have gone to the old address).
  */
-export async function updateCredentials(db: Kysely<Database>, id: string, changes: { email?: string; password?: string }): Promise<User> {
+export async function updateCredentials(
+  db: Kysely<Database>,
+  id: string,
+  changes: { email?: string; password?: string },
+): Promise<User> {
   const current = await findUserById(db, id);
-  const email = changes.email && normalizeEmail(changes.email) !== normalizeEmail(current.email) ? normalizeEmail(changes.email) : undefined;
+  const email =
+    changes.email && normalizeEmail(changes.email) !== normalizeEmail(current.email) ? normalizeEmail(changes.email) : undefined;
   if (!email && !changes.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
   if (email) {
     const owner = await findUserByEmail(db, email);
@@ -193,7 +203,12 @@ export const RESET_INVALID = 'This reset link is invalid or has expired. Please 
 
 /** Marks every outstanding reset token of the user as used. */
 export async function invalidateResetTokens(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /**

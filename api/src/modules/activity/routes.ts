@@ -1,0 +1,50 @@
+/**
+ * GET /api/admin/activity: what the staff changed, newest first, for admins
+ * (`?subject=event` narrows it; `?before=<next>` the next page).
+ */
+import type { FastifyInstance } from 'fastify';
+import { staffOnly } from '../../plugins/session.js';
+import { envelope, errors } from '../../schemas/entities.js';
+import { listActivity } from './service.js';
+
+const str = { type: 'string' } as const;
+const activitySchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    at: str,
+    actor: { type: 'object', properties: { _id: { type: ['string', 'null'] }, name: str } },
+    action: str,
+    subjectType: str,
+    subjectId: { type: ['string', 'null'] },
+    summary: str,
+  },
+} as const;
+const cursor = { type: ['string', 'null'] } as const;
+
+export async function activityRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { subject?: string; before?: string } }>(
+    '/api/admin/activity',
+    {
+      onRequest: staffOnly('admin'),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            subject: { type: 'string', pattern: '^[a-z ]{1,40}$' },
+            before: { type: 'string', pattern: '^[0-9]{1,18}$' },
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: envelope({ type: 'object', properties: { items: { type: 'array', items: activitySchema }, next: cursor } }),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { subject, before } = request.query;
+      return { data: await listActivity(app.db, { subjectType: subject, before }) };
+    },
+  );
+}

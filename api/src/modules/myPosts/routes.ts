@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { PostKind } from '@ministry/shared/types';
+import { commentSchema, prayerSchema, storySchema } from '@ministry/shared/validation';
+import { conflict, notFound } from '../../lib/errors.js';
+import { idParam } from '../../lib/ids.js';
+import { requireUser } from '../../plugins/session.js';
+import { envelope, errors } from '../../schemas/entities.js';
+import { readPost } from '../community/posting.js';
+import { deleteOwn, editPending, listMyPosts, POST_KINDS, postOwner } from './service.js';
+
+const str = { type: 'string' } as const;
+const myPostSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    kind: str,
+    text: str,
+    status: str,
+    date: str,
+    reason: { type: ['string', 'null'] },
+    anonymous: { type: 'boolean' },
+    story: { type: 'object', properties: { _id: str, excerpt: str } },
+  },
+} as const;
+const postParams = {
+  type: 'object',
+  required: ['kind', 'id'],
+  properties: { kind: { type: 'string', enum: [...POST_KINDS] }, id: idParam },
+} as const;
+const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' } } });
+
+/** The rules a post's new words follow: the same as when it was posted. */
+const rules = { prayers: prayerSchema, stories: storySchema, comments: commentSchema.pick(['text']) } as const;
+
+/**
+ * GET /api/community/mine: the signed-in member's prayers, stories and comments, every state.
+ * PUT /api/community/mine/{kind}/{id} (`{ text }`): new words while the post waits for review.
+ * DELETE /api/community/mine/{kind}/{id}: deletes the member's own post, whatever its state.
+ */
+export async function myPostRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/community/mine',
+    { schema: { response: { 200: envelope({ type: 'array', items: myPostSchema }), ...errors(401) } } },
+    async (request) => {
+      const me = requireUser(request);
+      return { data: await listMyPosts(app.db, me.id) };
+    },
+  );
+
+  app.put<{ Params: { kind: PostKind; id: string } }>(
+    '/api/community/mine/:kind/:id',
+    { schema: { params: postParams, body: { type: 'object' }, response: { 200: okAnswer, ...errors(400, 401, 404, 409) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { kind, id } = request.params;
+      const post = await postOwner(app.db, kind, id);
+      if (!post || post.user_id !== me.id) throw notFound('That post');
+      const field = kind === 'stories' ? 'content' : 'text';
+      const body = (request.body ?? {}) as { text?: unknown };
+      const input = await readPost(rules[kind] as typeof prayerSchema, { [field]: body.text }, field as 'text');
+      const text = String((input as Record<string, unknown>)[field]);
+      if (!(await editPending(app.db, kind, id, me.id, text)))
+        throw conflict('This post has been reviewed already: it can no longer be changed, only deleted.');
+      return { data: { ok: true } };
+    },
+  );
+
+  app.delete<{ Params: { kind: PostKind; id: string } }>(
+    '/api/community/mine/:kind/:id',
+    { schema: { params: postParams, response: { 200: okAnswer, ...errors(400, 401, 404) } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { kind, id } = request.params;
+      if (!(await deleteOwn(app.db, kind, id, me.id))) throw notFound('That post');
+      return { data: { ok: true } };
+    },
+  );
+}

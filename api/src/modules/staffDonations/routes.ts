@@ -1,0 +1,123 @@
+/**
+ * The gifts, for admins only: GET /api/admin/donations (filters `type`,
+ * `frequency`, `from`, `to`; the newest gifts with the totals per type and
+ * per month) and GET /api/admin/donations.csv (every gift that matches).
+ */
+import type { FastifyInstance } from 'fastify';
+import { frequencyLabel, findDonationType } from '@ministry/shared/config';
+import { inSiteTimeZone } from '@ministry/shared/format';
+import type { DonationFilters } from '@ministry/shared/types';
+import { donationFiltersSchema, fieldErrors } from '@ministry/shared/validation';
+import { toCsv } from '../../lib/csv.js';
+import { badRequest } from '../../lib/errors.js';
+import { staffOnly } from '../../plugins/session.js';
+import { envelope, errors } from '../../schemas/entities.js';
+import { donationReport, findDonations } from './service.js';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const num = { type: 'number' } as const;
+const types = ['offering', 'tithing', 'charitable', 'generous'] as const;
+
+const filtersQuery = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', maxLength: 20 },
+    frequency: { type: 'string', maxLength: 20 },
+    from: { type: 'string', maxLength: 20 },
+    to: { type: 'string', maxLength: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+const reportSchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          _id: str,
+          type: { type: 'string', enum: types },
+          frequency: { type: 'string', enum: ['once', 'weekly', 'monthly'] },
+          amount: { type: ['number', 'null'] },
+          status: { type: 'string', enum: ['paid', 'refunded'] },
+          provider: str,
+          giver: { type: ['string', 'null'] },
+          email: { type: ['string', 'null'] },
+          createdAt: str,
+        },
+      },
+    },
+    matched: int,
+    limit: int,
+    totals: {
+      type: 'object',
+      properties: {
+        count: int,
+        amount: num,
+        byType: {
+          type: 'array',
+          items: { type: 'object', properties: { type: { type: 'string', enum: types }, count: int, amount: num } },
+        },
+        byMonth: { type: 'array', items: { type: 'object', properties: { month: str, count: int, amount: num } } },
+      },
+    },
+  },
+} as const;
+
+/** The filters, checked with the page's own rules: a clear 400 under the field otherwise. */
+function readFilters(query: unknown): DonationFilters {
+  try {
+    return donationFiltersSchema.validateSync(query ?? {}, { abortEarly: false, stripUnknown: true }) as DonationFilters;
+  } catch (error) {
+    const fields = fieldErrors(error);
+    throw badRequest(Object.values(fields)[0] ?? 'The filters are not valid.', fields);
+  }
+}
+
+export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
+  const admin = staffOnly('admin');
+
+  app.get(
+    '/api/admin/donations',
+    {
+      onRequest: admin,
+      schema: { querystring: filtersQuery, response: { 200: envelope(reportSchema), ...errors(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await donationReport(app.db, readFilters(request.query)) };
+    },
+  );
+
+  app.get(
+    '/api/admin/donations.csv',
+    { onRequest: admin, schema: { querystring: filtersQuery, response: { 200: str, ...errors(400, 401, 403) } } },
+    async (request, reply) => {
+      const filters = readFilters(request.query);
+      const gifts = await findDonations(app.db, filters);
+      const csv = toCsv(
+        ['Date', 'Type', 'Frequency', 'Amount (USD)', 'Status', 'Giver', 'E-mail', 'Paid through', 'Reference'],
+        gifts.map((g) => [
+          inSiteTimeZone(g.createdAt).format('YYYY-MM-DD HH:mm'),
+          findDonationType(g.type)?.label ?? g.type,
+          frequencyLabel(g.frequency),
+          g.amount === null ? '' : g.amount.toFixed(2),
+          g.status === 'paid' ? 'Given' : 'Refunded',
+          g.giver ?? 'Anonymous',
+          g.email,
+          g.provider,
+          g._id,
+        ]),
+      );
+      const range = [filters.from, filters.to].filter(Boolean).join('-to-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="donations${range ? `-${range}` : ''}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,406 @@
+/**
+ * The staff's events (editors and admins; cancelling: admins only):
+ * - GET /api/admin/events: every event, to come and past, with seats sold and held;
+ * - POST /api/admin/events, GET and PUT /api/admin/events/{id}: create, read, edit;
+ * - GET /api/admin/events/{id}/attendees (and .csv): its bookings and totals;
+ * - GET /api/admin/events/{id}/check-in: tickets checked in and sold;
+ *   POST with { code }: checks a ticket in at the door, once;
+ * - POST /api/admin/events/{id}/cancel: cancels it, refunds every paid
+ *   booking through the payment provider and e-mails every ticket holder,
+ *   once each however often it is called.
+ * Every change is in the activity log, and the public events list (cached
+ * for a moment) is dropped at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { inSiteTimeZone } from '@ministry/shared/format';
+import type { StaffEventInput } from '@ministry/shared/types';
+import { staffEventSchema } from '@ministry/shared/validation';
+import { toCsv, csvFileName } from '../../lib/csv.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { idParam } from '../../lib/ids.js';
+import { createMailer } from '../../lib/mailer.js';
+import { validateBody } from '../../lib/validate.js';
+import { requireRole, staffOnly } from '../../plugins/session.js';
+import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { recordActivity } from '../activity/service.js';
+import { HttpError } from '../../lib/errors.js';
+import { checkIn, checkInCounts } from './checkIn.js';
+import { createFulfilment, type CancellationOutcome } from '../payments/fulfilment.js';
+import { createPaymentProvider } from '../payments/provider.js';
+import { createWaitlistOffers } from '../waitlist/offers.js';
+import {
+  cancelEvent,
+  createEvent,
+  describeChange,
+  findStaffEvent,
+  listAttendees,
+  listStaffEvents,
+  PAYMENT_LABELS,
+  updateEvent,
+} from './service.js';
+
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const num = { type: 'number' } as const;
+
+const staffEventSchemaJson = {
+  type: 'object',
+  properties: {
+    _id: str,
+    title: str,
+    description: str,
+    date: str,
+    time: str,
+    event_date: str,
+    durationMinutes: { type: ['integer', 'null'] },
+    place: { type: 'string', enum: ['church', 'address'] },
+    churchId: strOrNull,
+    address: strOrNull,
+    photo: str,
+    price: num,
+    seats: int,
+    seatsSold: int,
+    seatsHeld: int,
+    cancelledAt: strOrNull,
+    paidBookings: int,
+  },
+} as const;
+
+/** What the form sends: shapes only here; the shared yup schema says what is wrong, field by field. */
+const eventBody = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', maxLength: 1000 },
+    description: { type: 'string', maxLength: 20_000 },
+    date: { type: 'string', maxLength: 40 },
+    time: { type: 'string', maxLength: 40 },
+    durationMinutes: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+    place: { type: 'string', maxLength: 20 },
+    churchId: { type: ['string', 'null'], maxLength: 200 },
+    address: { type: ['string', 'null'], maxLength: 2000 },
+    photo: { type: 'string', maxLength: 400 },
+    price: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 40 }] },
+    seats: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 40 }] },
+  },
+} as const;
+
+const attendeeSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    name: str,
+    email: str,
+    tickets: int,
+    payment: { type: 'string', enum: ['paid', 'waiting', 'refund_due', 'refunded'] },
+    amount: num,
+    bookedAt: str,
+    paidAt: strOrNull,
+  },
+} as const;
+
+const attendeeListSchema = {
+  type: 'object',
+  properties: {
+    event: {
+      type: 'object',
+      properties: { _id: str, title: str, event_date: str, seats: int, seatsSold: int, seatsHeld: int, cancelledAt: strOrNull },
+    },
+    attendees: { type: 'array', items: attendeeSchema },
+    totals: {
+      type: 'object',
+      properties: {
+        bookings: int,
+        ticketsPaid: int,
+        ticketsWaiting: int,
+        ticketsRefunded: int,
+        amountPaid: num,
+        amountRefunded: num,
+      },
+    },
+  },
+} as const;
+
+const cancellationSchema = {
+  type: 'object',
+  properties: {
+    event: staffEventSchemaJson,
+    refunded: int,
+    refundsPending: int,
+    notified: int,
+    /** false: refunds and e-mails go on after this answer (a large event); the attendees page shows them as they are made. */
+    finished: { type: 'boolean' },
+  },
+} as const;
+
+const idParams = { type: 'object', required: ['id'], properties: { id: idParam }, additionalProperties: false } as const;
+
+/** How long a cancellation's answer waits for its refunds and e-mails before they go on without it. */
+const CANCEL_ANSWER_WAIT_MS = 8000;
+
+const quoted = (title: string) => `"${title}"`;
+const bookingsWord = (n: number) => (n === 1 ? '1 paid booking' : `${n} paid bookings`);
+
+export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
+  const provider = createPaymentProvider(app.config);
+  const fulfilment = createFulfilment(
+    app,
+    provider,
+    createMailer(app.config, (m) => app.log.info(m)),
+  );
+  // Refunds and e-mails of a cancellation still under way: closing the app waits for them.
+  const cancelling = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...cancelling]);
+  });
+
+  const editor = staffOnly('editor');
+  const waitlist = createWaitlistOffers(app, createPaymentProvider(app.config).name);
+
+  app.get(
+    '/api/admin/events',
+    { onRequest: editor, schema: { response: { 200: envelope(listOf(staffEventSchemaJson)), ...errors(401, 403) } } },
+    async () => ({ data: await listStaffEvents(app.db, app.clock.now()) }),
+  );
+
+  app.post(
+    '/api/admin/events',
+    {
+      onRequest: editor,
+      schema: { body: eventBody, response: { 201: envelope(staffEventSchemaJson), ...errors(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const me = requireRole(request, 'editor');
+      const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      const event = await createEvent(app.db, input, app.clock.now());
+      app.answerCache.clear('events');
+      await recordActivity(app.db, me, {
+        action: 'created',
+        subjectType: 'event',
+        subjectId: event._id,
+        summary: `Event ${quoted(event.title)} created for ${event.date} ${event.time} (${event.seats} seats)`,
+      });
+      return reply.status(201).send({ data: event });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/events/:id',
+    {
+      onRequest: editor,
+      schema: { params: idParams, response: { 200: envelope(staffEventSchemaJson), ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const event = await findStaffEvent(app.db, request.params.id);
+      if (!event) throw notFound('That event');
+      return { data: event };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/admin/events/:id',
+    {
+      onRequest: editor,
+      schema: {
+        params: idParams,
+        body: eventBody,
+        response: { 200: envelope(staffEventSchemaJson), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'editor');
+      const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
+      app.answerCache.clear('events');
+      // Seats added go to the members waiting first.
+      if (change.after.seats > change.before.seats) await waitlist.offer(change.after._id);
+      const what = describeChange(change);
+      if (what) {
+        await recordActivity(app.db, me, {
+          action: 'updated',
+          subjectType: 'event',
+          subjectId: change.after._id,
+          summary: `Event ${quoted(change.after.title)} updated: ${what}`,
+        });
+      }
+      return { data: change.after };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/events/:id/cancel',
+    {
+      onRequest: staffOnly('admin'),
+      schema: { params: idParams, response: { 200: envelope(cancellationSchema), ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const me = requireRole(request, 'admin');
+      const { id } = request.params;
+      const current = await findStaffEvent(app.db, id);
+      if (!current) throw notFound('That event');
+      if (!current.cancelledAt && Date.parse(current.event_date) <= app.clock.now().getTime()) {
+        throw conflict('This event has already taken place, so it can no longer be cancelled.');
+      }
+      const { event, cancelledNow, released } = await cancelEvent(app.db, id);
+      app.answerCache.clear('events');
+      // Holds released: their checkouts can no longer be paid (a payment that still comes is refunded).
+      for (const hold of released) {
+        if (hold.provider_session_id && hold.provider === provider.name && provider.name !== 'local') {
+          provider
+            .cancelCheckout(hold.provider_session_id)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'could not close a checkout of a cancelled event'));
+        }
+      }
+
+      const work = fulfilment.eventCancelled(id);
+      cancelling.add(work);
+      void work.then(
+        () => cancelling.delete(work),
+        (error: unknown) => {
+          cancelling.delete(work);
+          request.log.error(
+            { err: error, eventId: id },
+            'could not finish refunding a cancelled event; the sweep tries the refunds again',
+          );
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race<CancellationOutcome | null>([
+        work.catch(() => null),
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CANCEL_ANSWER_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      const now = await app.db
+        .selectFrom('bookings')
+        .select(['status', 'cancellation_sent_at'])
+        .where('event_id', '=', id)
+        .where('refund_reason', '=', 'event_cancelled')
+        .execute();
+      const standing = outcome ?? {
+        refunded: now.filter((r) => r.status === 'refunded').length,
+        refundsPending: now.filter((r) => r.status === 'refund_due').length,
+        notified: now.filter((r) => r.cancellation_sent_at !== null).length,
+      };
+      if (cancelledNow) {
+        await recordActivity(app.db, me, {
+          action: 'cancelled',
+          subjectType: 'event',
+          subjectId: id,
+          summary:
+            now.length === 0
+              ? `Event ${quoted(event.title)} cancelled (no tickets sold)`
+              : `Event ${quoted(event.title)} cancelled: ${bookingsWord(now.length)} ${standing.refundsPending === 0 ? 'refunded' : 'being refunded'}, their holders e-mailed`,
+        });
+      }
+      return { data: { event: (await findStaffEvent(app.db, id)) ?? event, ...standing, finished: outcome !== null } };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/events/:id/attendees',
+    {
+      onRequest: editor,
+      schema: { params: idParams, response: { 200: envelope(attendeeListSchema), ...errors(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await listAttendees(app.db, request.params.id, app.clock.now()) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/events/:id/attendees.csv',
+    { onRequest: editor, schema: { params: idParams, response: { 200: str, ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      const list = await listAttendees(app.db, request.params.id, app.clock.now());
+      const at = (iso: string | null) => (iso ? inSiteTimeZone(iso).format('YYYY-MM-DD HH:mm') : '');
+      const csv = toCsv(
+        ['Name', 'E-mail', 'Tickets', 'Payment', 'Amount (USD)', 'Booked on', 'Paid on', 'Booking reference'],
+        list.attendees.map((a) => [
+          a.name,
+          a.email,
+          a.tickets,
+          PAYMENT_LABELS[a.payment],
+          a.amount.toFixed(2),
+          at(a.bookedAt),
+          at(a.paidAt),
+          a._id,
+        ]),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csvFileName(list.event.title, 'attendees')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  const countsSchema = { type: 'object', properties: { checkedIn: int, sold: int } } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/events/:id/check-in',
+    { onRequest: editor, schema: { params: idParams, response: { 200: envelope(countsSchema), ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      if (!(await findStaffEvent(app.db, request.params.id))) throw notFound('That event');
+      reply.header('Cache-Control', 'no-store');
+      return { data: await checkInCounts(app.db, request.params.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { code: string } }>(
+    '/api/admin/events/:id/check-in',
+    {
+      onRequest: editor,
+      schema: {
+        params: idParams,
+        body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 200 } } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              outcome: { type: 'string', enum: ['checked_in', 'already'] },
+              ticket: { type: 'object', properties: { name: str, quantity: int, checkedInAt: str, checkedInBy: strOrNull } },
+              counts: countsSchema,
+            },
+          }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const staff = requireRole(request, 'editor');
+      if (!(await findStaffEvent(app.db, request.params.id))) throw notFound('That event');
+      const result = await checkIn(app.db, { eventId: request.params.id, code: request.body.code, staffId: staff.id });
+      switch (result.outcome) {
+        case 'checked_in':
+        case 'already':
+          return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
+        case 'bad_code':
+          throw new HttpError(
+            400,
+            'bad_code',
+            'That is not a ticket code: a code has 20 letters and digits (ABCDE-FGHJK-MNPQR-STVWX).',
+            {
+              code: 'A code has 20 letters and digits.',
+            },
+          );
+        case 'unknown':
+          throw new HttpError(
+            404,
+            'unknown_ticket',
+            'No ticket has this code. Check the code, or ask for the confirmation e-mail.',
+          );
+        case 'other_event':
+          throw new HttpError(409, 'other_event', 'This ticket is for another event.');
+        default:
+          throw new HttpError(
+            409,
+            'ticket_not_valid',
+            result.status === 'refunded' || result.status === 'refund_due'
+              ? 'This booking was cancelled and refunded: the ticket is not valid.'
+              : 'This ticket is not paid: it is not valid.',
+          );
+      }
+    },
+  );
+}

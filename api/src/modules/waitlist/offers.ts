@@ -1,0 +1,105 @@
+/**
+ * Offers to members waiting, end to end: made in the database (service.ts),
+ * then, after the commit, each member is told by e-mail, with a link
+ * straight to the checkout of the seats held for them. The sweep
+ * (`waitlist-offers`, once across every process: lib/jobs.ts) releases
+ * offers and holds whose time is up and passes their seats on.
+ */
+import type { FastifyInstance } from 'fastify';
+import { siteIdentity } from '@ministry/shared/config';
+import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { escapeHtml } from '../payments/html.js';
+import { releaseExpired } from '../payments/service.js';
+import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './service.js';
+
+export interface WaitlistOffers {
+  /** The options offers are made with (hours, provider, now). */
+  options(): OfferOptions;
+  /** Offers an event's free seats to the members waiting and mails the offers; answers them. */
+  offer(eventId: string): Promise<Offer[]>;
+  /** Mails offers made in a transaction now committed. */
+  mail(offers: Offer[]): Promise<void>;
+  /** The sweep: expired holds and offers released, settled offers closed, free seats offered. */
+  sweep(): Promise<number>;
+}
+
+export function createWaitlistOffers(
+  app: FastifyInstance,
+  providerName: string,
+  mailer: Mailer = createMailer(app.config, (m) => app.log.info(m)),
+): WaitlistOffers {
+  const options = (): OfferOptions => ({
+    offerHours: app.config.waitlistOfferHours,
+    provider: providerName,
+    now: app.clock.now(),
+  });
+
+  async function mailOne(offer: Offer): Promise<void> {
+    const row = await app.db
+      .selectFrom('users')
+      .innerJoin('events', (join) => join.on('events.id', '=', offer.eventId))
+      .select(['users.email', 'users.firstname', 'events.title', 'events.event_date'])
+      .where('users.id', '=', offer.userId)
+      .executeTakeFirst();
+    if (!row) return;
+    const date = new Date(row.event_date).toISOString();
+    const until = offer.expiresAt.toISOString();
+    const link = `${app.config.publicUrl}/pay/checkout/${offer.bookingId}`;
+    const seats = offer.quantity === 1 ? '1 seat' : `${offer.quantity} seats`;
+    const first = `Good news: ${seats} for ${row.title} (${formatEventDate(date)} at ${formatEventTime(date)}) came free, and we are holding ${offer.quantity === 1 ? 'it' : 'them'} for you from the waitlist.`;
+    const second = `The seats are yours until ${formatEventDate(until)} at ${formatEventTime(until)}. After that they go to the next person waiting.`;
+    await mailer.send({
+      to: row.email,
+      subject: `Seats for you: ${row.title}`,
+      text: [
+        greeting(row.firstname),
+        '',
+        first,
+        '',
+        second,
+        '',
+        `Pay for your seats here: ${link}`,
+        '',
+        siteIdentity.ministryName,
+        '',
+      ].join('\n'),
+      html: [
+        `<p>${escapeHtml(greeting(row.firstname))}</p>`,
+        `<p>${escapeHtml(first)}</p>`,
+        `<p>${escapeHtml(second)}</p>`,
+        `<p><a href="${escapeHtml(link)}">Pay for your seats</a></p>`,
+        `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
+      ].join('\n'),
+    });
+  }
+
+  async function mail(offers: Offer[]): Promise<void> {
+    for (const offer of offers) {
+      try {
+        await mailOne(offer);
+      } catch (error) {
+        // The seats stay held for the member: the site shows the offer on the event's page.
+        app.log.error({ err: error, bookingId: offer.bookingId }, 'could not e-mail a waitlist offer');
+      }
+    }
+    if (offers.length > 0) app.answerCache.clear('events');
+  }
+
+  async function offer(eventId: string): Promise<Offer[]> {
+    const offers = await offerFreeSeats(app.db, eventId, options());
+    await mail(offers);
+    return offers;
+  }
+
+  async function sweep(): Promise<number> {
+    const now = app.clock.now();
+    await releaseExpired(app.db, now);
+    await closeAllSettledOffers(app.db, now);
+    let made = 0;
+    for (const eventId of await eventsWithOffersDue(app.db)) made += (await offer(eventId)).length;
+    return made;
+  }
+
+  return { options, offer, mail, sweep };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The community's writes and the public data they change. A member's post,
+ * like, "prayed", comment or new name, or a moderator's decision, changes
+ * what the prayer wall and the stories show: after any such write succeeds,
+ * that data's cached answers and rendered pages are cleared in every process
+ * (the pages list the data they show in their manifest's `data`).
+ * Staff writes of other content clear their own topics where they happen.
+ */
+const CHANGES: { route: RegExp; topics: string[] }[] = [
+  { route: /^\/api\/prayers\/(add\/|:id\/)/, topics: ['prayers'] },
+  { route: /^\/api\/story\/(add|like)\//, topics: ['stories'] },
+  { route: /^\/api\/comments\//, topics: ['prayers', 'stories'] },
+  { route: /^\/api\/(moderation|community\/mine)\//, topics: ['prayers', 'stories'] },
+  { route: /^\/api\/user\/(updateBasic|updatePhoto|deletePhoto)\//, topics: ['prayers', 'stories'] },
+  { route: /^\/api\/admin\/members\//, topics: ['prayers', 'stories'] },
+];
+
+/** The topics a successful write to `route` changes. */
+export function topicsChangedBy(method: string, route: string | undefined): string[] {
+  if (method === 'GET' || method === 'HEAD' || !route) return [];
+  return [...new Set(CHANGES.filter((c) => c.route.test(route)).flatMap((c) => c.topics))];
+}
+
+export function registerDataChanges(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400) return;
+    for (const topic of topicsChangedBy(request.method, request.routeOptions.url)) app.answerCache.clear(topic);
+  });
+}

@@ -1,0 +1,285 @@
+/**
+ * The web host: serves the site from the same process as the API. Each app
+ * ships on its own (see releases.ts): the shell's live release gives
+ * index.html and its files under /shell/<release>/, each remote's releases
+ * are under /remotes/<app>/<release>/ (or at the address it is hosted at),
+ * media under /media/, the runtime config at /config.json (and inline in
+ * every page). Every page URL gets the shell's index.html with the page's
+ * title and share preview, preloads of what it renders first, and, for
+ * visitors, its content rendered on the server (prerender.ts).
+ *
+ * Files are served precompressed (the build writes .br and .gz beside them);
+ * a release folder never changes, so its files are cached for good.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
+import type { AppConfig } from '../config.js';
+import { contentSecurityPolicy } from '../plugins/security.js';
+import { registerCompression } from '../plugins/compression.js';
+import { applyPreview, pagePreview } from '../modules/sharing/service.js';
+import { pickEncoding } from '../plugins/compression.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
+import { nextDevotionalDue } from '../modules/devotionals/service.js';
+import { nextArticleDue } from '../modules/news/service.js';
+import { siteDay } from '../lib/schedule.js';
+import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
+import { PageCache, type CachedPage } from './pageCache.js';
+import { APP_DIR, RELEASE_ID, ReleaseRegistry, releaseFileLocation, type LiveApp, type SiteSnapshot } from './releases.js';
+
+/** Paths that are never pages: a miss there is a 404, not the shell. */
+const NOT_PAGES = /^\/(api|media|remotes|shell|pay)(\/|$)|\.[a-z0-9]{2,5}$/i;
+
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0];
+  if (NOT_PAGES.test(pathname)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** What index.html needs from a remote's mf-manifest.json to preload it. */
+interface RemoteFacts {
+  remoteEntry: string;
+  /** Expose name -> the JS files it needs at once. */
+  exposes: Record<string, string[]>;
+}
+
+const SAFE_FILE = /^[\w.-]+$/;
+
+function parseRemoteFacts(text: string): RemoteFacts | null {
+  try {
+    const manifest = JSON.parse(text) as {
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+    };
+    const entry = manifest.metaData?.remoteEntry;
+    const remoteEntry = [entry?.path, entry?.name].filter(Boolean).join('/');
+    if (!remoteEntry || !remoteEntry.split('/').every((part) => SAFE_FILE.test(part))) return null;
+    const exposes: Record<string, string[]> = {};
+    for (const expose of manifest.exposes ?? []) {
+      exposes[expose.name] = (expose.assets?.js?.sync ?? []).filter((f) => SAFE_FILE.test(f));
+    }
+    return { remoteEntry, exposes };
+  } catch {
+    return null;
+  }
+}
+
+export interface SiteServer {
+  /**
+   * Answers a page URL with the shell's index.html: 200, or 404 (the same HTML:
+   * the app shows its not-found page) for a path no app declares or an item
+   * that does not exist; 503 when no release of the shell is live.
+   */
+  sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  /** What is live now. */
+  snapshot: () => SiteSnapshot;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function registerSite(app: FastifyInstance, config: AppConfig): Promise<SiteServer> {
+  const mediaDir = path.join(config.siteRoot, 'api', 'content', 'media');
+  const registry = new ReleaseRegistry({
+    releasesDir: config.releasesDir,
+    remoteLocations: config.remoteLocations,
+    log: app.log,
+  });
+  await registry.start();
+  const prerenderer = config.prerender ? createPrerenderer(app, config) : null;
+  app.addHook('onClose', async () => {
+    registry.stop();
+    prerenderer?.close();
+  });
+  // API answers and pages are compressed on the fly; files are precompressed.
+  registerCompression(app);
+
+  // Rendered pages, renewed when what they show changes (a clear of its topic, in any process).
+  const pageCache = new PageCache(app.redis, () => siteDay(app.clock.now()));
+  const knownTopics = () => [...new Set(registry.snapshot().config.pages.flatMap((p) => p.data ?? []))];
+  app.answerCache.onClearHere.push((prefix) => pageCache.invalidateHere(prefix));
+  app.answerCache.onClear.push((prefix) => void pageCache.invalidateEverywhere(prefix, knownTopics()));
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return registry.snapshot().config;
+  });
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res: FastifyReply) => void res.header('Cache-Control', 'public, max-age=86400'),
+  });
+  // Uploads, wherever they are kept (lib/uploads.ts); a name is never reused, so a file never changes.
+  app.get<{ Params: { name: string } }>('/media/uploads/:name', async (request, reply) => {
+    const file = await app.uploads.get(request.params.name);
+    if (!file) return reply.callNotFound();
+    return reply.header('Cache-Control', IMMUTABLE).type(file.contentType).send(file.data);
+  });
+
+  // Release folders: only their browser files are served, and they never change.
+  await app.register(fastifyStatic, { root: config.releasesDir, serve: false, preCompressed: true, index: false });
+  const sendReleaseFile = (reply: FastifyReply, folder: string | null, release: string, file: string, crossOrigin: boolean) => {
+    if (!folder || !RELEASE_ID.test(release) || !file) return reply.callNotFound();
+    reply.header('Cache-Control', IMMUTABLE);
+    // Another origin may load a remote from here (a shell hosted elsewhere, a remote's own dev page).
+    if (crossOrigin) reply.header('Access-Control-Allow-Origin', '*');
+    return reply.sendFile(`${release}/browser/${file}`, folder, { cacheControl: false });
+  };
+  app.get<{ Params: { app: string; release: string; '*': string } }>('/remotes/:app/:release/browser/*', (request, reply) => {
+    const { app: dir, release } = request.params;
+    const folder = APP_DIR.test(dir) && dir !== 'shell' ? registry.folderOf(dir) : null;
+    return sendReleaseFile(reply, folder, release, request.params['*'], true);
+  });
+  app.get<{ Params: { release: string; '*': string } }>('/shell/:release/browser/*', (request, reply) =>
+    sendReleaseFile(reply, registry.folderOf('shell'), request.params.release, request.params['*'], false),
+  );
+
+  // Each release's index.html and mf-manifest.json, read once (a release never changes).
+  const releaseTexts = new Map<string, Promise<string | null>>();
+  function releaseText(live: LiveApp, file: string): Promise<string | null> {
+    const key = `${live.dir}@${live.release}/${file}`;
+    let text = releaseTexts.get(key);
+    if (!text) {
+      const location = releaseFileLocation(live, file);
+      text =
+        live.source.kind === 'folder'
+          ? Promise.resolve().then(() => readFileSync(location, 'utf8'))
+          : fetch(location, { signal: AbortSignal.timeout(5000) }).then((r) =>
+              r.ok ? r.text() : Promise.reject(new Error(`${r.status}`)),
+            );
+      text = text.catch(() => {
+        releaseTexts.delete(key);
+        return null;
+      });
+      if (releaseTexts.size > 200) releaseTexts.clear();
+      releaseTexts.set(key, text);
+    }
+    return text;
+  }
+
+  /**
+   * What a page's <head> gets besides the shell's own preloads: the runtime
+   * config inline (no /config.json round trip before the remotes load), and
+   * preloads of the manifest, container entry and first chunks of the remote
+   * modules this page renders, so they download alongside the shell.
+   */
+  async function pageHead(snapshot: SiteSnapshot, pathname: string): Promise<string> {
+    const tags = [`<script id="ministry-runtime-config" type="application/json">${scriptJson(snapshot.config)}</script>`];
+    const seen = new Set<string>();
+    const preload = (href: string, as: 'script' | 'fetch') => {
+      if (seen.has(href)) return;
+      seen.add(href);
+      tags.push(
+        as === 'fetch'
+          ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`
+          : `<link rel="preload" as="script" href="${href}">`,
+      );
+    };
+    for (const { remote, expose } of pageModules(findPage(snapshot.config.pages, pathname), snapshot.shellUses)) {
+      const live = snapshot.remotes.find((r) => r.name === remote);
+      if (!live) continue;
+      const facts = parseRemoteFacts((await releaseText(live, 'browser/mf-manifest.json')) ?? '');
+      if (!facts) continue;
+      const base = `${live.publicBase}browser/`;
+      preload(`${base}mf-manifest.json`, 'fetch');
+      preload(`${base}${facts.remoteEntry}`, 'script');
+      for (const file of facts.exposes[expose] ?? []) preload(`${base}${file}`, 'script');
+    }
+    return tags.join('');
+  }
+
+  /** A page's HTML for this request: its title and share preview, what it loads first, and (for visitors) its content. */
+  async function buildPage(request: FastifyRequest, snapshot: SiteSnapshot, shellHtml: string) {
+    const pathname = request.url.split('?')[0];
+    const page = findPage(snapshot.config.pages, pathname);
+    // No soft 404s: search engines must not index the not-found page.
+    let status = page ? 200 : 404;
+    let html = shellHtml;
+    try {
+      const preview = await pagePreview(app.db, request.url, page, app.clock.now());
+      // The page of a devotional, event or news item that does not exist is a 404, not a soft one.
+      if (preview.missing) status = 404;
+      html = applyPreview(html, preview, config.publicUrl);
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'share preview failed; serving the page without it');
+    }
+    const head = await pageHead(snapshot, pathname);
+    html = html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : html + head;
+    // A public page for a visitor comes with its content (see prerender.ts).
+    const rendered = prerenderer ? await prerenderer.prerender(html, request, snapshot) : null;
+    return { status, html: rendered ?? html, rendered: rendered !== null };
+  }
+
+  /** When the next scheduled devotional, news item or press release becomes due, if the page shows those. */
+  async function nextDue(topics: string[]): Promise<number | null> {
+    const now = app.clock.now();
+    const wanted = [
+      topics.includes('devotionals') ? nextDevotionalDue(app.db, now) : null,
+      topics.includes('news') ? nextArticleDue(app.db, 'news', now) : null,
+      topics.includes('press') ? nextArticleDue(app.db, 'press_releases', now) : null,
+    ];
+    const dates = (await Promise.all(wanted)).filter((d): d is Date => d instanceof Date);
+    return dates.length ? Math.min(...dates.map((d) => d.getTime())) : null;
+  }
+
+  const pageHeaders = (reply: FastifyReply, snapshot: SiteSnapshot) =>
+    reply
+      .header('Vary', 'Cookie, User-Agent, Accept-Encoding')
+      .header('Content-Security-Policy', contentSecurityPolicy(snapshot.remoteOrigins))
+      .type('text/html; charset=utf-8');
+
+  /** A kept page: bytes in memory, compressed once; 304 when the browser has it. */
+  function sendCached(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, page: CachedPage) {
+    pageHeaders(reply, snapshot)
+      .status(page.status)
+      .header('ETag', page.etag)
+      // A CDN in front may keep a visitor's page briefly; the browser asks again each time (ETag).
+      .header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+    return reply.send(page.html);
+  }
+
+  const sendBuilt = (reply: FastifyReply, snapshot: SiteSnapshot, built: { status: number; html: string }) =>
+    pageHeaders(reply, snapshot).status(built.status).header('Cache-Control', 'no-cache').send(built.html);
+
+  const sendIndex: SiteServer['sendIndex'] = async (request, reply) => {
+    const snapshot = registry.snapshot();
+    const shellHtml = snapshot.shell ? await releaseText(snapshot.shell, 'browser/index.html') : null;
+    if (shellHtml === null) {
+      return reply
+        .status(503)
+        .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
+    }
+    const page = findPage(snapshot.config.pages, request.url.split('?')[0]);
+    // A visitor's server-rendered page is the same for every visitor: kept (pageCache.ts).
+    if (prerenderer && page?.ssr && !request.cookies?.[SESSION_COOKIE]) {
+      const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request)}|${pageAddress(request.url)}`;
+      const topics = page.data ?? [];
+      const { page: kept, fresh } = await pageCache.get(key);
+      if (kept && (fresh || pageCache.rendering(key))) return sendCached(request, reply, snapshot, kept);
+      let mine: Awaited<ReturnType<typeof buildPage>> | null = null;
+      const renewed = await pageCache.render(key, topics, async () => {
+        mine = await buildPage(request, snapshot, shellHtml);
+        // Only a page rendered with its content is kept (not one left to the browser, not a 404).
+        if (!mine.rendered || mine.status !== 200) return null;
+        return { status: mine.status, html: mine.html, dueAt: await nextDue(topics), life: page.data ? undefined : 'short' };
+      });
+      if (renewed) return sendCached(request, reply, snapshot, renewed);
+      if (mine) return sendBuilt(reply, snapshot, mine);
+    }
+    return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml));
+  };
+
+  // The home page is answered here rather than by the not-found handler.
+  app.get('/', (request, reply) => (isPageRequest(request) ? sendIndex(request, reply) : reply.callNotFound()));
+
+  return { sendIndex, snapshot: () => registry.snapshot() };
+}

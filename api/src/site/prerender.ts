@@ -1,0 +1,120 @@
+/**
+ * Server-rendered pages: for a visitor who is not signed in, a page its app
+ * declares `ssr` is answered with its content already in the HTML, rendered
+ * by the live releases' server renderer in worker threads (renderPool.ts).
+ * The page then shows before any script runs, search engines read it, and
+ * the browser takes the HTML over as it is. The renderer reads the API
+ * in-process, with no cookies: what it shows is what any visitor sees. When
+ * no renderer is live, it fails or it is slow, the page is rendered in the
+ * browser as before.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
+import type { AppConfig } from '../config.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
+import { releaseFileLocation, type SiteSnapshot } from './releases.js';
+import { RenderPool, type RenderedPage, type RendererSpec, type Viewport } from './renderPool.js';
+
+export type { RenderedPage, Viewport };
+
+export interface Prerenderer {
+  /** The page's HTML with its content in it, or null to render it in the browser. */
+  prerender: (html: string, request: FastifyRequest, snapshot: SiteSnapshot) => Promise<string | null>;
+  close: () => void;
+}
+
+/** A phone, as far as the request tells (the layout the page starts with). */
+export function guessViewport(request: FastifyRequest): Viewport {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.includes('1') ? 'mobile' : 'desktop';
+  return /Mobi|Android|iPhone|iPod/i.test(request.headers['user-agent'] ?? '') ? 'mobile' : 'desktop';
+}
+
+/** JSON that is safe inside a <script> element. */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** Puts a rendered page into the shell's index.html. */
+export function injectRenderedPage(html: string, page: Pick<RenderedPage, 'html' | 'styles' | 'prerendered'>): string | null {
+  // React lists the resources it wants early (image preloads) before the app's HTML: they belong in the head.
+  const lead = /^(?:<link\b[^>]*>)+/.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(lead.length);
+  const root = /(<div id="?root"?>)<div id="?boot"?[^>]*>[^<]*<\/div><\/div>/;
+  if (!root.test(html) || !html.includes('</head>')) return null;
+  const data = `<script id="ministry-prerendered" type="application/json">${scriptJson(page.prerendered)}</script>`;
+  return (
+    html
+      // The content is here already: the app's scripts load after it is painted, not alongside it.
+      .replace(/<link rel="?preload"? as="?(?:script|fetch)"?[^>]*>/g, '')
+      .replace('</head>', () => `${lead}${page.styles}</head>`)
+      .replace(root, (_match, open: string) => `${open}${body}</div>${data}`)
+  );
+}
+
+/** What the workers of a set of live releases start with, or null when no renderer is live. */
+export function rendererSpec(snapshot: SiteSnapshot): RendererSpec | null {
+  const shell = snapshot.shell;
+  const renderFile = 'server/render.js';
+  if (!shell?.files[renderFile]) return null;
+  const remotes: RendererSpec['remotes'] = {};
+  for (const remote of snapshot.remotes) {
+    const entry = 'server/remoteEntry.js';
+    if (remote.files[entry]) remotes[remote.name] = { location: releaseFileLocation(remote, entry), sha256: remote.files[entry] };
+  }
+  return {
+    shell: { location: releaseFileLocation(shell, renderFile), sha256: shell.files[renderFile] },
+    remotes,
+    config: snapshot.config,
+  };
+}
+
+export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prerenderer {
+  const read = async (apiPath: string) => {
+    const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+    let body: unknown = null;
+    try {
+      body = response.json();
+    } catch {
+      // not JSON: the load fails on its status
+    }
+    return { status: response.statusCode, body };
+  };
+
+  // One pool for the live releases; a new set of releases gets a new pool and the old one winds down.
+  let current: { key: string; pool: RenderPool | null } | null = null;
+  function poolFor(snapshot: SiteSnapshot): RenderPool | null {
+    if (current?.key === snapshot.key) return current.pool;
+    current?.pool?.close();
+    const spec = rendererSpec(snapshot);
+    current = { key: snapshot.key, pool: spec ? new RenderPool(spec, config.renderWorkers, read, app.log) : null };
+    return current.pool;
+  }
+
+  return {
+    prerender: async (html, request, snapshot) => {
+      const url = pageAddress(request.url);
+      const page = findPage(snapshot.config.pages, url.split('?')[0]);
+      if (!page?.ssr || request.cookies?.[SESSION_COOKIE]) return null;
+      const pool = poolFor(snapshot);
+      // At most PRERENDER_CONCURRENCY pages at once; beyond that the browser renders them.
+      if (!pool || pool.busy >= config.prerenderConcurrency) return null;
+      const origin = `${request.protocol}://${request.headers.host ?? request.hostname}`;
+      const modules = pageModules(page, snapshot.shellUses).map(({ remote, expose }) => `${remote}/${expose}`);
+      const rendered = await pool.render({
+        url,
+        origin,
+        viewport: guessViewport(request),
+        modules,
+        timeoutMs: config.prerenderTimeoutMs,
+      });
+      if (rendered?.leftForTheBrowser.length) {
+        app.log.warn(`${url}: part of the page is left for the browser to render: ${rendered.leftForTheBrowser.join('; ')}`);
+      }
+      return rendered ? injectRenderedPage(html, rendered) : null;
+    },
+    close: () => current?.pool?.close(),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Rendered pages, kept (src/site/pageCache.ts): a visitor's page is rendered
+ * once and served from memory until what it shows changes; signed-in
+ * members never get the kept copy; a visitor never waits for a render
+ * another visitor started. A stand-in renderer counts its renders and
+ * shows what it reads from the API.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
+import { browserLike, createMember, freshDatabase, testConfig } from './helpers.js';
+
+/** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
+const renderer = `
+let renders = 0;
+exports.start = async (options) => ({
+  checkRemote: async () => [],
+  renderPage: async ({ url, viewport }) => {
+    renders += 1;
+    if (url.startsWith('/slow')) await new Promise((r) => setTimeout(r, 600));
+    if (url.startsWith('/never')) await new Promise((r) => setTimeout(r, 60_000));
+    const events = await options.readApi('/api/events');
+    const seats = events.body.data.map((e) => e.seatsLeft).join(',');
+    const prayers = url.startsWith('/community') ? (await options.readApi('/api/prayers/')).body.data.map((p) => p.text).join('|') : '';
+    return {
+      html: '<main>render ' + renders + ' of ' + url + ' (' + viewport + ') seats ' + seats + ' prayers ' + prayers + '</main>',
+      styles: '',
+      prerendered: { url, viewport, resources: {} },
+      leftForTheBrowser: [],
+    };
+  },
+});`;
+
+describe('rendered pages, kept', () => {
+  let app: FastifyInstance;
+  let site: FakeSite;
+  let cleanup: () => Promise<void>;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers } });
+  const renderNumber = (html: string) => Number(/render (\d+) of/.exec(html)?.[1] ?? NaN);
+
+  before(async () => {
+    site = fakeSite();
+    site.release('shell', fakeShell(renderer, { pages: [{ path: '/' }] }));
+    site.release('mfe-x', {
+      name: 'mfe_x',
+      exposes: ['./routes'],
+      pages: [{ path: '/events' }, { path: '/about' }, { path: '/slow' }, { path: '/never' }, { path: '/community' }].map(
+        (p) => ({ ...p, data: p.path === '/about' ? [] : p.path === '/community' ? ['prayers'] : ['events'] }),
+      ),
+      files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
+    });
+    const fresh = await freshDatabase('pglite');
+    cleanup = fresh.cleanup;
+    const { seedIfEmpty } = await import('../src/seed/index.js');
+    await seedIfEmpty(fresh.database.db);
+    app = browserLike(
+      await buildApp({
+        database: fresh.database,
+        config: testConfig({
+          siteRoot: site.siteRoot,
+          releasesDir: site.releasesDir,
+          renderWorkers: 1,
+          prerenderTimeoutMs: 2000,
+        }),
+        serveSite: true,
+      }),
+    );
+  });
+
+  after(async () => {
+    await app.close();
+    await cleanup();
+  });
+
+  it('renders a page once and serves it from memory after, with an ETag (304 when the browser has it)', async () => {
+    const first = await get('/events');
+    assert.equal(first.statusCode, 200);
+    const n = renderNumber(first.body);
+    assert.ok(n >= 1, first.body.slice(0, 300));
+    const second = await get('/events');
+    assert.equal(renderNumber(second.body), n, 'not rendered again');
+    assert.ok(second.headers.etag);
+    assert.match(String(second.headers['cache-control']), /s-maxage/);
+    const unchanged = await get('/events', { 'if-none-match': String(second.headers.etag) });
+    assert.equal(unchanged.statusCode, 304);
+    assert.equal(unchanged.body, '');
+    // Compressed once, as kept.
+    const br = await app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+  });
+
+  it("keeps one copy for a page's address whatever trackers a link adds (utm_*, fbclid), and renders it without them", async () => {
+    const plain = await get('/events?page=2');
+    const shared = await get('/events?page=2&fbclid=IwAR0abc&utm_source=facebook');
+    assert.equal(renderNumber(shared.body), renderNumber(plain.body), 'the same kept copy');
+    assert.match(shared.body, /render \d+ of \/events\?page=2 /);
+    assert.doesNotMatch(shared.body, /fbclid|utm_source/);
+  });
+
+  it('renders it again once what it shows changes (a seat sold), and only the pages that show it', async () => {
+    const events = renderNumber((await get('/events')).body);
+    const about = renderNumber((await get('/about')).body);
+    // A member holds two seats: the seats change.
+    const member = await createMember(app);
+    const list = (await app.inject({ method: 'GET', url: '/api/events' })).json() as {
+      data: { _id: string; seatsLeft: number; price_Id: string | null }[];
+    };
+    const event = list.data.find((e) => e.seatsLeft > 2)!;
+    const hold = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-checkout-session',
+      headers: { cookie: member.cookie },
+      payload: { items: [{ quantity: 2, price: event.price_Id }], user: member.id, event: event._id },
+    });
+    assert.equal(hold.statusCode, 200, hold.body);
+    const after = await get('/events');
+    assert.ok(renderNumber(after.body) > events, 'the events page is rendered again');
+    assert.match(after.body, new RegExp(`seats [\\d,]*${event.seatsLeft - 2}`));
+    assert.equal(renderNumber((await get('/about')).body), about, 'a page that does not show events is kept');
+  });
+
+  it('renders the prayer wall again once a prayer is published, and not for a write that changes nothing it shows', async () => {
+    const member = await createMember(app);
+    const admin = await createMember(app, { role: 'admin' });
+    const before = renderNumber((await get('/community')).body);
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/prayers/add/${member.id}`,
+      headers: { cookie: member.cookie },
+      payload: { text: 'Pray for the harvest' },
+    });
+    assert.equal(posted.statusCode, 201, posted.body);
+    const id = (posted.json() as { data: { _id: string } }).data._id;
+    await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'reader@example.com' } });
+    const events = renderNumber((await get('/events')).body);
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/moderation/prayers/${id}/publish`,
+      headers: { cookie: admin.cookie },
+    });
+    assert.equal(published.statusCode, 200, published.body);
+    const after = await get('/community');
+    assert.ok(renderNumber(after.body) > before, 'rendered again');
+    assert.match(after.body, /Pray for the harvest/);
+    assert.equal(renderNumber((await get('/events')).body), events, 'the events page did not change');
+  });
+
+  it("never serves the kept copy to a signed-in member, nor keeps a member's page", async () => {
+    await get('/events');
+    const member = await createMember(app);
+    const signedIn = await get('/events', { cookie: member.cookie });
+    assert.doesNotMatch(signedIn.body, /render \d+ of/, 'a member gets the page to render in the browser');
+    assert.equal(signedIn.headers.etag, undefined);
+    assert.equal(signedIn.headers['cache-control'], 'no-cache');
+  });
+
+  it("renders it again when the day changes on the site's clock", async () => {
+    const today = renderNumber((await get('/about')).body);
+    assert.equal(renderNumber((await get('/about')).body), today);
+    app.clock.setNow(new Date(Date.now() + 26 * 3_600_000));
+    try {
+      assert.ok(renderNumber((await get('/about')).body) > today);
+    } finally {
+      app.clock.setNow(new Date());
+    }
+  });
+
+  it('a visitor never waits for a render another visitor started: they get the copy before it', async () => {
+    await get('/slow');
+    app.answerCache.clear('events');
+    const started = Date.now();
+    const [renewing, meanwhile] = await Promise.all([
+      get('/slow'),
+      new Promise((r) => setTimeout(r, 100)).then(() => get('/slow')),
+    ]);
+    assert.ok(renderNumber(renewing.body) > renderNumber(meanwhile.body), 'the second visitor got the copy before');
+    assert.ok(Date.now() - started >= 600, 'the first one waited for its render');
+  });
+
+  it('a render that takes too long leaves the page to the browser, with a 200, and is not kept', async () => {
+    const slow = await get('/never');
+    assert.equal(slow.statusCode, 200);
+    assert.match(slow.body, /id=boot/);
+    assert.equal(slow.headers.etag, undefined);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * Releases on disk (scripts/lib/release-store.mjs) as the server reads them
+ * (src/site/releases.ts), and the checks a release must pass before it goes
+ * live (scripts/lib/release-checks.mjs), on hand-made builds. Real builds
+ * are released in the browser tests (e2e/tests/releases.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { checkRelease } from '../../scripts/lib/release-checks.mjs';
+import { publishRelease, readPointer, rollBack } from '../../scripts/lib/release-store.mjs';
+import { ReleaseRegistry } from '../src/site/releases.js';
+
+const silent = { info: () => {}, warn: () => {} } as never;
+
+/** A build's files in a new folder. */
+function build(files: Record<string, string>): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ministry-build-'));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    writeFileSync(path.join(folder, file), content);
+  }
+  return folder;
+}
+
+const shared = (react: string, version = '19.3.1') => [{ name: 'react', version, singleton: true, requiredVersion: react }];
+
+/** A remote's build, as webpack makes it (the parts the checks read). */
+function remoteBuild(
+  name: string,
+  options: { exposes?: string[]; pages?: string[]; react?: string; serverFiles?: Record<string, string> } = {},
+) {
+  const exposes = options.exposes ?? ['./routes'];
+  return build({
+    'browser/pages.json': JSON.stringify({
+      name,
+      label: name,
+      exposes,
+      pages: (options.pages ?? []).map((p) => ({ path: p, title: p, layout: 'main', signedIn: false, ssr: true })),
+      uses: [],
+    }),
+    'browser/mf-manifest.json': JSON.stringify({
+      exposes: exposes.map((e) => ({ name: e.slice(2) })),
+      shared: shared(options.react ?? '19.3.1'),
+    }),
+    'browser/remoteEntry.js': `var ${name} = { get() {}, init() {} };`,
+    'server/remoteEntry.js': `module.exports = { ${name}: {} };`,
+    ...options.serverFiles,
+  });
+}
+
+/** A shell whose renderer checks remotes by what `verdict` answers. */
+function shellBuild(verdict = '[]', uses: string[] = []) {
+  return build({
+    'browser/pages.json': JSON.stringify({
+      name: 'shell',
+      label: 'shell',
+      exposes: [],
+      pages: [{ path: '/', title: 'Home', layout: 'main', signedIn: false, ssr: true }],
+      uses,
+    }),
+    'browser/mf-manifest.json': JSON.stringify({ exposes: [], shared: shared('19.3.1') }),
+    'browser/index.html': '<!doctype html>',
+    'browser/main.js': '',
+    'server/render.js': `exports.start = async () => ({ renderPage: async () => null, checkRemote: async (name, exposes) => exposes.map((expose) => ({ expose, ...${verdict} })) });`,
+  });
+}
+
+const remoteApp = (name: string, pages: string[] = [], exposes = ['./routes']) => ({
+  name,
+  host: false,
+  exposes: Object.fromEntries(exposes.map((e) => [e, './src/x.tsx'])),
+  pages: pages.map((p) => ({ path: p })),
+  uses: [],
+});
+
+describe('releases on disk', () => {
+  it('a release is recorded, pointed at atomically and read by the server; a rollback goes back; the last five are kept', () => {
+    const releases = mkdtempSync(path.join(tmpdir(), 'ministry-releases-'));
+    const folder = path.join(releases, 'mfe-x');
+    const ids = [
+      '20260101-000001-aaaaaa',
+      '20260101-000002-bbbbbb',
+      '20260101-000003-cccccc',
+      '20260101-000004-dddddd',
+      '20260101-000005-eeeeee',
+      '20260101-000006-ffffff',
+    ];
+    ids.forEach((id, i) =>
+      publishRelease(folder, {
+        app: 'mfe-x',
+        name: 'mfe_x',
+        id,
+        staging: remoteBuild('mfe_x', { pages: ['/x'] }),
+        now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      }),
+    );
+    const pointer = readPointer(folder)!;
+    assert.equal(pointer.release, ids[5]);
+    assert.equal(pointer.history[1], ids[4]);
+    assert.match(pointer.files['server/remoteEntry.js'], /^[0-9a-f]{64}$/);
+    assert.deepEqual(
+      readdirSync(folder)
+        .filter((f) => /^\d{8}-/.test(f))
+        .sort(),
+      ids.slice(1),
+      'the oldest release beyond five is gone',
+    );
+
+    const registry = new ReleaseRegistry({ releasesDir: releases, remoteLocations: {}, log: silent });
+    const live = registry.snapshot().remotes[0];
+    assert.equal(live.release, ids[5]);
+    assert.equal(live.publicBase, `/remotes/mfe-x/${ids[5]}/`);
+    assert.deepEqual(
+      registry.snapshot().config.pages.map((p) => `${p.app} ${p.path}`),
+      ['shell /', 'mfe_x /x'],
+    );
+
+    assert.deepEqual(rollBack(folder), { from: ids[5], to: ids[4] });
+    assert.deepEqual(rollBack(folder), { from: ids[4], to: ids[3] }, 'a second rollback goes one further back');
+    assert.equal(registry.snapshot().remotes[0].release, ids[3], 'the server sees it at once');
+  });
+});
+
+describe('the checks before a release goes live', () => {
+  const site = () => {
+    const releases = mkdtempSync(path.join(tmpdir(), 'ministry-releases-'));
+    publishRelease(path.join(releases, 'shell'), {
+      app: 'shell',
+      name: 'shell',
+      id: '20260101-000000-aaaaaa',
+      staging: shellBuild('{}', ['mfe_x/Stories']),
+    });
+    publishRelease(path.join(releases, 'mfe-y'), {
+      app: 'mfe-y',
+      name: 'mfe_y',
+      id: '20260101-000000-bbbbbb',
+      staging: remoteBuild('mfe_y', { pages: ['/y', '/y/:id'] }),
+    });
+    return releases;
+  };
+
+  it('pass a good release', () => {
+    const releases = site();
+    const staging = remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/x'] });
+    assert.deepEqual(
+      checkRelease({ dir: 'mfe-x', app: remoteApp('mfe_x', ['/x'], ['./routes', './Stories']), staging, releases }),
+      [],
+    );
+  });
+
+  it('refuse a remote that lacks what the shell uses, or its routes', () => {
+    const releases = site();
+    assert.match(
+      checkRelease({
+        dir: 'mfe-x',
+        app: remoteApp('mfe_x', ['/x']),
+        staging: remoteBuild('mfe_x', { pages: ['/x'] }),
+        releases,
+      }).join(),
+      /does not expose \.\/Stories, which the shell uses/,
+    );
+    assert.match(
+      checkRelease({
+        dir: 'mfe-x',
+        app: remoteApp('mfe_x', ['/x'], ['./Stories']),
+        staging: remoteBuild('mfe_x', { exposes: ['./Stories'], pages: ['/x'] }),
+        releases,
+      }).join(),
+      /does not expose \.\/routes/,
+    );
+  });
+
+  it('refuse a page another app owns', () => {
+    const releases = site();
+    const problems = checkRelease({
+      dir: 'mfe-x',
+      app: remoteApp('mfe_x', ['/y/:slug'], ['./routes', './Stories']),
+      staging: remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/y/:slug'] }),
+      releases,
+    });
+    assert.match(problems.join(), /its page \/y\/:slug is already a page of mfe-y/);
+  });
+
+  it('refuse a remote that needs a React the shell does not share', () => {
+    const releases = site();
+    const problems = checkRelease({
+      dir: 'mfe-x',
+      app: remoteApp('mfe_x', ['/x'], ['./routes', './Stories']),
+      staging: remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/x'], react: '^18.2.0' }),
+      releases,
+    });
+    assert.deepEqual(problems, ['it needs react ^18.2.0, but the shell shares react 19.3.1']);
+  });
+
+  it('refuse a server container of more than one file, and one that does not load in the renderer', () => {
+    const releases = site();
+    const app = remoteApp('mfe_x', ['/x'], ['./routes', './Stories']);
+    const twoFiles = remoteBuild('mfe_x', {
+      exposes: ['./routes', './Stories'],
+      pages: ['/x'],
+      serverFiles: { 'server/123.abc.js': '' },
+    });
+    assert.match(checkRelease({ dir: 'mfe-x', app, staging: twoFiles, releases }).join(), /more than one file \(123\.abc\.js\)/);
+
+    publishRelease(path.join(releases, 'shell'), {
+      app: 'shell',
+      name: 'shell',
+      id: '20260101-000001-cccccc',
+      staging: shellBuild('{ error: "it threw at load" }', ['mfe_x/Stories']),
+    });
+    const problems = checkRelease({
+      dir: 'mfe-x',
+      app,
+      staging: remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/x'] }),
+      releases,
+    });
+    assert.match(problems.join(), /mfe_x\/routes does not load in the server renderer: it threw at load/);
+  });
+
+  it('refuse a browser container that does not load', () => {
+    const releases = site();
+    const staging = remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/x'] });
+    writeFileSync(path.join(staging, 'browser/remoteEntry.js'), 'throw new Error("broken at the start")');
+    const problems = checkRelease({
+      dir: 'mfe-x',
+      app: remoteApp('mfe_x', ['/x'], ['./routes', './Stories']),
+      staging,
+      releases,
+    });
+    assert.deepEqual(problems, ['its browser container does not load: broken at the start']);
+    assert.ok(existsSync(staging));
+  });
+});
