@@ -105,7 +105,10 @@ export async function updateBasic(id: string, input: BasicInfoInput): Promise<Us
 }
 
 /** PUT /api/user/updateSecurity/{userId}: a new e-mail, a new password or both, with the current password. */
-export async function updateSecurity(userId: string, input: { email?: string; password?: string; currentPassword: string }): Promise<User> {
+export async function updateSecurity(
+  userId: string,
+  input: { email?: string; password?: string; currentPassword: string },
+): Promise<User> {
   return (await http.put<Envelope<User>>(`/api/user/updateSecurity/${encodeURIComponent(userId)}`, input)).data.data;
 }
 

@@ -1,6 +1,6 @@
 /** Tickets, bookings and donations (spec section 7: create-checkout-session). */
 import { apiBase, http } from './client';
-import type { Booking, CheckoutSessionInput, Envelope } from '../types';
+import type { Booking, CheckoutSessionInput, Envelope, MyGiving, MyWaitlistEntry, RecurringGift } from '../types';
 import type { DonationFrequency, DonationType } from '../config/donations';
 
 /** How the site takes payments (GET /api/payment/status). */
@@ -55,3 +55,35 @@ export async function cancelBooking(id: string): Promise<Booking> {
 export function donationPageUrl(type: DonationType, frequency: DonationFrequency = 'once'): string {
   return `${apiBase()}/pay/donate/${encodeURIComponent(type)}?frequency=${encodeURIComponent(frequency)}`;
 }
+
+/** GET /api/events/{id}/waitlist: where the signed-in member stands on the event's waitlist. */
+export async function getMyWaitlist(eventId: string): Promise<MyWaitlistEntry> {
+  return (await http.get<Envelope<MyWaitlistEntry>>(`/api/events/${encodeURIComponent(eventId)}/waitlist`)).data.data;
+}
+
+/** POST /api/events/{id}/waitlist: joins the waitlist of a sold-out event for `quantity` seats. */
+export async function joinWaitlist(eventId: string, quantity = 1): Promise<MyWaitlistEntry> {
+  return (await http.post<Envelope<MyWaitlistEntry>>(`/api/events/${encodeURIComponent(eventId)}/waitlist`, { quantity })).data
+    .data;
+}
+
+/** DELETE /api/events/{id}/waitlist: leaves the waitlist (seats offered go to the next member). */
+export async function leaveWaitlist(eventId: string): Promise<MyWaitlistEntry> {
+  return (await http.delete<Envelope<MyWaitlistEntry>>(`/api/events/${encodeURIComponent(eventId)}/waitlist`)).data.data;
+}
+
+/** The checkout page of seats held for the member (a waitlist offer). */
+export const heldCheckoutUrl = (bookingId: string): string => `${apiBase()}/pay/checkout/${encodeURIComponent(bookingId)}`;
+
+/** GET /api/giving/mine: the signed-in member's gifts, newest first, and their weekly and monthly gifts. */
+export async function getMyGiving(): Promise<MyGiving> {
+  return (await http.get<Envelope<MyGiving>>('/api/giving/mine')).data.data;
+}
+
+/** POST /api/giving/recurring/{id}/cancel: stops one of the member's weekly or monthly gifts. */
+export async function cancelRecurringGift(id: string): Promise<RecurringGift> {
+  return (await http.post<Envelope<RecurringGift>>(`/api/giving/recurring/${encodeURIComponent(id)}/cancel`)).data.data;
+}
+
+/** The member's giving statement of a year, a PDF (GET /api/giving/statement/{year}). */
+export const givingStatementUrl = (year: number): string => `${apiBase()}/api/giving/statement/${year}`;

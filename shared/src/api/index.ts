@@ -3,3 +3,7 @@ export * from './content';
 export * from './account';
 export * from './giving';
 export * from './community';
+export * from './staff';
+export * from './people';
+export * from './givingStaff';
+export * from './contentStaff';

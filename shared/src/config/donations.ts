@@ -8,7 +8,7 @@ export type DonationFrequency = 'once' | 'weekly' | 'monthly';
 
 export interface DonationPlan {
   frequency: DonationFrequency;
-  /** Fixed amount in dollars; absent for a one-time gift of the giver's choosing. */
+  /** The amount suggested, in dollars; the giver may give any amount. */
   amount?: number;
 }
 
@@ -66,12 +66,12 @@ export function findDonationType(type: string | null | undefined): DonationOptio
 export const frequencyLabel = (frequency: DonationFrequency): string =>
   frequency === 'once' ? 'One-time' : frequency === 'weekly' ? 'Weekly' : 'Monthly';
 
-/** One plan as a card shows it: 'One-time', '20$ weekly'. */
+/** One plan as a card shows it: 'One-time', '$20 weekly'. */
 export const planLabel = (plan: DonationPlan): string =>
   plan.amount === undefined ? frequencyLabel(plan.frequency) : `${formatPrice(plan.amount)} ${plan.frequency}`;
 
-/** The amount note of a card: 'One-time, a voluntary seed' or '20$ weekly · 100$ monthly'. */
+/** The amount note of a card: 'One-time, a voluntary seed' or 'Any amount; suggested $20 weekly · $100 monthly'. */
 export function amountNote(option: DonationOption): string {
   const recurring = option.plans.filter((p) => p.amount !== undefined);
-  return recurring.length ? recurring.map(planLabel).join(' · ') : `One-time, ${option.purpose}`;
+  return recurring.length ? `Any amount; suggested ${recurring.map(planLabel).join(' · ')}` : `One-time, ${option.purpose}`;
 }

@@ -1,54 +1,59 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { isPrerenderedPage, isSitePage, matchesRoute, PAGE_PATHS, pageRemotes, ROUTE_OWNERS } from './routes';
+import { findPage, matchesRoute, pageAddress, pageModules } from './routes';
+import type { SitePage } from './runtime';
+
+const page = (path: string, app = 'mfe_x', extra: Partial<SitePage> = {}): SitePage => ({
+  path,
+  app,
+  title: path,
+  layout: 'main',
+  signedIn: false,
+  ssr: true,
+  ...extra,
+});
 
 describe('page routes', () => {
-  it('matches patterns like the router does (params, rest, any case, trailing slash)', () => {
-    expect(matchesRoute('/events/*', '/events')).toBe(true);
-    expect(matchesRoute('/events/*', '/events/42/tickets')).toBe(true);
+  it('matches patterns like the router does (params, any case, trailing slash)', () => {
     expect(matchesRoute('/signup/:id', '/signup/0')).toBe(true);
     expect(matchesRoute('/signup/:id', '/signup')).toBe(false);
+    expect(matchesRoute('/signup/:id', '/signup/0/1')).toBe(false);
     expect(matchesRoute('/about', '/About/')).toBe(true);
     expect(matchesRoute('/about', '/aboutus')).toBe(false);
+    expect(matchesRoute('/', '/')).toBe(true);
   });
 
-  it('renders on the server the public pages of the main layout only', () => {
-    for (const page of ['/', '/about', '/events', '/events/42', '/community', '/daily-devotion/tag/faith', '/devotional-detail/x', '/offering', '/policies']) {
-      expect([page, isPrerenderedPage(page)]).toEqual([page, true]);
-    }
-    for (const page of ['/login', '/signup/0', '/nextSignup', '/reset-password/t', '/profile', '/booking', '/booking/success', '/community/moderation', '/nope']) {
-      expect([page, isPrerenderedPage(page)]).toEqual([page, false]);
-    }
+  it('finds the most specific page for a path, and none for a path nobody owns', () => {
+    const pages = [
+      page('/', 'shell'),
+      page('/devotional-detail/:id'),
+      page('/devotional-detail/tag/:tag'),
+      page('/events/:id'),
+      page('/events/new', 'mfe_y'),
+    ];
+    expect(findPage(pages, '/devotional-detail/tag/faith')?.path).toBe('/devotional-detail/tag/:tag');
+    expect(findPage(pages, '/devotional-detail/abc')?.path).toBe('/devotional-detail/:id');
+    expect(findPage(pages, '/events/new')?.app).toBe('mfe_y');
+    expect(findPage(pages, '/events/42?x=1')?.app).toBe('mfe_x');
+    expect(findPage(pages, '/')?.app).toBe('shell');
+    expect(findPage(pages, '/nope')).toBeUndefined();
   });
 
-  it('says which remote modules a page renders first', () => {
-    expect(pageRemotes('/')).toEqual([
+  it("says which remote modules a page renders first: its remote's routes, or what the shell composes", () => {
+    expect(pageModules(page('/events', 'mfe_giving'))).toEqual([{ remote: 'mfe_giving', expose: 'routes' }]);
+    expect(pageModules(page('/', 'shell'), ['mfe_content/HomeSections', 'mfe_community/LatestStories'])).toEqual([
       { remote: 'mfe_content', expose: 'HomeSections' },
       { remote: 'mfe_community', expose: 'LatestStories' },
     ]);
-    expect(pageRemotes('/daily-devotion/tag/faith')).toEqual([{ remote: 'mfe_content', expose: 'routes' }]);
-    expect(pageRemotes('/reset-password/abc')).toEqual([{ remote: 'mfe_account', expose: 'routes' }]);
-    expect(pageRemotes('/nope')).toEqual([]);
+    expect(pageModules(undefined)).toEqual([]);
   });
 
-  it('lists exactly the pages the remotes route (their routes.tsx) and the home page', () => {
-    const root = path.resolve(__dirname, '../../..');
-    const routed = ['mfe-account', 'mfe-community', 'mfe-content', 'mfe-giving'].flatMap((dir) =>
-      [...readFileSync(path.join(root, dir, 'src/routes.tsx'), 'utf8').matchAll(/<Route path="([^"]+)"/g)]
-        .map((m) => m[1])
-        .filter((p) => p !== '*'),
+  it("takes the campaign and click trackers out of a page's address, and keeps everything else in its order", () => {
+    expect(pageAddress('/events?fbclid=IwAR0abc')).toBe('/events');
+    expect(pageAddress('/daily-devotion/all?utm_source=newsletter&page=2&utm_medium=email&q=grace')).toBe(
+      '/daily-devotion/all?page=2&q=grace',
     );
-    expect([...PAGE_PATHS].sort()).toEqual(['/', ...routed].sort());
-    // Every page has an owner that mounts it.
-    for (const page of PAGE_PATHS.filter((p) => p !== '/')) {
-      expect(ROUTE_OWNERS.some((o) => matchesRoute(o.path, page.replace(/:\w+/g, 'x')))).toBe(true);
-    }
-  });
-
-  it('tells a page of the site from the not-found page', () => {
-    for (const page of ['/', '/about', '/News/', '/daily-devotion/all', '/devotional-detail/tag/Faith', '/booking/success', '/booking/cancelled', '/community/moderation', '/signup/1', '/events/abc'])
-      expect(isSitePage(page)).toBe(true);
-    for (const page of ['/no-such-page', '/aboutus', '/daily-devotion/nope', '/events/1/2', '/booking/other', '/community/x', '/signup', '/profile/x'])
-      expect(isSitePage(page)).toBe(false);
+    expect(pageAddress('/community?tab=location&gclid=x&%5Fga=1')).toBe('/community?tab=location');
+    expect(pageAddress('/news?item=42')).toBe('/news?item=42');
+    expect(pageAddress('/about')).toBe('/about');
+    expect(pageAddress('/about?%E0%A4%A=1')).toBe('/about?%E0%A4%A=1');
   });
 });

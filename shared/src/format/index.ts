@@ -84,3 +84,27 @@ export function formatPrice(amount: number): string {
     maximumFractionDigits: 2,
   }).format(amount);
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** 'Sunday' for 0 … 'Saturday' for 6. */
+export const weekdayName = (weekday: number): string => WEEKDAYS[weekday] ?? '';
+
+/** A service's local start time as the ministry writes it: '08:00' → '8:00 AM', '19:30' → '7:30 PM'. */
+export function formatServiceTime(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number);
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A link that opens an address in the visitor's map (the map app on a phone). */
+export function mapSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** OpenStreetMap's embeddable map around a point, with a marker: loaded only when the visitor asks for it. */
+export function embeddedMapUrl({ latitude, longitude }: { latitude: number; longitude: number }): string {
+  const d = 0.006;
+  const bbox = [longitude - d, latitude - d / 2, longitude + d, latitude + d / 2].map((n) => n.toFixed(5)).join(',');
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
+}
+export * from './images';

@@ -9,7 +9,14 @@ import {
   setCurrentUser,
   syncAuthStorage,
 } from './authSlice';
-import { communityAdding, communityClear, communityFailure, communityLoading, communityReducer, initialCommunityState } from './communitySlice';
+import {
+  communityAdding,
+  communityClear,
+  communityFailure,
+  communityLoading,
+  communityReducer,
+  initialCommunityState,
+} from './communitySlice';
 import { createAppStore } from './createAppStore';
 import { sampleUser } from '../testing';
 

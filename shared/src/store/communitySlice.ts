@@ -18,9 +18,14 @@ export const communityLoading = () => ({ type: 'community/communityLoading' }) a
 export const communityFailure = () => ({ type: 'community/communityFailure' }) as const;
 export const communityClear = () => ({ type: 'community/communityClear' }) as const;
 
-export type CommunityAction = ReturnType<typeof communityAdding | typeof communityLoading | typeof communityFailure | typeof communityClear>;
+export type CommunityAction = ReturnType<
+  typeof communityAdding | typeof communityLoading | typeof communityFailure | typeof communityClear
+>;
 
-export function communityReducer(state: CommunityState = initialCommunityState, action: UnknownAction | CommunityAction): CommunityState {
+export function communityReducer(
+  state: CommunityState = initialCommunityState,
+  action: UnknownAction | CommunityAction,
+): CommunityState {
   switch ((action as CommunityAction).type) {
     case 'community/communityAdding':
       return { ...state, addCommunity: true, loadCommunity: false };

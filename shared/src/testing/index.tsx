@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { ToastContainer } from 'react-toastify';
@@ -14,7 +14,10 @@ import type { User } from '../types';
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', preloadedState }: { route?: string | { pathname: string; search?: string; state?: unknown }; preloadedState?: Partial<RootState> } = {},
+  {
+    route = '/',
+    preloadedState,
+  }: { route?: string | { pathname: string; search?: string; state?: unknown }; preloadedState?: Partial<RootState> } = {},
 ) {
   const { store } = createAppStore({ persist: false, preloadedState });
   const result = render(
@@ -49,3 +52,12 @@ export const sampleUser: User = {
 export const signedInState = (user: User = sampleUser): Partial<RootState> => ({
   auth: { user, isAuth: true, isLoad: false, error: null },
 });
+
+/**
+ * For each page of a manifest (app.json), the path of the route it lands on
+ * in `routes`: its own pattern when the remote routes it, `*` (the
+ * not-found page) when it does not.
+ */
+export function routedPages(pages: { path: string }[], routes: RouteObject[]): [string, string | undefined][] {
+  return pages.map((page) => [page.path, matchRoutes(routes, page.path.replace(/:\w+/g, 'x'))?.at(-1)?.route.path]);
+}

@@ -6,3 +6,5 @@ export { aboutContent, spellNumber } from './about-content';
 export type { AboutContent, AboutFigure, AboutPerson, AboutTabKey } from './about-content';
 export { privacyPolicy } from './policy-content';
 export type { PolicySection } from './policy-content';
+export { planAVisit } from './visit-content';
+export type { VisitTopic } from './visit-content';

@@ -1,4 +1,5 @@
 /** Bookings, tickets and checkout (spec sections 2, 4 and 7). No React here. */
+import type { DonationFrequency, DonationType } from '../config/donations';
 
 /**
  * pending: seats held while the member pays; paid: seats sold (a ticket);
@@ -39,4 +40,205 @@ export interface CheckoutSessionInput {
   user: string;
   /** The event's id. */
   event: string;
+}
+
+/**
+ * One of the member's tickets on "My tickets": a booking they paid for, as
+ * it stands now (paid; refund on its way; refunded), with whether its event
+ * was cancelled.
+ */
+export interface MyTicket extends Booking {
+  /** `place`: where it happens, one line (the church's name and address, or the venue). */
+  event: BookingEvent & { cancelledAt: string | null; place: string | null };
+  refundedAt: string | null;
+  /** The code shown at the door ('ABCDE-FGHJK-…', the QR code's content), while the booking is paid. */
+  ticketCode: string | null;
+  /** The QR code of the ticket, an SVG image, for events to come. */
+  qrSvg: string | null;
+  /** Until when the member may cancel it and be refunded (null: it cannot be cancelled). */
+  cancelUntil: string | null;
+  /** The member cancelled it themselves (its refund is on its way or made). */
+  cancelledByMember: boolean;
+  /** When it was checked in at the door. */
+  checkedInAt: string | null;
+}
+
+/** Where an event happens, as the staff's form sets it: one of the churches, or an address. */
+export type EventPlaceChoice = 'church' | 'address';
+
+/** What the staff's event form sends (POST/PUT /api/admin/events). Date and time are on the site's clock. */
+export interface StaffEventInput {
+  title: string;
+  description: string;
+  /** 'YYYY-MM-DD', in the site's time zone. */
+  date: string;
+  /** 'HH:mm', in the site's time zone. */
+  time: string;
+  /** How long it lasts, in minutes (null: not told). */
+  durationMinutes: number | null;
+  place: EventPlaceChoice;
+  churchId: string | null;
+  address: string | null;
+  /** What ImageField gave (an uploaded photo) or a site image path. */
+  photo: string;
+  /** Dollars per seat. */
+  price: number;
+  seats: number;
+}
+
+/** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}). */
+export interface StaffEvent extends StaffEventInput {
+  _id: string;
+  /** The instant (ISO). */
+  event_date: string;
+  seatsSold: number;
+  seatsHeld: number;
+  cancelledAt: string | null;
+  /** Paid bookings (not refunded). */
+  paidBookings: number;
+}
+
+/** How a booking stands, as the attendees page and its CSV say it. */
+export type AttendeePayment = 'paid' | 'waiting' | 'refund_due' | 'refunded';
+
+/** A booking on the attendees page. */
+export interface Attendee {
+  _id: string;
+  name: string;
+  email: string;
+  tickets: number;
+  payment: AttendeePayment;
+  /** Dollars: what the booking costs (paid or not). */
+  amount: number;
+  /** When it was booked (ISO). */
+  bookedAt: string;
+  paidAt: string | null;
+}
+
+export interface AttendeeList {
+  event: Pick<StaffEvent, '_id' | 'title' | 'event_date' | 'seats' | 'seatsSold' | 'seatsHeld' | 'cancelledAt'>;
+  attendees: Attendee[];
+  totals: {
+    bookings: number;
+    ticketsPaid: number;
+    ticketsWaiting: number;
+    ticketsRefunded: number;
+    amountPaid: number;
+    amountRefunded: number;
+  };
+}
+
+/** A gift on the admins' donations page. */
+export interface DonationRecord {
+  _id: string;
+  type: 'offering' | 'tithing' | 'charitable' | 'generous';
+  frequency: 'once' | 'weekly' | 'monthly';
+  /** Dollars; null when the provider did not say. */
+  amount: number | null;
+  status: 'paid' | 'refunded';
+  provider: string;
+  /** The giver: a member's name, or the address they gave; null when anonymous. */
+  giver: string | null;
+  email: string | null;
+  createdAt: string;
+}
+
+/** The filters of the donations page (each optional; dates 'YYYY-MM-DD' on the site's clock, both included). */
+export interface DonationFilters {
+  type?: DonationRecord['type'] | '';
+  frequency?: DonationRecord['frequency'] | '';
+  from?: string;
+  to?: string;
+}
+
+export interface DonationReport {
+  /** The newest gifts that match, at most `limit`. */
+  items: DonationRecord[];
+  /** How many gifts match in all (refunded ones included). */
+  matched: number;
+  limit: number;
+  totals: {
+    count: number;
+    amount: number;
+    byType: { type: DonationRecord['type']; count: number; amount: number }[];
+    /** 'YYYY-MM' on the site's clock, newest first. */
+    byMonth: { month: string; count: number; amount: number }[];
+  };
+}
+
+/** Tickets (seats) of an event checked in at the door, and sold. */
+export interface CheckInCounts {
+  checkedIn: number;
+  sold: number;
+}
+
+/** A scan at the door that found a valid ticket: checked in now, or already before (when and by whom). */
+export interface CheckInResult {
+  outcome: 'checked_in' | 'already';
+  ticket: { name: string; quantity: number; checkedInAt: string; checkedInBy: string | null };
+  counts: CheckInCounts;
+}
+
+/** One of the member's gifts on "My giving" (made signed in, or signed out with their confirmed e-mail). */
+export interface Gift {
+  _id: string;
+  /** When it was given (ISO). */
+  date: string;
+  type: DonationType;
+  /** 'Offering', 'Tithing', … */
+  typeLabel: string;
+  frequency: DonationFrequency;
+  /** A weekly or monthly gift (one of a subscription's payments). */
+  recurring: boolean;
+  amount: number;
+  /** The part of `amount` the donor added to cover the processing fees. */
+  feeCovered: number | null;
+  status: 'paid' | 'refunded';
+}
+
+/** One of the member's weekly or monthly gifts. */
+export interface RecurringGift {
+  /** The id of its first gift (what the Cancel button sends). */
+  _id: string;
+  type: DonationType;
+  typeLabel: string;
+  frequency: Exclude<DonationFrequency, 'once'>;
+  /** The amount of its latest gift. */
+  amount: number;
+  startedAt: string;
+  lastGiftAt: string;
+  /** When it comes next (null once stopped). */
+  nextDate: string | null;
+  /** When the donor stopped it. */
+  cancelledAt: string | null;
+}
+
+/** GET /api/giving/mine. */
+export interface MyGiving {
+  gifts: Gift[];
+  recurring: RecurringGift[];
+}
+
+/** Where the signed-in member stands on an event's waitlist (GET /api/events/{id}/waitlist). */
+export interface MyWaitlistEntry {
+  /** none: not on it; waiting: in the queue; offered: seats are held for them until offerExpiresAt. */
+  status: 'none' | 'waiting' | 'offered';
+  quantity: number;
+  /** 1 for the first member waiting; null unless waiting. */
+  position: number | null;
+  /** The booking holding the offered seats (paid on its checkout page). */
+  bookingId: string | null;
+  offerExpiresAt: string | null;
+}
+
+/** One member on an event's waitlist, for staff (GET /api/admin/events/{id}/waitlist). */
+export interface StaffWaitlistEntry {
+  _id: string;
+  name: string;
+  email: string;
+  quantity: number;
+  status: 'waiting' | 'offered';
+  position: number | null;
+  joinedAt: string;
+  offerExpiresAt: string | null;
 }

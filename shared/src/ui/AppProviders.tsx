@@ -18,7 +18,15 @@ import { Toasts } from './Toasts';
  * first render (see `restoredStore`), and the server renderer keeps none,
  * so the first render matches the server's HTML.
  */
-export function AppProviders({ store, persistor, children }: { store: AppStore; persistor?: Persistor | null; children: ReactNode }) {
+export function AppProviders({
+  store,
+  persistor,
+  children,
+}: {
+  store: AppStore;
+  persistor?: Persistor | null;
+  children: ReactNode;
+}) {
   const content = (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

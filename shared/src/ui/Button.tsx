@@ -9,19 +9,25 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
     background: ${theme.colors.primary};
     color: ${theme.colors.onPrimary};
     border-color: ${theme.colors.primary};
-    &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.primaryHover};
+    }
   `,
   outline: css`
     background: transparent;
     color: ${theme.colors.primary};
     border-color: ${theme.colors.primary};
-    &:hover:not(:disabled) { background: ${theme.colors.surface}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.surface};
+    }
   `,
   light: css`
     background: #fff;
     color: ${theme.colors.primary};
     border-color: #fff;
-    &:hover:not(:disabled) { background: ${theme.colors.surface}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.surface};
+    }
   `,
   danger: css`
     background: ${theme.colors.danger};
@@ -47,7 +53,10 @@ const base = css<{ $variant?: Variant; $block?: boolean }>`
   transition: background 0.15s ease;
   width: ${(p) => (p.$block ? '100%' : 'auto')};
   ${(p) => variants[p.$variant ?? 'primary']}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media, theme } from './theme';
-import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+import { usePrefersReducedMotion } from './useMediaQuery';
 
 export interface CarouselProps<T> {
   items: T[];
@@ -64,8 +64,15 @@ const ControlButton = styled.button`
   font-weight: 600;
   font-size: 0.9rem;
   cursor: pointer;
-  &:hover { background: rgba(255, 255, 255, 0.12); border-color: #fff; }
-  svg { width: 16px; height: 16px; fill: currentColor; }
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+    border-color: #fff;
+  }
+  svg {
+    width: 16px;
+    height: 16px;
+    fill: currentColor;
+  }
 `;
 
 const Dots = styled.div`
@@ -73,7 +80,9 @@ const Dots = styled.div`
   flex-wrap: wrap;
   justify-content: center;
   gap: 2px;
-  ${media.mobile} { display: none; }
+  ${media.mobile} {
+    display: none;
+  }
 `;
 
 const Dot = styled.button<{ $current: boolean }>`
@@ -181,12 +190,7 @@ export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, int
       onBlur={onBlur}
     >
       <Viewport onKeyDown={onKeyDown}>
-        <Track
-          $index={current}
-          $animate={!reducedMotion}
-          aria-live={playing ? 'off' : 'polite'}
-          data-testid="carousel-track"
-        >
+        <Track $index={current} $animate={!reducedMotion} aria-live={playing ? 'off' : 'polite'} data-testid="carousel-track">
           {items.map((item, i) => {
             const active = i === current;
             return (
@@ -206,11 +210,7 @@ export function Carousel<T>({ items, label, getKey, renderSlide, slideLabel, int
       </Viewport>
       {count > 1 && (
         <Controls>
-          <ControlButton
-            type="button"
-            onClick={togglePlay}
-            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-          >
+          <ControlButton type="button" onClick={togglePlay} aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}>
             {paused ? <PlayIcon /> : <PauseIcon />}
             <span aria-hidden="true">{paused ? 'Play' : 'Pause'}</span>
           </ControlButton>

@@ -7,8 +7,9 @@ import { theme } from './theme';
 
 /** Poppins served from our own files (no font CDN), base typography and focus rings. */
 export const GlobalStyle = createGlobalStyle`
-  /* Toasts: the site's font, and below the sticky header so they never cover its menu. */
+  /* Toasts: the site's font, and below the sticky header (under its layer too), so they never cover its menus. */
   .Toastify__toast { font-family: ${theme.font.family}; }
+  :root { --toastify-z-index: 90; }
   .Toastify__toast-container--top-right { top: calc(72px + 12px); }
 
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 400; font-display: swap; src: url(${poppins400}) format('woff2'); }

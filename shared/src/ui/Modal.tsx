@@ -23,7 +23,11 @@ const Dialog = styled.div`
   overflow: auto;
   box-shadow: 0 20px 60px rgba(0, 0, 0, 0.3);
   padding: 24px;
-  h2 { font-size: 1.3rem; margin: 0 40px 16px 0; color: ${theme.colors.primary}; }
+  h2 {
+    font-size: 1.3rem;
+    margin: 0 40px 16px 0;
+    color: ${theme.colors.primary};
+  }
 `;
 
 const Close = styled.button`
@@ -45,7 +49,17 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * A modal dialog: focus moves in and stays in, Escape and the backdrop close
  * it, and focus returns to what opened it.
  */
-export function Modal({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

@@ -8,7 +8,11 @@ import { useSiteOrigin } from './prerender';
 const noSubscription = () => () => {};
 /** Whether the browser can copy to the clipboard (never known on the server). */
 const useCanCopy = (): boolean =>
-  useSyncExternalStore(noSubscription, () => typeof navigator !== 'undefined' && !!navigator.clipboard, () => false);
+  useSyncExternalStore(
+    noSubscription,
+    () => typeof navigator !== 'undefined' && !!navigator.clipboard,
+    () => false,
+  );
 
 export type ShareNetwork = 'Facebook' | 'Twitter' | 'Whatsapp' | 'Linkedin';
 
@@ -25,10 +29,22 @@ export function shareLinks(url: string, title: string = siteIdentity.shareTitle)
 }
 
 const ICONS: Record<ShareNetwork, { color: string; path: string }> = {
-  Facebook: { color: '#1461c9', path: 'M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21z' },
-  Twitter: { color: '#0f1419', path: 'M17.8 3h3L14.3 10.5 22 21h-6l-4.7-6.2L5.9 21H2.9l7-8L2.5 3h6.1l4.3 5.7zm-1 16.2h1.7L7.3 4.7H5.5z' },
-  Whatsapp: { color: '#0b7a3e', path: 'M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.5-3.9-4.7-4.1-.1-.2-1.1-1.5-1.1-2.9s.7-2.1 1-2.4c.3-.3.6-.3.8-.3h.6c.2 0 .4 0 .6.5l.9 2.1c.1.2.1.4 0 .5l-.4.6-.4.4c-.1.1-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.2 1 2.1 1.3 2.4 1.5.3.1.5.1.6-.1l.9-1.1c.2-.3.4-.2.6-.1l2 .9c.3.1.5.2.5.3.1.2.1.7-.1 1.3z' },
-  Linkedin: { color: '#0a66c2', path: 'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.3c0-1.3 0-2.9-1.8-2.9s-2 1.4-2 2.8V21h-4z' },
+  Facebook: {
+    color: '#1461c9',
+    path: 'M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21z',
+  },
+  Twitter: {
+    color: '#0f1419',
+    path: 'M17.8 3h3L14.3 10.5 22 21h-6l-4.7-6.2L5.9 21H2.9l7-8L2.5 3h6.1l4.3 5.7zm-1 16.2h1.7L7.3 4.7H5.5z',
+  },
+  Whatsapp: {
+    color: '#0b7a3e',
+    path: 'M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.5-3.9-4.7-4.1-.1-.2-1.1-1.5-1.1-2.9s.7-2.1 1-2.4c.3-.3.6-.3.8-.3h.6c.2 0 .4 0 .6.5l.9 2.1c.1.2.1.4 0 .5l-.4.6-.4.4c-.1.1-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.2 1 2.1 1.3 2.4 1.5.3.1.5.1.6-.1l.9-1.1c.2-.3.4-.2.6-.1l2 .9c.3.1.5.2.5.3.1.2.1.7-.1 1.3z',
+  },
+  Linkedin: {
+    color: '#0a66c2',
+    path: 'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.3c0-1.3 0-2.9-1.8-2.9s-2 1.4-2 2.8V21h-4z',
+  },
 };
 
 const Wrap = styled.div`
@@ -63,7 +79,9 @@ const Item = styled.a<{ $color: string }>`
   background: ${(p) => p.$color};
   color: #fff;
   border: none;
-  &:hover { filter: brightness(1.12); }
+  &:hover {
+    filter: brightness(1.12);
+  }
 `;
 
 const CopyButton = styled.button`
@@ -71,7 +89,9 @@ const CopyButton = styled.button`
   background: ${theme.colors.surface};
   color: ${theme.colors.primary};
   border: 1px solid ${theme.colors.border};
-  &:hover { background: #ece8de; }
+  &:hover {
+    background: #ece8de;
+  }
 `;
 
 /**
@@ -80,7 +100,15 @@ const CopyButton = styled.button`
  * the ministry's fixed share title. Opens in a new tab. A Copy link button is
  * offered where the browser allows it.
  */
-export function ShareButtons({ url: address, title = siteIdentity.shareTitle, heading = 'Share' }: { url: string; title?: string; heading?: string }) {
+export function ShareButtons({
+  url: address,
+  title = siteIdentity.shareTitle,
+  heading = 'Share',
+}: {
+  url: string;
+  title?: string;
+  heading?: string;
+}) {
   const origin = useSiteOrigin();
   const url = address.startsWith('/') ? `${origin}${address}` : address;
   const canCopy = useCanCopy();

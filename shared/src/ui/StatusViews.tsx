@@ -12,7 +12,9 @@ const Box = styled.div`
   border: 1px dashed ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
-  p { margin: 0 0 16px; }
+  p {
+    margin: 0 0 16px;
+  }
 `;
 
 const pulse = keyframes`
@@ -88,8 +90,14 @@ export function ResourceView<T>({
 const NotFoundWrap = styled.div`
   padding: 96px 0;
   text-align: center;
-  h1 { font-size: 2.2rem; color: ${theme.colors.primary}; }
-  p { color: ${theme.colors.muted}; margin-bottom: 24px; }
+  h1 {
+    font-size: 2.2rem;
+    color: ${theme.colors.primary};
+  }
+  p {
+    color: ${theme.colors.muted};
+    margin-bottom: 24px;
+  }
 `;
 
 export function NotFound({ title = 'Page not found', message }: { title?: string; message?: string }) {

@@ -25,7 +25,9 @@ const Tab = styled.button<{ $active: boolean }>`
   font-weight: ${(p) => (p.$active ? 700 : 500)};
   color: ${(p) => (p.$active ? theme.colors.primary : theme.colors.muted)};
   cursor: pointer;
-  &:hover { color: ${theme.colors.primary}; }
+  &:hover {
+    color: ${theme.colors.primary};
+  }
 `;
 
 /** An accessible tab list (arrow keys move between tabs); the panel is the caller's. */

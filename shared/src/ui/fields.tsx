@@ -22,7 +22,11 @@ const control = css<{ $invalid?: boolean }>`
   border: 1.5px solid ${(p) => (p.$invalid ? theme.colors.danger : theme.colors.border)};
   background: #fff;
   color: ${theme.colors.text};
-  &:disabled, &[readonly] { background: ${theme.colors.surface}; color: ${theme.colors.muted}; }
+  &:disabled,
+  &[readonly] {
+    background: ${theme.colors.surface};
+    color: ${theme.colors.muted};
+  }
 `;
 
 export const Input = styled.input<{ $invalid?: boolean }>`
@@ -74,7 +78,14 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Inp
   );
 }
 
-export function SelectField({ label, error, hint, id, children, ...props }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const { fieldId, errorId, hintId } = useFieldIds(id);
   return (
     <Wrap>

@@ -6,7 +6,9 @@ export const Container = styled.div`
   max-width: ${theme.maxWidth};
   margin: 0 auto;
   padding: 0 24px;
-  ${media.mobile} { padding: 0 16px; }
+  ${media.mobile} {
+    padding: 0 16px;
+  }
 `;
 
 /**
@@ -25,7 +27,9 @@ export const offscreenSkipped = (estimatedHeight: string) => `
 
 export const Section = styled.section`
   padding: 56px 0;
-  ${media.mobile} { padding: 36px 0; }
+  ${media.mobile} {
+    padding: 36px 0;
+  }
 `;
 
 export const SectionTitle = styled.h2`
@@ -33,7 +37,9 @@ export const SectionTitle = styled.h2`
   font-weight: 700;
   color: ${theme.colors.primary};
   margin-bottom: 24px;
-  ${media.mobile} { font-size: 1.5rem; }
+  ${media.mobile} {
+    font-size: 1.5rem;
+  }
 `;
 
 export const Grid = styled.div<{ $min?: string }>`
@@ -72,10 +78,19 @@ export const PageBanner = styled.header`
   background: linear-gradient(135deg, ${theme.colors.primary} 0%, #2d4373 100%);
   color: #fff;
   padding: 64px 0 56px;
-  h1 { font-size: 2.4rem; margin: 0 0 8px; }
-  p { margin: 0; opacity: 0.92; max-width: 720px; }
+  h1 {
+    font-size: 2.4rem;
+    margin: 0 0 8px;
+  }
+  p {
+    margin: 0;
+    opacity: 0.92;
+    max-width: 720px;
+  }
   ${media.mobile} {
     padding: 40px 0 32px;
-    h1 { font-size: 1.7rem; }
+    h1 {
+      font-size: 1.7rem;
+    }
   }
 `;

@@ -75,6 +75,9 @@ export const notify = {
     show('success', 'Your post has been sent and will be published soon', { position: 'top-right', autoClose: 6000 });
   },
   postFailed() {
-    show('warning', "We couldn't publish your post right now, please try again later", { position: 'bottom-center', autoClose: 6000 });
+    show('warning', "We couldn't publish your post right now, please try again later", {
+      position: 'bottom-center',
+      autoClose: 6000,
+    });
   },
 };

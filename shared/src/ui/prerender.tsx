@@ -93,6 +93,11 @@ export class ClientResourceCache {
     return { value: this.resources[key] };
   }
 
+  /** Whether the first page, the one the server rendered, is still shown (its HTML may not be taken over yet). */
+  get firstPage(): boolean {
+    return this.resources !== null;
+  }
+
   /** The visitor moved on: later pages load their own data. */
   expire(): void {
     this.resources = null;

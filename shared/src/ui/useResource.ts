@@ -29,7 +29,8 @@ export function useResource<T>(load: () => Promise<T>, key: unknown = null): Res
   const settled = onServer && name !== null ? use(onServer.load(name, load)) : null;
 
   const [state, setState] = useState<{ data?: T; error: unknown; loading: boolean }>(() => {
-    if (settled) return settled.ok ? { data: settled.value as T, error: null, loading: false } : { error: settled.error, loading: false };
+    if (settled)
+      return settled.ok ? { data: settled.value as T, error: null, loading: false } : { error: settled.error, loading: false };
     const served = name !== null && cache instanceof ClientResourceCache ? cache.peek(name) : undefined;
     return served ? { data: served.value as T, error: null, loading: false } : { error: null, loading: true };
   });

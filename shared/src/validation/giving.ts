@@ -63,3 +63,154 @@ export const checkoutSessionSchema = yup.object({
   user: yup.string().required('Required').max(100),
   event: yup.string().required('Required').max(100),
 });
+
+// ---------------------------------------------------------------------------
+// The staff's event form (POST/PUT /api/admin/events) and the donations
+// page's filters (GET /api/admin/donations): the form and the API use these.
+
+/** Event prices and sizes the form accepts. */
+export const EVENT_LIMITS = {
+  titleMax: 150,
+  descriptionMax: 5000,
+  addressMax: 300,
+  priceMin: 1,
+  priceMax: 10_000,
+  seatsMax: 100_000,
+  durationMax: 14 * 24 * 60,
+} as const;
+
+export const eventMessages = {
+  title: 'Give the event a title',
+  description: 'Describe the event',
+  date: 'Choose the date',
+  time: 'Choose the time',
+  duration: 'Give the length in whole minutes (at most 14 days), or leave it empty',
+  place: 'Choose a church or give an address',
+  church: 'Choose the church',
+  address: 'Give the address',
+  photo: 'Add a photo',
+  price: `Enter a price from $${EVENT_LIMITS.priceMin} to $${EVENT_LIMITS.priceMax.toLocaleString('en-US')}`,
+  cents: 'Enter the price in dollars and cents',
+  seats: `Enter a number of seats from 1 to ${EVENT_LIMITS.seatsMax.toLocaleString('en-US')}`,
+  future: 'Choose a date and time still to come',
+  oneLine: 'Use one line of ordinary characters',
+  /** The server's answer when the seats asked for are fewer than those taken. */
+  seatsTaken: (taken: number) =>
+    `${taken === 1 ? '1 seat is' : `${taken} seats are`} already sold or held: the event needs at least ${taken}.`,
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const EVENT_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const eventLine = (message: string, max: number) =>
+  yup
+    .string()
+    .trim()
+    .required(message)
+    .max(max, `Must be at most ${max} characters`)
+    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v));
+
+/** An empty field is null (a number field left blank). */
+const blankAsNull = (value: unknown, original: unknown) =>
+  original === '' || original === null || original === undefined ? null : value;
+
+function isDay(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+}
+
+/** Site images: an uploaded photo or one of the site's own (never another site's address). */
+export const SITE_IMAGE = /^\/media\/[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
+
+export const staffEventSchema = yup.object({
+  title: eventLine(eventMessages.title, EVENT_LIMITS.titleMax),
+  description: yup
+    .string()
+    .trim()
+    .required(eventMessages.description)
+    .max(EVENT_LIMITS.descriptionMax, `Must be at most ${EVENT_LIMITS.descriptionMax} characters`),
+  date: yup
+    .string()
+    .required(eventMessages.date)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, eventMessages.date)
+    .test('calendar', eventMessages.date, (v) => !v || isDay(v)),
+  time: yup
+    .string()
+    .required(eventMessages.time)
+    .matches(/^([01]\d|2[0-3]):[0-5]\d$/, eventMessages.time),
+  durationMinutes: yup
+    .number()
+    .transform(blankAsNull)
+    .nullable()
+    .typeError(eventMessages.duration)
+    .integer(eventMessages.duration)
+    .min(1, eventMessages.duration)
+    .max(EVENT_LIMITS.durationMax, eventMessages.duration)
+    .default(null),
+  place: yup
+    .string()
+    .required(eventMessages.place)
+    .oneOf(['church', 'address'] as const, eventMessages.place),
+  churchId: yup
+    .string()
+    .nullable()
+    .default(null)
+    .when('place', {
+      is: 'church',
+      then: (s) => s.required(eventMessages.church).max(100),
+      otherwise: (s) => s.transform(() => null),
+    }),
+  address: yup
+    .string()
+    .nullable()
+    .default(null)
+    .when('place', {
+      is: 'address',
+      then: () => eventLine(eventMessages.address, EVENT_LIMITS.addressMax),
+      otherwise: (s) => s.transform(() => null),
+    }),
+  photo: yup.string().required(eventMessages.photo).matches(SITE_IMAGE, eventMessages.photo),
+  price: yup
+    .number()
+    .typeError(eventMessages.price)
+    .required(eventMessages.price)
+    .min(EVENT_LIMITS.priceMin, eventMessages.price)
+    .max(EVENT_LIMITS.priceMax, eventMessages.price)
+    .test('cents', eventMessages.cents, (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6),
+  seats: yup
+    .number()
+    .typeError(eventMessages.seats)
+    .required(eventMessages.seats)
+    .integer(eventMessages.seats)
+    .min(1, eventMessages.seats)
+    .max(EVENT_LIMITS.seatsMax, eventMessages.seats),
+});
+
+/** The donations page's filters: a type, a frequency, and a range of days (both included). */
+export const donationFiltersSchema = yup
+  .object({
+    type: yup
+      .string()
+      .oneOf(['', 'offering', 'tithing', 'charitable', 'generous'] as const, 'Choose one of the giving types')
+      .default(''),
+    frequency: yup
+      .string()
+      .oneOf(['', 'once', 'weekly', 'monthly'] as const, 'Choose one-time, weekly or monthly')
+      .default(''),
+    from: yup
+      .string()
+      .default('')
+      .test('day', 'Use a date like 2025-03-01', (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isDay(v))),
+    to: yup
+      .string()
+      .default('')
+      .test('day', 'Use a date like 2025-03-31', (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isDay(v))),
+  })
+  .test('range', 'The last day comes before the first', function (value) {
+    return (
+      !value?.from ||
+      !value?.to ||
+      value.from <= value.to ||
+      this.createError({ path: 'to', message: 'The last day comes before the first' })
+    );
+  });

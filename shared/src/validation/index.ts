@@ -52,7 +52,14 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** One-line text (names, places): line breaks and other control characters are refused. */
 const oneLine = () => yup.string().test('one-line', messages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
 
-const email = () => yup.string().trim().required(REQUIRED).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail);
+const email = () =>
+  yup
+    .string()
+    .trim()
+    .required(REQUIRED)
+    .email(messages.invalidEmail)
+    .matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail)
+    .max(254, messages.invalidEmail);
 
 /** Whether 'YYYY-MM-DD' is a day of the calendar (not 1999-02-31). */
 export function isCalendarDate(value: string): boolean {
@@ -104,8 +111,14 @@ const seniority = () =>
     .max(SENIORITY.max, messages.seniorityRange);
 
 export const signupStep2Fields = {
-  gender: yup.string().required(REQUIRED).oneOf([...GENDERS], REQUIRED),
-  civil_status: yup.string().required(REQUIRED).oneOf([...CIVIL_STATUSES], REQUIRED),
+  gender: yup
+    .string()
+    .required(REQUIRED)
+    .oneOf([...GENDERS], REQUIRED),
+  civil_status: yup
+    .string()
+    .required(REQUIRED)
+    .oneOf([...CIVIL_STATUSES], REQUIRED),
   church: oneLine().required(REQUIRED),
   countryOfOrigin: oneLine().required(REQUIRED).max(100),
   country: oneLine().required(REQUIRED).max(100),
@@ -148,7 +161,13 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
  */
 export const updateSecuritySchema = yup
   .object({
-    email: yup.string().trim().transform(blankAsUnset).email(messages.invalidEmail).matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail).max(254, messages.invalidEmail),
+    email: yup
+      .string()
+      .trim()
+      .transform(blankAsUnset)
+      .email(messages.invalidEmail)
+      .matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail)
+      .max(254, messages.invalidEmail),
     password: yup.string().transform(blankAsUnset).min(PASSWORD_MIN, messages.passwordMin).max(200),
     currentPassword: yup.string().required(REQUIRED),
   })
@@ -170,8 +189,14 @@ export const newsletterSchema = yup.object({ email: email() });
 const postText = () =>
   yup.string().trim().required(messages.postEmpty).min(1, messages.postEmpty).max(POST_MAX, messages.postMax);
 
-export const prayerSchema = yup.object({ text: postText() });
-export const storySchema = yup.object({ content: postText() });
+export const prayerSchema = yup.object({ text: postText(), anonymous: yup.boolean().default(false) });
+export const storySchema = yup.object({ content: postText(), prayer: yup.string().max(100).optional() });
+
+/** What a requester may say when marking a prayer answered. */
+export const ANSWER_NOTE_MAX = 500;
+export const answeredSchema = yup.object({
+  note: yup.string().trim().max(ANSWER_NOTE_MAX, `Must be at most ${ANSWER_NOTE_MAX} characters`).default(''),
+});
 export const commentSchema = yup.object({ text: postText(), story: yup.string().required(REQUIRED) });
 
 /** Turns a yup ValidationError into { field: message } (first message per field). */
@@ -188,4 +213,6 @@ export function fieldErrors(error: unknown): Record<string, string> {
 }
 
 export * from './giving';
+export * from './locations';
+export * from './content';
 export { yup };
