@@ -1,12 +1,2 @@
-const { createConfig } = require('../config/webpack.base.cjs');
-
-module.exports = createConfig({
-  name: 'mfe_community',
-  dir: 'mfe-community',
-  port: 3002,
-  title: 'Community (standalone)',
-  exposes: {
-    './routes': './src/routes.tsx',
-    './LatestStories': './src/LatestStories.tsx',
-  },
-});
+// The app's build, from its manifest (app.json): see config/webpack.base.cjs.
+module.exports = require('../config/webpack.base.cjs').createConfig(__dirname);

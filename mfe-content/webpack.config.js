@@ -1,12 +1,2 @@
-const { createConfig } = require('../config/webpack.base.cjs');
-
-module.exports = createConfig({
-  name: 'mfe_content',
-  dir: 'mfe-content',
-  port: 3001,
-  title: 'Content (standalone)',
-  exposes: {
-    './routes': './src/routes.tsx',
-    './HomeSections': './src/HomeSections.tsx',
-  },
-});
+// The app's build, from its manifest (app.json): see config/webpack.base.cjs.
+module.exports = require('../config/webpack.base.cjs').createConfig(__dirname);

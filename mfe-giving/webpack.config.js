@@ -1,11 +1,2 @@
-const { createConfig } = require('../config/webpack.base.cjs');
-
-module.exports = createConfig({
-  name: 'mfe_giving',
-  dir: 'mfe-giving',
-  port: 3004,
-  title: 'Giving (standalone)',
-  exposes: {
-    './routes': './src/routes.tsx',
-  },
-});
+// The app's build, from its manifest (app.json): see config/webpack.base.cjs.
+module.exports = require('../config/webpack.base.cjs').createConfig(__dirname);

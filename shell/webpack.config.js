@@ -1,11 +1,9 @@
+// The shell's build, from its manifest (app.json): see config/webpack.base.cjs.
+// Its dev server answers /config.json with the remotes' dev servers.
 const { createConfig } = require('../config/webpack.base.cjs');
 const { devRuntimeConfig } = require('./dev-runtime-config.cjs');
 
-module.exports = createConfig({
-  name: 'shell',
-  dir: 'shell',
-  port: 3000,
-  title: 'Luminaries Christian Ministries',
+module.exports = createConfig(__dirname, {
   devMiddleware: (middlewares) => {
     middlewares.unshift({
       name: 'runtime-config',

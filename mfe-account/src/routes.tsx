@@ -1,23 +1,44 @@
-import { Route, Routes } from 'react-router-dom';
-import { NotFound } from '@ministry/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { LoginPage } from './features/login/LoginPage';
 import { SignupStep1Page } from './features/signup/SignupStep1Page';
 import { SignupStep2Page } from './features/signup/SignupStep2Page';
 import { ResetPasswordPage } from './features/reset-password/ResetPasswordPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { VerifyEmailPage } from './features/verify-email/VerifyEmailPage';
+import { ConfirmSubscriptionPage } from './features/newsletter/ConfirmSubscriptionPage';
+import { UnsubscribePage } from './features/newsletter/UnsubscribePage';
 
-/** The account remote's pages, at the spec's absolute paths. */
+// Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
+const MembersPage = lazy(() => import('./features/members/MembersPage').then((m) => ({ default: m.MembersPage })));
+const MemberPage = lazy(() => import('./features/members/MemberPage').then((m) => ({ default: m.MemberPage })));
+const NewsletterStaffPage = lazy(() =>
+  import('./features/newsletter-staff/NewsletterStaffPage').then((m) => ({ default: m.NewsletterStaffPage })),
+);
+const SubscribersPage = lazy(() =>
+  import('./features/subscribers/SubscribersPage').then((m) => ({ default: m.SubscribersPage })),
+);
+
+const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
+
+/** The account remote's pages, at the paths its manifest (app.json) declares. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup/:id', element: <SignupStep1Page /> },
+  { path: '/nextSignup', element: <SignupStep2Page /> },
+  { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+  { path: '/verify-email/:token', element: <VerifyEmailPage /> },
+  { path: '/newsletter/confirm/:token', element: <ConfirmSubscriptionPage /> },
+  { path: '/newsletter/unsubscribe/:token', element: <UnsubscribePage /> },
+  { path: '/profile', element: <ProfilePage /> },
+  { path: '/admin/members', element: staff(<MembersPage />) },
+  { path: '/admin/members/:id', element: staff(<MemberPage />) },
+  { path: '/admin/subscribers', element: staff(<SubscribersPage />) },
+  { path: '/admin/newsletter', element: staff(<NewsletterStaffPage />) },
+  { path: '*', element: <NotFound /> },
+];
+
 export default function AccountRoutes() {
-  return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup/:id" element={<SignupStep1Page />} />
-      <Route path="/nextSignup" element={<SignupStep2Page />} />
-      <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-      <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
-  );
+  return useRoutes(routes);
 }

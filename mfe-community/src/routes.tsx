@@ -1,15 +1,34 @@
-import { Route, Routes } from 'react-router-dom';
-import { NotFound } from '@ministry/shared/ui';
-import { CommunityPage } from './features/community/CommunityPage';
-import { ModerationPage } from './features/moderation/ModerationPage';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { LoadingState, NotFound } from '@ministry/shared/ui';
+import { CommunityPage } from './features/community-page/CommunityPage';
+import { MyPostsPage } from './features/my-posts/MyPostsPage';
+import { PrayerMailOffPage } from './features/prayers/PrayerMailOffPage';
 
-/** The community remote's pages, at the spec's absolute paths. */
+// Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
+const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
+const LocationsStaffPage = lazy(() =>
+  import('./features/locations-staff/LocationsStaffPage').then((m) => ({ default: m.LocationsStaffPage })),
+);
+const LocationEditPage = lazy(() =>
+  import('./features/locations-staff/LocationEditPage').then((m) => ({ default: m.LocationEditPage })),
+);
+
+const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
+
+/** The community remote's pages, at the paths its manifest (app.json) declares. */
+export const routes: RouteObject[] = [
+  { path: '/community', element: <CommunityPage /> },
+  // Moderation moved to the staff pages.
+  { path: '/community/moderation', element: <Navigate to="/admin/moderation" replace /> },
+  { path: '/community/my-posts', element: <MyPostsPage /> },
+  { path: '/community/prayer-mail-off/:token', element: <PrayerMailOffPage /> },
+  { path: '/admin/moderation', element: staff(<ModerationPage />) },
+  { path: '/admin/locations', element: staff(<LocationsStaffPage />) },
+  { path: '/admin/locations/:id', element: staff(<LocationEditPage />) },
+  { path: '*', element: <NotFound /> },
+];
+
 export default function CommunityRoutes() {
-  return (
-    <Routes>
-      <Route path="/community" element={<CommunityPage />} />
-      <Route path="/community/moderation" element={<ModerationPage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
-  );
+  return useRoutes(routes);
 }

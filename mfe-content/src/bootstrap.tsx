@@ -1,18 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from '@ministry/shared/ui';
-import ContentRoutes from './routes';
+import app from '../app.json';
+import Routes from './routes';
 
-createRoot(document.getElementById('root')!).render(
-  <StandaloneApp
-    name="Content"
-    Routes={ContentRoutes}
-    links={[
-      ['/about', 'About'],
-      ['/news', 'News'],
-      ['/press', 'Press'],
-      ['/daily-devotion', 'Daily devotion'],
-      ['/daily-devotion/all', 'All devotionals'],
-      ['/policies', 'Policies'],
-    ]}
-  />,
-);
+// The remote on its own dev server (`npm run dev -- <remote>`), its pages linked from its manifest.
+createRoot(document.getElementById('root')!).render(<StandaloneApp app={app} Routes={Routes} />);

@@ -1,7 +1,7 @@
-import type { RuntimeConfig } from '@ministry/shared/config';
+import { findPage, pageAddress, pageModules, type RuntimeConfig } from '@ministry/shared/config';
 import { loadRuntimeConfig } from './features/remotes/runtimeConfig';
 import { preloadRemotes, registerRuntimeRemotes } from './features/remotes/remoteLoader';
-import { remotesForPath } from './app/routeOwners';
+import shellApp from '../app.json';
 
 /** Lets the browser handle input and paint between two steps of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -14,7 +14,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start() {
   const config: RuntimeConfig = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  preloadRemotes(remotesForPath(window.location.pathname));
+  preloadRemotes(pageModules(findPage(config.pages, window.location.pathname), shellApp.uses));
 
   const { configureApi } = await import('@ministry/shared/api');
   configureApi(config.apiBase);
@@ -35,13 +35,13 @@ async function start() {
   // page (or a page the server did not render) is rendered afresh.
   const container = document.getElementById('root')!;
   const prerendered = readPrerenderedPage();
-  const current = `${window.location.pathname}${window.location.search}`;
+  const current = pageAddress(`${window.location.pathname}${window.location.search}`);
   if (prerendered && prerendered.url === current && !store.getState().auth.isAuth) {
     startTransition(() => {
-      hydrateRoot(container, <App store={store} prerendered={prerendered} />);
+      hydrateRoot(container, <App store={store} config={config} prerendered={prerendered} />);
     });
   } else {
-    createRoot(container).render(<App store={store} />);
+    createRoot(container).render(<App store={store} config={config} />);
   }
 }
 

@@ -1,6 +1,6 @@
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
-import { locations, news, prayers, stories, topStories } from './fixtures';
+import { locations, news, pageOf, prayers, stories, topStories } from './fixtures';
 
 /**
  * A fake API answering every read of the community page with the sample
@@ -10,8 +10,8 @@ import { locations, news, prayers, stories, topStories } from './fixtures';
 export function mockCommunityApi(first?: (api: MockAdapter) => void): MockAdapter {
   const api = new MockAdapter(http);
   first?.(api);
-  api.onGet('/api/prayers/').reply(200, { data: prayers });
-  api.onGet('/api/story/').reply(200, stories);
+  api.onGet('/api/prayers/').reply(200, pageOf(prayers));
+  api.onGet('/api/stories').reply(200, pageOf(stories, 1, 1, 20));
   api.onGet('/api/story/top').reply(200, topStories);
   api.onGet('/api/locations').reply(200, { data: locations });
   api.onGet('/api/news/recent').reply(200, news);

@@ -17,6 +17,8 @@ export function makeDevotionals(count: number): Devotional[] {
       title: `Devotional ${i + 1}`,
       image: `/media/devotional-${(i % 8) + 1}.svg`,
       tag: TAGS[i % TAGS.length],
+      tags: [TAGS[i % TAGS.length]],
+      verses: 'Psalm 27:1',
       detail: `<blockquote><p>Verse number ${i + 1}: the Lord is my light and my salvation; whom shall I fear?</p><cite>Psalm 27:1</cite></blockquote><p>Reflection ${i + 1}. ${'Walk in the light as He is in the light. '.repeat(4)}</p>`,
       timestamp,
       created_at: iso,

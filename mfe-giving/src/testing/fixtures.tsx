@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { Booking, MinistryEvent } from '@ministry/shared/types';
+import type { Booking, MinistryEvent, StaffEvent } from '@ministry/shared/types';
 
 export const sampleEvent = (overrides: Partial<MinistryEvent> = {}): MinistryEvent => ({
   _id: '11111111-1111-4111-8111-111111111111',
@@ -11,12 +11,23 @@ export const sampleEvent = (overrides: Partial<MinistryEvent> = {}): MinistryEve
   numberOfSeats: 180,
   seatsLeft: 3,
   price_Id: 'price_worship',
+  place: {
+    name: 'Luminaries Philadelphia',
+    address: '310 Market Street, Philadelphia, PA 19106',
+    churchId: 'church-philadelphia',
+  },
+  durationMinutes: 150,
   ...overrides,
 });
 
 export const sampleBooking = (overrides: Partial<Booking> = {}): Booking => ({
   _id: '22222222-2222-4222-8222-222222222222',
-  event: { _id: sampleEvent()._id, title: 'Night of Worship', event_date: '2030-01-29T19:30:00.000Z', photo: '/media/event-2.svg' },
+  event: {
+    _id: sampleEvent()._id,
+    title: 'Night of Worship',
+    event_date: '2030-01-29T19:30:00.000Z',
+    photo: '/media/event-2.svg',
+  },
   quantity: 2,
   unitPrice: 15,
   amount: 30,
@@ -37,3 +48,24 @@ export function LocationProbe() {
     </div>
   );
 }
+
+export const sampleStaffEvent = (overrides: Partial<StaffEvent> = {}): StaffEvent => ({
+  _id: '33333333-3333-4333-8333-333333333333',
+  title: 'Harvest Thanksgiving',
+  description: 'A morning of thanks, songs and a shared meal.',
+  date: '2030-10-12',
+  time: '10:30',
+  event_date: '2030-10-12T14:30:00.000Z',
+  durationMinutes: 180,
+  place: 'address',
+  churchId: null,
+  address: '12 Orchard Lane, Dover, DE',
+  photo: '/media/event-1.svg',
+  price: 15,
+  seats: 10,
+  seatsSold: 3,
+  seatsHeld: 2,
+  cancelledAt: null,
+  paidBookings: 2,
+  ...overrides,
+});

@@ -1,11 +1,19 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
+import type { RuntimeConfig } from '@ministry/shared/config';
 import type { AppStore } from '@ministry/shared/store';
-import { AppProviders, ClientResourceCache, PrerenderProvider, type PrerenderedPage, type PrerenderContextValue } from '@ministry/shared/ui';
+import {
+  AppProviders,
+  ClientResourceCache,
+  PrerenderProvider,
+  type PrerenderedPage,
+  type PrerenderContextValue,
+} from '@ministry/shared/ui';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from '../features/layout/ScrollToTop';
 import { SessionCheck } from '../features/session/SessionCheck';
 import { shellRendered } from '../features/remotes/pageReady';
+import { SiteConfigProvider } from '../features/remotes/siteConfig';
 
 /** Once the visitor leaves the first page, pages load their own data. */
 function ExpirePrerenderedData({ cache }: { cache: ClientResourceCache }) {
@@ -30,10 +38,20 @@ export function SiteRoutes() {
 }
 
 /**
- * The site in the browser. `store` has its saved state back already; when
- * the server rendered the page, `prerendered` is what it rendered it with.
+ * The site in the browser. `store` has its saved state back already;
+ * `config` says where each remote's live release is and which pages there
+ * are; when the server rendered the page, `prerendered` is what it rendered
+ * it with.
  */
-export function App({ store, prerendered = null }: { store: AppStore; prerendered?: PrerenderedPage | null }) {
+export function App({
+  store,
+  config,
+  prerendered = null,
+}: {
+  store: AppStore;
+  config: RuntimeConfig;
+  prerendered?: PrerenderedPage | null;
+}) {
   const { context, cache } = useMemo(() => {
     const cache = new ClientResourceCache(prerendered?.resources ?? null);
     const context: PrerenderContextValue = { cache, origin: null, viewport: prerendered?.viewport ?? null };
@@ -41,13 +59,15 @@ export function App({ store, prerendered = null }: { store: AppStore; prerendere
   }, [prerendered]);
   return (
     <PrerenderProvider value={context}>
-      <AppProviders store={store}>
-        {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
-        <BrowserRouter useTransitions={false}>
-          <ExpirePrerenderedData cache={cache} />
-          <SiteRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      <SiteConfigProvider config={config}>
+        <AppProviders store={store}>
+          {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
+          <BrowserRouter useTransitions={false}>
+            <ExpirePrerenderedData cache={cache} />
+            <SiteRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </SiteConfigProvider>
     </PrerenderProvider>
   );
 }

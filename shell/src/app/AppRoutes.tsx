@@ -1,41 +1,54 @@
+import { useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { hasRole, siteIdentity } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
 import { NotFound } from '@ministry/shared/ui';
 import { AuthLayout } from '../features/layout/AuthLayout';
 import { MainLayout } from '../features/layout/MainLayout';
 import { HomePage } from '../features/home/HomePage';
+import { ActivityPage } from '../features/staff/ActivityPage';
+import { DashboardPage } from '../features/staff/DashboardPage';
+import { StaffLayout } from '../features/staff/StaffLayout';
 import { RemoteModule } from '../features/remotes/RemoteModule';
-import { findRouteOwner } from './routeOwners';
+import { useSitePage } from '../features/remotes/siteConfig';
+
+/** The shell's own pages (its app.json declares them). */
+const SHELL_PAGES: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/admin': DashboardPage,
+  '/admin/activity': ActivityPage,
+};
 
 /**
- * Picks the layout and the remote for the current path. Each remote's own
- * `<Routes>` then renders the exact page, at the same absolute paths it uses
- * when it runs standalone.
+ * Picks the page for the current path among the pages every app declares
+ * (the runtime config), then its layout and the remote that renders it. The
+ * remote's own routes render the exact page, at the same paths as when it
+ * runs standalone. A path nobody owns is the not-found page.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const { isAuth } = useAuth();
+  const { isAuth, user } = useAuth();
+  const page = useSitePage(pathname);
 
-  if (pathname === '/') {
-    return (
-      <MainLayout>
-        <HomePage />
-      </MainLayout>
-    );
-  }
-  const owner = findRouteOwner(pathname);
-  if (!owner) {
+  // The page's title from its manifest, before the page itself may refine it (its own effects run after this one).
+  useLayoutEffect(() => {
+    document.title = page && page.path !== '/' ? `${page.title} | ${siteIdentity.ministryName}` : siteIdentity.ministryName;
+  }, [page]);
+
+  if (!page) {
     return (
       <MainLayout>
         <NotFound />
       </MainLayout>
     );
   }
-  if (owner.requiresAuth && !isAuth) return <Navigate to="/login" replace state={{ from: pathname }} />;
-  const Layout = owner.layout === 'auth' ? AuthLayout : MainLayout;
-  return (
-    <Layout>
-      <RemoteModule key={owner.remote} remote={owner.remote} expose="routes" />
-    </Layout>
-  );
+  if (page.signedIn && !isAuth) return <Navigate to="/login" replace state={{ from: pathname }} />;
+  const Layout = page.layout === 'auth' ? AuthLayout : MainLayout;
+  const ShellPage = page.app === 'shell' ? (SHELL_PAGES[page.path] ?? NotFound) : null;
+  const content = ShellPage ? <ShellPage /> : <RemoteModule key={page.app} remote={page.app} expose="routes" />;
+  if (page.staff) {
+    // A member who is not staff (or not enough) sees the same page as for a path that does not exist.
+    return <MainLayout>{hasRole(user?.role, page.staff) ? <StaffLayout>{content}</StaffLayout> : <NotFound />}</MainLayout>;
+  }
+  return <Layout>{content}</Layout>;
 }

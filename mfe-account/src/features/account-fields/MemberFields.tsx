@@ -33,7 +33,15 @@ interface Props {
 export function GenderField({ disabled }: Props) {
   const f = useField('gender');
   return (
-    <SelectField label="Gender" name={f.name} value={f.value} onChange={f.onChange} onBlur={f.onBlur} error={f.error} disabled={disabled}>
+    <SelectField
+      label="Gender"
+      name={f.name}
+      value={f.value}
+      onChange={f.onChange}
+      onBlur={f.onBlur}
+      error={f.error}
+      disabled={disabled}
+    >
       <option value="">Choose…</option>
       {GENDERS.map((g) => (
         <option key={g}>{g}</option>
@@ -45,7 +53,15 @@ export function GenderField({ disabled }: Props) {
 export function CivilStatusField({ disabled }: Props) {
   const f = useField('civil_status');
   return (
-    <SelectField label="Civil status" name={f.name} value={f.value} onChange={f.onChange} onBlur={f.onBlur} error={f.error} disabled={disabled}>
+    <SelectField
+      label="Civil status"
+      name={f.name}
+      value={f.value}
+      onChange={f.onChange}
+      onBlur={f.onBlur}
+      error={f.error}
+      disabled={disabled}
+    >
       <option value="">Choose…</option>
       {CIVIL_STATUSES.map((s) => (
         <option key={s}>{s}</option>
@@ -62,11 +78,20 @@ export function CountryFields({ disabled }: Props) {
   const cities = useCities(String(residence.value));
   const options = countries.data ?? [];
   // Keep a saved value selectable even before the list arrives.
-  const withCurrent = (value: string) => (value && !options.some((c) => c.name === value) ? [{ code: value, name: value }, ...options] : options);
+  const withCurrent = (value: string) =>
+    value && !options.some((c) => c.name === value) ? [{ code: value, name: value }, ...options] : options;
   const cityOptions = cities.data ?? [];
   return (
     <>
-      <SelectField label="Country of origin" name={origin.name} value={origin.value} onChange={origin.onChange} onBlur={origin.onBlur} error={origin.error} disabled={disabled}>
+      <SelectField
+        label="Country of origin"
+        name={origin.name}
+        value={origin.value}
+        onChange={origin.onChange}
+        onBlur={origin.onBlur}
+        error={origin.error}
+        disabled={disabled}
+      >
         <option value="">{countries.loading ? 'Loading countries…' : 'Choose…'}</option>
         {withCurrent(String(origin.value)).map((c) => (
           <option key={c.code} value={c.name}>
@@ -93,8 +118,18 @@ export function CountryFields({ disabled }: Props) {
           </option>
         ))}
       </SelectField>
-      {countries.error ? <FieldError role="alert">We could not load the list of countries. Please reload the page.</FieldError> : null}
-      <SelectField label="City" name={city.name} value={city.value} onChange={city.onChange} onBlur={city.onBlur} error={city.error} disabled={disabled || !residence.value}>
+      {countries.error ? (
+        <FieldError role="alert">We could not load the list of countries. Please reload the page.</FieldError>
+      ) : null}
+      <SelectField
+        label="City"
+        name={city.name}
+        value={city.value}
+        onChange={city.onChange}
+        onBlur={city.onBlur}
+        error={city.error}
+        disabled={disabled || !residence.value}
+      >
         {!residence.value ? (
           <option value="">{CITY_PROMPT}</option>
         ) : (
@@ -115,7 +150,15 @@ export function ChurchField({ disabled }: Props) {
   const churches = useChurches();
   const f = useField('church');
   return (
-    <SelectField label="Church" name={f.name} value={f.value} onChange={f.onChange} onBlur={f.onBlur} error={f.error} disabled={disabled}>
+    <SelectField
+      label="Church"
+      name={f.name}
+      value={f.value}
+      onChange={f.onChange}
+      onBlur={f.onBlur}
+      error={f.error}
+      disabled={disabled}
+    >
       <option value="">{churches.loading ? 'Loading churches…' : 'Choose your church…'}</option>
       {(churches.data ?? []).map((c) => (
         <option key={c._id} value={c._id}>
@@ -132,15 +175,24 @@ const SeniorityRow = styled.div`
   gap: 12px;
   align-items: center;
   margin-bottom: 16px;
-  label { grid-column: 1 / -1; font-weight: 500; font-size: 0.92rem; }
-  input[type='range'] { accent-color: ${theme.colors.primary}; min-height: 44px; }
+  label {
+    grid-column: 1 / -1;
+    font-weight: 500;
+    font-size: 0.92rem;
+  }
+  input[type='range'] {
+    accent-color: ${theme.colors.primary};
+    min-height: 44px;
+  }
   input[type='number'] {
     min-height: 44px;
     padding: 8px 10px;
     border: 1.5px solid ${theme.colors.border};
     border-radius: 8px;
   }
-  p { grid-column: 1 / -1; }
+  p {
+    grid-column: 1 / -1;
+  }
 `;
 
 /** Seniority: a slider from 1 to 100 (step 1) and the same value as a number. */

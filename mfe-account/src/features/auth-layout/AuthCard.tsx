@@ -18,8 +18,14 @@ const Panel = styled.section<{ $wide: boolean }>`
   border-radius: 16px;
   box-shadow: ${theme.shadow};
   padding: 36px 36px 28px;
-  h1 { font-size: 1.6rem; color: ${theme.colors.primary}; margin: 20px 0 6px; }
-  ${media.mobile} { padding: 24px 18px; }
+  h1 {
+    font-size: 1.6rem;
+    color: ${theme.colors.primary};
+    margin: 20px 0 6px;
+  }
+  ${media.mobile} {
+    padding: 24px 18px;
+  }
 `;
 
 /** The card every account form sits in, with the logo and a way home. */

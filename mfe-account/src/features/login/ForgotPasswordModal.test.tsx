@@ -18,7 +18,9 @@ describe('ForgotPasswordModal', () => {
   };
 
   it("says 'Invalid email' under the field and sends nothing until the address is valid", async () => {
-    api.onPut('/api/user/forgotpassword').reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a link.' } });
+    api
+      .onPut('/api/user/forgotpassword')
+      .reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a link.' } });
     const modal = openModal();
     const email = modal.getByLabelText('Email');
     await userEvent.type(email, 'ada@example');

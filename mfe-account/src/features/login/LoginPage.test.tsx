@@ -21,6 +21,7 @@ describe('LoginPage', () => {
 
   it('says Required under each empty field and calls nothing', async () => {
     renderWithProviders(<AccountApp />, { route: '/login' });
+    await waitFor(() => expect(document.title).toMatch(/^Log in \| /));
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(api.history.post).toHaveLength(0);
@@ -34,7 +35,11 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ isAuth: true, isLoad: false, user: sampleUser });
     expect(localStorage.getItem('token')).toBe(sampleUser._id);
-    expect(JSON.parse(api.history.post[0].data)).toEqual({ email: 'ada@example.org', password: 'secret password', remember: true });
+    expect(JSON.parse(api.history.post[0].data)).toEqual({
+      email: 'ada@example.org',
+      password: 'secret password',
+      remember: true,
+    });
   });
 
   it('goes back to the page that sent the visitor (?next=), never to another site', async () => {
@@ -58,6 +63,16 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
   });
 
+  it("shows the server's own words for a disabled account (403), and stays on the login page", async () => {
+    const words = 'This account is disabled. Please contact the church office.';
+    api.onPost('/api/user/login').reply(403, { error: { code: 'account_disabled', message: words } });
+    const { store } = renderWithProviders(<AccountApp />, { route: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByText(words)).toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ isAuth: false, error: { status: 403, message: words } });
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+  });
+
   it('clears the error 5 seconds after a failure', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
@@ -73,7 +88,9 @@ describe('LoginPage', () => {
   });
 
   it('the forgot-password modal sends the e-mail and shows the same answer for everyone', async () => {
-    api.onPut('/api/user/forgotpassword').reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a link.' } });
+    api
+      .onPut('/api/user/forgotpassword')
+      .reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a link.' } });
     renderWithProviders(<AccountApp />, { route: '/login' });
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot your password?' });

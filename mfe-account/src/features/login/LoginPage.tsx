@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { authErrorMessage, errorStatus, loginUser, safeNextPath } from '@ministry/shared/api';
+import { authErrorMessage, errorStatus, loginUser, safeNextPath, serverMessage } from '@ministry/shared/api';
 import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
 import { Button, media, notify, TextField, theme } from '@ministry/shared/ui';
 import { loginSchema } from '@ministry/shared/validation';
@@ -14,8 +14,13 @@ const Remember = styled.label`
   align-items: center;
   gap: 8px;
   margin: 0 0 16px;
-  ${media.mobile} { display: none; }
-  input { width: 18px; height: 18px; }
+  ${media.mobile} {
+    display: none;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+  }
 `;
 
 const Links = styled.p`
@@ -24,7 +29,10 @@ const Links = styled.p`
   flex-wrap: wrap;
   gap: 8px;
   margin: 20px 0 0;
-  a { color: ${theme.colors.primary}; font-weight: 500; }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 500;
+  }
 `;
 
 const ForgotLink = styled.button`
@@ -47,7 +55,9 @@ export function LoginPage() {
   const location = useLocation();
   const [forgotOpen, setForgotOpen] = useState(false);
   // Where to go after login: the page that sent the visitor here (router state or ?next=), else home.
-  const from = safeNextPath((location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get('next'));
+  const from = safeNextPath(
+    (location.state as { from?: string } | null)?.from ?? new URLSearchParams(location.search).get('next'),
+  );
 
   return (
     <AuthCard title="Welcome back" pageTitle="Log in" intro="Log in to pray, share and book with the community.">
@@ -62,7 +72,8 @@ export function LoginPage() {
             navigate(from, { replace: true });
           } catch (error) {
             const status = errorStatus(error);
-            const message = authErrorMessage(status);
+            // A disabled account (403): the server says why, and whom to ask.
+            const message = (status === 403 && serverMessage(error)) || authErrorMessage(status);
             dispatch(authFailure({ status, message }));
             // Spec section 8: the error shows top right and is cleared after 5 seconds.
             notify.error(message, 5000);

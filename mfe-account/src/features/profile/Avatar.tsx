@@ -14,11 +14,25 @@ const Circle = styled.span<{ $size: number }>`
   font-weight: 600;
   font-size: ${(p) => Math.round(p.$size / 2.6)}px;
   flex-shrink: 0;
-  img { width: 100%; height: 100%; object-fit: cover; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 /** The member's photo, or their initials when there is none. */
-export function Avatar({ src, name, size = 96, decorative = false }: { src: string | null | undefined; name: string; size?: number; decorative?: boolean }) {
+export function Avatar({
+  src,
+  name,
+  size = 96,
+  decorative = false,
+}: {
+  src: string | null | undefined;
+  name: string;
+  size?: number;
+  decorative?: boolean;
+}) {
   const initials = name
     .split(/\s+/)
     .filter(Boolean)

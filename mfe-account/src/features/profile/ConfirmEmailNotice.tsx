@@ -14,9 +14,17 @@ const Box = styled.section`
   border: 1px solid ${theme.colors.accentText};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
-  h2 { font-size: 1.05rem; margin: 0 0 4px; color: ${theme.colors.text}; }
-  p { margin: 0; }
-  > div { flex: 1 1 280px; }
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 4px;
+    color: ${theme.colors.text};
+  }
+  p {
+    margin: 0;
+  }
+  > div {
+    flex: 1 1 280px;
+  }
 `;
 
 /** For a member whose address is not confirmed yet: why it matters, and another link. */

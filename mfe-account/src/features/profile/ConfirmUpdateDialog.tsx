@@ -9,7 +9,17 @@ const Actions = styled.div`
 `;
 
 /** The confirmation before a profile section is saved (Close / Save). */
-export function ConfirmUpdateDialog({ open, busy, onClose, onConfirm }: { open: boolean; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+export function ConfirmUpdateDialog({
+  open,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal open={open} title="Confirm your update" onClose={onClose}>
       <p>Do you confirm your update?</p>

@@ -18,7 +18,11 @@ const Center = styled.div`
   align-items: center;
   gap: 16px;
   margin: 8px 0 20px;
-  p { margin: 0; color: ${theme.colors.muted}; text-align: center; }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    text-align: center;
+  }
 `;
 
 const Row = styled.div`
@@ -38,7 +42,10 @@ const UploadLabel = styled.label`
   color: ${theme.colors.primary};
   font-weight: 600;
   cursor: pointer;
-  &:focus-within { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  &:focus-within {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Confirm = styled.div`

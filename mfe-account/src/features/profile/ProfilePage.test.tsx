@@ -10,8 +10,15 @@ describe('ProfilePage', () => {
   let api: MockAdapter;
   beforeEach(() => {
     api = new MockAdapter(http);
-    api.onGet('/api/locations').reply(200, { data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }] });
-    api.onGet('/api/geo/countries').reply(200, { data: [{ code: 'GH', name: 'Ghana' }, { code: 'US', name: 'United States' }] });
+    api.onGet('/api/locations').reply(200, {
+      data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }],
+    });
+    api.onGet('/api/geo/countries').reply(200, {
+      data: [
+        { code: 'GH', name: 'Ghana' },
+        { code: 'US', name: 'United States' },
+      ],
+    });
     api.onGet('/api/geo/cities').reply(200, { data: ['Delaware', 'Texas'] });
     api.onGet('/api/payment/my-tickets').reply(200, { data: [] });
     URL.createObjectURL = jest.fn(() => 'blob:preview');
@@ -30,7 +37,11 @@ describe('ProfilePage', () => {
   it('shows three numbered sections, read-only until Modify', async () => {
     renderProfile();
     expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    for (const [n, title] of [['01', 'Basic Info'], ['02', 'Church'], ['03', 'Security']]) {
+    for (const [n, title] of [
+      ['01', 'Basic Info'],
+      ['02', 'Church'],
+      ['03', 'Security'],
+    ]) {
       expect(screen.getByRole('heading', { name: `${n} ${title}` })).toBeInTheDocument();
     }
     const basic = within(section('Basic Info'));
@@ -41,7 +52,9 @@ describe('ProfilePage', () => {
   });
 
   it('Save asks for confirmation; Close keeps editing; Save submits, stores and returns to read-only', async () => {
-    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
+    api
+      .onPut(`/api/user/updateBasic/${sampleUser._id}`)
+      .reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
     const { store } = renderProfile();
     const basic = within(section('Basic Info'));
     await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
@@ -79,7 +92,9 @@ describe('ProfilePage', () => {
   });
 
   it("a new country of residence clears the city, which is 'Required' again before saving", async () => {
-    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
+    api
+      .onPut(`/api/user/updateBasic/${sampleUser._id}`)
+      .reply((config) => [200, { data: { ...sampleUser, ...JSON.parse(config.data) } }]);
     renderProfile();
     const basic = within(section('Basic Info'));
     await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
@@ -99,7 +114,9 @@ describe('ProfilePage', () => {
   });
 
   it('a failed save keeps the input and shows the server message under the field', async () => {
-    api.onPut(`/api/user/updateBasic/${sampleUser._id}`).reply(400, { error: { code: 'bad_request', message: 'Must be a number', fields: { seniority: 'Must be a number' } } });
+    api
+      .onPut(`/api/user/updateBasic/${sampleUser._id}`)
+      .reply(400, { error: { code: 'bad_request', message: 'Must be a number', fields: { seniority: 'Must be a number' } } });
     renderProfile();
     const church = within(section('Church'));
     await userEvent.click(church.getByRole('button', { name: 'Modify Church' }));
@@ -129,7 +146,11 @@ describe('ProfilePage', () => {
     await userEvent.click(security.getByRole('button', { name: 'Save' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(store.getState().auth.user?.email).toBe('new@example.org'));
-    expect(JSON.parse(api.history.put[0].data)).toEqual({ email: 'new@example.org', password: 'a new password', currentPassword: 'old password' });
+    expect(JSON.parse(api.history.put[0].data)).toEqual({
+      email: 'new@example.org',
+      password: 'a new password',
+      currentPassword: 'old password',
+    });
   });
 
   it('security changes the e-mail alone, without a new password', async () => {
@@ -167,10 +188,14 @@ describe('ProfilePage', () => {
     await userEvent.click(security.getByRole('button', { name: 'Save' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.history.put).toHaveLength(1));
-    expect(JSON.parse(api.history.put[0].data)).toEqual({ email: sampleUser.email, password: 'a new password', currentPassword: 'old password' });
+    expect(JSON.parse(api.history.put[0].data)).toEqual({
+      email: sampleUser.email,
+      password: 'a new password',
+      currentPassword: 'old password',
+    });
   });
 
-  it('lists the member\'s tickets, or says there are none', async () => {
+  it("lists the member's tickets, or says there are none", async () => {
     api.onGet('/api/payment/my-tickets').reply(200, {
       data: [
         {
@@ -193,6 +218,21 @@ describe('ProfilePage', () => {
     expect(tickets.getByText(/24 December 2026/)).toBeInTheDocument();
   });
 
+  it('turns the "people prayed" e-mails off and on, and keeps the choice in the signed-in user', async () => {
+    api.onPut('/api/prayers/mail').reply((config) => [200, { data: { prayerMail: JSON.parse(config.data).on } }]);
+    const { store } = renderProfile();
+    const community = within(screen.getByRole('region', { name: '05 Prayer wall and stories' }));
+    const box = community.getByRole('checkbox', { name: /E-mail me when members pray for my requests/ });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(JSON.parse(api.history.put[0].data)).toEqual({ on: false });
+    expect(store.getState().auth.user?.prayerMail).toBe(false);
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(community.getByRole('link', { name: 'My posts' })).toHaveAttribute('href', '/community/my-posts');
+  });
+
   it('says so when there are no tickets yet', async () => {
     renderProfile();
     expect(await screen.findByText(/You have no tickets yet/)).toBeInTheDocument();
@@ -205,7 +245,9 @@ describe('ProfilePage', () => {
     };
 
     it('choosing a file only marks an upload; Save Changes uploads it and closes', async () => {
-      api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: '/media/uploads/new.webp' } });
+      api
+        .onPut(`/api/user/updatePhoto/${sampleUser._id}`)
+        .reply(200, { data: { ...sampleUser, photo: '/media/uploads/new.webp' } });
       const { store } = renderProfile();
       const modal = await openModal();
       const file = new File(['png-bytes'], 'me.png', { type: 'image/png' });
@@ -219,9 +261,13 @@ describe('ProfilePage', () => {
       expect((api.history.put[0].data as FormData).get('photo')).toBeInstanceOf(File);
     });
 
-    it('a refused upload keeps the modal open with the server\'s reason and the chosen picture', async () => {
+    it("a refused upload keeps the modal open with the server's reason and the chosen picture", async () => {
       api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(400, {
-        error: { code: 'bad_request', message: 'That file is not a picture we can use.', fields: { photo: 'That file is not a picture we can use.' } },
+        error: {
+          code: 'bad_request',
+          message: 'That file is not a picture we can use.',
+          fields: { photo: 'That file is not a picture we can use.' },
+        },
       });
       const { store } = renderProfile();
       const modal = await openModal();
@@ -233,9 +279,12 @@ describe('ProfilePage', () => {
       expect(store.getState().auth.user?.photo).toBe(sampleUser.photo);
     });
 
-    it('Delete asks in the site\'s own dialog, never the browser\'s; closing the modal clears the pending action', async () => {
+    it("Delete asks in the site's own dialog, never the browser's; closing the modal clears the pending action", async () => {
       const confirm = jest.spyOn(window, 'confirm');
-      renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      renderWithProviders(<AccountApp />, {
+        route: '/profile',
+        preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }),
+      });
       let modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
       expect(confirm).not.toHaveBeenCalled();
@@ -252,7 +301,10 @@ describe('ProfilePage', () => {
 
     it('Delete, confirmed, then Save Changes deletes the photo', async () => {
       api.onPut(`/api/user/deletePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: null } });
-      const { store } = renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      const { store } = renderWithProviders(<AccountApp />, {
+        route: '/profile',
+        preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }),
+      });
       const modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
       await userEvent.click(modal.getByRole('button', { name: 'Yes, delete it' }));
@@ -261,7 +313,10 @@ describe('ProfilePage', () => {
     });
 
     it('"Keep it" leaves nothing pending', async () => {
-      renderWithProviders(<AccountApp />, { route: '/profile', preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }) });
+      renderWithProviders(<AccountApp />, {
+        route: '/profile',
+        preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }),
+      });
       const modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
       await userEvent.click(modal.getByRole('button', { name: 'Keep it' }));

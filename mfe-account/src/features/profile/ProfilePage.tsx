@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { useAuth } from '@ministry/shared/store';
 import { Container, media, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
+import { CommunitySection } from './CommunitySection';
+import { NewsletterSection } from './NewsletterSection';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
@@ -20,9 +22,18 @@ const BannerInner = styled.div`
   display: flex;
   align-items: center;
   gap: 24px;
-  h1 { margin: 0 0 4px; font-size: 1.8rem; }
-  p { margin: 0; opacity: 0.9; }
-  ${media.mobile} { flex-direction: column; text-align: center; }
+  h1 {
+    margin: 0 0 4px;
+    font-size: 1.8rem;
+  }
+  p {
+    margin: 0;
+    opacity: 0.9;
+  }
+  ${media.mobile} {
+    flex-direction: column;
+    text-align: center;
+  }
 `;
 
 const PhotoButton = styled.button`
@@ -77,6 +88,8 @@ export function ProfilePage() {
         <ChurchSection user={user} />
         <SecuritySection user={user} />
         <TicketsSection />
+        <CommunitySection user={user} />
+        <NewsletterSection />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>

@@ -14,7 +14,9 @@ const Panel = styled.section`
   box-shadow: ${theme.shadow};
   padding: 28px;
   margin-bottom: 24px;
-  ${media.mobile} { padding: 20px 16px; }
+  ${media.mobile} {
+    padding: 20px 16px;
+  }
 `;
 
 const Head = styled.div`
@@ -24,8 +26,15 @@ const Head = styled.div`
   gap: 12px;
   flex-wrap: wrap;
   margin-bottom: 18px;
-  h2 { margin: 0; font-size: 1.25rem; color: ${theme.colors.primary}; }
-  h2 span { color: ${theme.colors.accentText}; margin-right: 10px; }
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    color: ${theme.colors.primary};
+  }
+  h2 span {
+    color: ${theme.colors.accentText};
+    margin-right: 10px;
+  }
 `;
 
 const Buttons = styled.div`
@@ -37,7 +46,9 @@ export const FieldGrid = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0 20px;
-  ${media.mobile} { grid-template-columns: 1fr; }
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 interface Props<V extends object> {
@@ -128,7 +139,12 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
               <legend className="visually-hidden">{title}</legend>
               {children(editing)}
             </fieldset>
-            <ConfirmUpdateDialog open={confirming} busy={isSubmitting} onClose={() => setConfirming(false)} onConfirm={() => void submitForm()} />
+            <ConfirmUpdateDialog
+              open={confirming}
+              busy={isSubmitting}
+              onClose={() => setConfirming(false)}
+              onConfirm={() => void submitForm()}
+            />
           </Form>
         )}
       </Formik>

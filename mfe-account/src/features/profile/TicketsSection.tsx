@@ -10,9 +10,18 @@ const Panel = styled.section`
   box-shadow: ${theme.shadow};
   padding: 28px;
   margin-bottom: 40px;
-  h2 { margin: 0 0 18px; font-size: 1.25rem; color: ${theme.colors.primary}; }
-  h2 span { color: ${theme.colors.accentText}; margin-right: 10px; }
-  ${media.mobile} { padding: 20px 16px; }
+  h2 {
+    margin: 0 0 18px;
+    font-size: 1.25rem;
+    color: ${theme.colors.primary};
+  }
+  h2 span {
+    color: ${theme.colors.accentText};
+    margin-right: 10px;
+  }
+  ${media.mobile} {
+    padding: 20px 16px;
+  }
 `;
 
 const List = styled.ul`
@@ -31,11 +40,34 @@ const Ticket = styled.li`
   border: 1px solid ${theme.colors.border};
   border-radius: 12px;
   padding: 12px;
-  img { width: 72px; height: 72px; object-fit: cover; border-radius: 8px; }
-  h3 { margin: 0 0 4px; font-size: 1rem; }
-  p { margin: 0; color: ${theme.colors.muted}; font-size: 0.9rem; }
-  strong { white-space: nowrap; }
-  ${media.mobile} { grid-template-columns: 56px 1fr; img { width: 56px; height: 56px; } strong { grid-column: 2; } }
+  img {
+    width: 72px;
+    height: 72px;
+    object-fit: cover;
+    border-radius: 8px;
+  }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 1rem;
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.9rem;
+  }
+  strong {
+    white-space: nowrap;
+  }
+  ${media.mobile} {
+    grid-template-columns: 56px 1fr;
+    img {
+      width: 56px;
+      height: 56px;
+    }
+    strong {
+      grid-column: 2;
+    }
+  }
 `;
 
 /** The member's paid tickets, soonest event first. */
@@ -76,6 +108,12 @@ export function TicketsSection() {
           </List>
         )}
       </ResourceView>
+      <p>
+        <Link to="/my-tickets">Your tickets with their QR codes, calendar files and cancellation</Link>
+      </p>
+      <p>
+        <Link to="/my-giving">My giving: your gifts, weekly and monthly gifts, and yearly statements (PDF)</Link>
+      </p>
     </Panel>
   );
 }

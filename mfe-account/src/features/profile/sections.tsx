@@ -3,14 +3,50 @@ import { useFormikContext } from 'formik';
 import type { User } from '@ministry/shared/types';
 import { updateBasic, updateSecurity, type BasicInfoInput } from '@ministry/shared/api';
 import { TextField } from '@ministry/shared/ui';
-import { BIRTH_DATE, latestAdultBirthDate, messages, updateBasicSchema, updateSecuritySchema, yup } from '@ministry/shared/validation';
-import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
+import {
+  BIRTH_DATE,
+  latestAdultBirthDate,
+  messages,
+  updateBasicSchema,
+  updateSecuritySchema,
+  yup,
+} from '@ministry/shared/validation';
+import {
+  ChurchField,
+  CivilStatusField,
+  CountryFields,
+  GenderField,
+  SeniorityField,
+  SourceField,
+} from '../account-fields/MemberFields';
 import { FieldGrid, ProfileSection } from './ProfileSection';
 
-function Text({ name, label, ...rest }: { name: string; label: string; type?: string; autoComplete?: string; min?: string; max?: string; hint?: string }) {
+function Text({
+  name,
+  label,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  min?: string;
+  max?: string;
+  hint?: string;
+}) {
   const form = useFormikContext<Record<string, string>>();
   const error = (form.touched[name] || form.submitCount > 0) && form.errors[name];
-  return <TextField label={label} name={name} value={form.values[name] ?? ''} onChange={form.handleChange} onBlur={form.handleBlur} error={error} {...rest} />;
+  return (
+    <TextField
+      label={label}
+      name={name}
+      value={form.values[name] ?? ''}
+      onChange={form.handleChange}
+      onBlur={form.handleBlur}
+      error={error}
+      {...rest}
+    />
+  );
 }
 
 export function BasicInfoSection({ user }: { user: User }) {
@@ -25,7 +61,13 @@ export function BasicInfoSection({ user }: { user: User }) {
     city: user.city ?? '',
   };
   return (
-    <ProfileSection number="01" title="Basic Info" initialValues={initial} schema={basicSchema} save={(values) => updateBasic(user._id, dropEmpty(values) as BasicInfoInput)}>
+    <ProfileSection
+      number="01"
+      title="Basic Info"
+      initialValues={initial}
+      schema={basicSchema}
+      save={(values) => updateBasic(user._id, dropEmpty(values) as BasicInfoInput)}
+    >
       {() => (
         <FieldGrid>
           <Text name="firstname" label="First name" autoComplete="given-name" />
@@ -48,7 +90,9 @@ export function ChurchSection({ user }: { user: User }) {
       title="Church"
       initialValues={initial}
       schema={churchSchema}
-      save={(values) => updateBasic(user._id, { ...values, seniority: values.seniority === '' ? undefined : Number(values.seniority) })}
+      save={(values) =>
+        updateBasic(user._id, { ...values, seniority: values.seniority === '' ? undefined : Number(values.seniority) })
+      }
     >
       {() => (
         <>
@@ -69,7 +113,9 @@ export function SecuritySection({ user }: { user: User }) {
       title="Security"
       initialValues={initial}
       schema={securitySchema(user.email)}
-      save={({ email, password, currentPassword }) => updateSecurity(user._id, { email, currentPassword, ...(password ? { password } : {}) })}
+      save={({ email, password, currentPassword }) =>
+        updateSecurity(user._id, { email, currentPassword, ...(password ? { password } : {}) })
+      }
     >
       {(editing) => (
         <FieldGrid>
@@ -77,7 +123,13 @@ export function SecuritySection({ user }: { user: User }) {
           {editing ? (
             <>
               <Text name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-              <Text name="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters. Leave empty to keep your password." />
+              <Text
+                name="password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                hint="At least 8 characters. Leave empty to keep your password."
+              />
               <Text name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
             </>
           ) : (
@@ -94,17 +146,19 @@ function dropEmpty<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) as Partial<T>;
 }
 
-const basicSchema = updateBasicSchema.pick(['firstname', 'lastname', 'birth_date', 'gender', 'civil_status', 'countryOfOrigin', 'country', 'city']).shape({
-  firstname: yup.string().trim().required('Required').max(100),
-  lastname: yup.string().trim().required('Required').max(100),
-  gender: yup.string(),
-  civil_status: yup.string(),
-  // A new country of residence clears the city: the member chooses one of its cities again.
-  city: yup
-    .string()
-    .max(100)
-    .when('country', { is: (country: string | undefined) => Boolean(country), then: (schema) => schema.required('Required') }),
-});
+const basicSchema = updateBasicSchema
+  .pick(['firstname', 'lastname', 'birth_date', 'gender', 'civil_status', 'countryOfOrigin', 'country', 'city'])
+  .shape({
+    firstname: yup.string().trim().required('Required').max(100),
+    lastname: yup.string().trim().required('Required').max(100),
+    gender: yup.string(),
+    civil_status: yup.string(),
+    // A new country of residence clears the city: the member chooses one of its cities again.
+    city: yup
+      .string()
+      .max(100)
+      .when('country', { is: (country: string | undefined) => Boolean(country), then: (schema) => schema.required('Required') }),
+  });
 const churchSchema = updateBasicSchema.pick(['church', 'seniority', 'source']);
 /** A new e-mail, a new password (confirmed), or both; the current password always (shared rules). */
 const securitySchema = (currentEmail: string) =>
@@ -113,12 +167,18 @@ const securitySchema = (currentEmail: string) =>
       email: yup.string().trim().required('Required').email(messages.invalidEmail).max(254, messages.invalidEmail),
       confirmPassword: yup
         .string()
-        .when('password', { is: (password: string | undefined) => Boolean(password), then: (schema) => schema.required('Required') })
+        .when('password', {
+          is: (password: string | undefined) => Boolean(password),
+          then: (schema) => schema.required('Required'),
+        })
         .test('match', messages.passwordsMatch, function (confirm) {
           return (confirm ?? '') === (this.parent.password ?? '');
         }),
     })
     .test('some-change', messages.nothingToChange, function (values) {
-      const newEmail = String(values?.email ?? '').trim().toLowerCase() !== currentEmail.toLowerCase();
+      const newEmail =
+        String(values?.email ?? '')
+          .trim()
+          .toLowerCase() !== currentEmail.toLowerCase();
       return Boolean(values?.password) || newEmail || this.createError({ path: 'password', message: messages.nothingToChange });
     });

@@ -27,8 +27,8 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="This link no longer works">
         <p role="alert">
-          A link to choose a new password works once, for one hour, and this one has been used or has expired. Ask for a new one from
-          the login page (&ldquo;Forgot password?&rdquo;).
+          A link to choose a new password works once, for one hour, and this one has been used or has expired. Ask for a new one
+          from the login page (&ldquo;Forgot password?&rdquo;).
         </p>
         <ButtonLink to="/login" $block>
           Go to login

@@ -4,6 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { AccountApp } from '../../testing/routes';
+import { ADULT_AGE, siteToday } from '@ministry/shared/validation';
 import { emptyStep2, type Step1Values } from './signupValues';
 
 const step1: Step1Values = {
@@ -16,8 +17,15 @@ const step1: Step1Values = {
 };
 
 function mockLists(api: MockAdapter) {
-  api.onGet('/api/locations').reply(200, { data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }] });
-  api.onGet('/api/geo/countries').reply(200, { data: [{ code: 'GH', name: 'Ghana' }, { code: 'CA', name: 'Canada' }] });
+  api.onGet('/api/locations').reply(200, {
+    data: [{ _id: 'church-1', church_name: 'Luminaries Accra', adress: 'x', main_contact: [], email: 'a@b.org' }],
+  });
+  api.onGet('/api/geo/countries').reply(200, {
+    data: [
+      { code: 'GH', name: 'Ghana' },
+      { code: 'CA', name: 'Canada' },
+    ],
+  });
   api.onGet('/api/geo/cities', { params: { country: 'Ghana' } }).reply(200, { data: ['Greater Accra', 'Ashanti'] });
   api.onGet('/api/geo/cities', { params: { country: 'Canada' } }).reply(200, { data: ['Ontario', 'Quebec'] });
 }
@@ -30,6 +38,7 @@ describe('Signup step 1', () => {
   it('starts with the default birth date and shows every rule under its field', async () => {
     renderWithProviders(<AccountApp />, { route: '/signup/0' });
     expect(screen.getByLabelText('Birth date')).toHaveValue('1980-01-01');
+    await waitFor(() => expect(document.title).toMatch(/^Sign up \| /));
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
@@ -57,6 +66,29 @@ describe('Signup step 1', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/nextSignup'));
     expect(screen.getByTestId('where')).toHaveTextContent(JSON.stringify({ step1 }));
+  });
+
+  it('takes a member who turned 18 yesterday, and not one who turns 18 tomorrow', async () => {
+    // 18 years before today on the ministry's clock, a day either side.
+    const [year, month, day] = siteToday().split('-').map(Number);
+    const shifted = (days: number) => {
+      const d = new Date(Date.UTC(year - ADULT_AGE, month - 1, day + days));
+      return d.toISOString().slice(0, 10);
+    };
+    mockLists(api);
+    renderWithProviders(<AccountApp />, { route: '/signup/0' });
+    await userEvent.type(screen.getByLabelText('First name'), step1.firstname);
+    await userEvent.type(screen.getByLabelText('Last name'), step1.lastname);
+    await userEvent.type(screen.getByLabelText('Email'), step1.email);
+    await userEvent.type(screen.getByLabelText('Password'), step1.password);
+    await userEvent.type(screen.getByLabelText('Confirm password'), step1.confirmPassword);
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: shifted(1) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('You must be at least 18 years old')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0$/);
+    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: shifted(-1) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/nextSignup'));
   });
 
   it('calls /socialuser with the part before $ for a long path parameter, and not for /signup/0', async () => {
@@ -115,7 +147,9 @@ describe('Signup step 2', () => {
   });
 
   it('requires every choice and limits the source to 300 characters', async () => {
-    renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1, step2: { ...emptyStep2, source: 'x'.repeat(301) } } } });
+    renderWithProviders(<AccountApp />, {
+      route: { pathname: '/nextSignup', state: { step1, step2: { ...emptyStep2, source: 'x'.repeat(301) } } },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findAllByText('Required')).toHaveLength(6);
     expect(screen.getByText('Must be at most 300 characters')).toBeInTheDocument();
@@ -136,7 +170,10 @@ describe('Signup step 2', () => {
     await userEvent.selectOptions(screen.getByLabelText('Country of origin'), 'Ghana');
     await userEvent.selectOptions(screen.getByLabelText('Country of residence'), 'Canada');
     await userEvent.selectOptions(screen.getByLabelText('City'), await screen.findByRole('option', { name: 'Ontario' }));
-    await userEvent.selectOptions(screen.getByLabelText('Church'), await screen.findByRole('option', { name: 'Luminaries Accra' }));
+    await userEvent.selectOptions(
+      screen.getByLabelText('Church'),
+      await screen.findByRole('option', { name: 'Luminaries Accra' }),
+    );
     await userEvent.type(screen.getByLabelText('How did you hear about the apostle?'), 'On TV');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
   }

@@ -12,7 +12,9 @@ const Row = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0 16px;
-  ${media.mobile} { grid-template-columns: 1fr; }
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Footer = styled.p`
@@ -21,7 +23,10 @@ const Footer = styled.p`
   justify-content: space-between;
   flex-wrap: wrap;
   gap: 8px;
-  a { color: ${theme.colors.primary}; font-weight: 500; }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 500;
+  }
 `;
 
 /** Signup step 1 (/signup/:id): names, birth date, e-mail and password. Next carries them to step 2. */
@@ -41,13 +46,21 @@ export function SignupStep1Page() {
       <Formik<Step1Values>
         initialValues={carry?.step1 ?? emptyStep1}
         initialErrors={carry?.step1Errors}
-        initialTouched={carry?.step1Errors ? Object.fromEntries(Object.keys(carry.step1Errors).map((name) => [name, true])) : undefined}
+        initialTouched={
+          carry?.step1Errors ? Object.fromEntries(Object.keys(carry.step1Errors).map((name) => [name, true])) : undefined
+        }
         validationSchema={signupStep1Schema}
         onSubmit={(values) => navigate('/nextSignup', { state: { step1: values, step2: carry?.step2 } })}
       >
         {({ values, errors, touched, handleChange, handleBlur, submitCount }) => {
           const show = (name: keyof Step1Values) => (touched[name] || submitCount > 0) && errors[name];
-          const field = (name: keyof Step1Values) => ({ name, value: values[name], onChange: handleChange, onBlur: handleBlur, error: show(name) });
+          const field = (name: keyof Step1Values) => ({
+            name,
+            value: values[name],
+            onChange: handleChange,
+            onBlur: handleBlur,
+            error: show(name),
+          });
           return (
             <Form noValidate>
               <Row>
@@ -55,11 +68,24 @@ export function SignupStep1Page() {
                 <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
               </Row>
               <Row>
-                <TextField label="Birth date" type="date" min={BIRTH_DATE.min} max={latestAdultBirthDate()} autoComplete="bday" {...field('birth_date')} />
+                <TextField
+                  label="Birth date"
+                  type="date"
+                  min={BIRTH_DATE.min}
+                  max={latestAdultBirthDate()}
+                  autoComplete="bday"
+                  {...field('birth_date')}
+                />
                 <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
               </Row>
               <Row>
-                <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  hint="At least 8 characters."
+                  {...field('password')}
+                />
                 <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
               </Row>
               <Button type="submit" $block>

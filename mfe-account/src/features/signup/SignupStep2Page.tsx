@@ -7,14 +7,23 @@ import { authFailure, authLoading, clearError, useAppDispatch } from '@ministry/
 import { Button, ButtonLink, media, notify } from '@ministry/shared/ui';
 import { signupStep2Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
-import { ChurchField, CivilStatusField, CountryFields, GenderField, SeniorityField, SourceField } from '../account-fields/MemberFields';
+import {
+  ChurchField,
+  CivilStatusField,
+  CountryFields,
+  GenderField,
+  SeniorityField,
+  SourceField,
+} from '../account-fields/MemberFields';
 import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
 
 const Row = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0 16px;
-  ${media.mobile} { grid-template-columns: 1fr; }
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Actions = styled.div`
@@ -28,8 +37,8 @@ function CheckYourEmail({ email }: { email: string }) {
   return (
     <AuthCard title="Check your e-mail" pageTitle="Sign up">
       <p role="status">
-        We have sent a link to <strong>{email}</strong>. Open it to confirm your address: you will be signed in and can post and book
-        tickets.
+        We have sent a link to <strong>{email}</strong>. Open it to confirm your address: you will be signed in and can post and
+        book tickets.
       </p>
       <p>No e-mail after a few minutes? Look in your spam folder, or log in and ask for a new link from your profile.</p>
       <ButtonLink to="/login" $variant="outline" $block>
@@ -62,7 +71,12 @@ export function SignupStep2Page() {
   };
 
   return (
-    <AuthCard title="Create your account" pageTitle="Sign up" intro={`Step 2 of 2: your church and you, ${step1.firstname}.`} wide>
+    <AuthCard
+      title="Create your account"
+      pageTitle="Sign up"
+      intro={`Step 2 of 2: your church and you, ${step1.firstname}.`}
+      wide
+    >
       <Formik<Step2Values>
         initialValues={carry.step2 ?? emptyStep2}
         validationSchema={signupStep2Schema}
@@ -75,7 +89,9 @@ export function SignupStep2Page() {
           } catch (error) {
             const status = errorStatus(error);
             const fields = serverFieldErrors(error) as Record<string, string>;
-            const step1Errors = Object.fromEntries(Object.entries(fields).filter(([name]) => STEP1_FIELDS.includes(name as keyof Step1Values)));
+            const step1Errors = Object.fromEntries(
+              Object.entries(fields).filter(([name]) => STEP1_FIELDS.includes(name as keyof Step1Values)),
+            );
             if (Object.keys(step1Errors).length > 0) {
               // The field to fix is on step 1 (a taken e-mail, say): go back there, with the message under it.
               dispatch(clearError());

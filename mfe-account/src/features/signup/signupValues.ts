@@ -49,9 +49,18 @@ export interface SignupCarry {
   step1Errors?: Partial<Record<keyof Step1Values, string>>;
 }
 
-export const STEP1_FIELDS: (keyof Step1Values)[] = ['firstname', 'lastname', 'birth_date', 'email', 'password', 'confirmPassword'];
+export const STEP1_FIELDS: (keyof Step1Values)[] = [
+  'firstname',
+  'lastname',
+  'birth_date',
+  'email',
+  'password',
+  'confirmPassword',
+];
 
 export function readCarry(state: unknown): SignupCarry | null {
   const carry = state as Partial<SignupCarry> | null;
-  return carry && typeof carry === 'object' && carry.step1 && typeof carry.step1.email === 'string' ? (carry as SignupCarry) : null;
+  return carry && typeof carry === 'object' && carry.step1 && typeof carry.step1.email === 'string'
+    ? (carry as SignupCarry)
+    : null;
 }

@@ -12,7 +12,9 @@ describe('VerifyEmailPage', () => {
   afterEach(() => api.restore());
 
   it('confirms the address with the token, signs the member in and goes home', async () => {
-    api.onPost('/api/user/verify-email').reply(200, { data: { user: { ...sampleUser, emailVerified: true }, message: 'Thank you: your e-mail address is confirmed.' } });
+    api.onPost('/api/user/verify-email').reply(200, {
+      data: { user: { ...sampleUser, emailVerified: true }, message: 'Thank you: your e-mail address is confirmed.' },
+    });
     const { store } = renderWithProviders(<AccountApp />, { route: '/verify-email/tok123' });
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(JSON.parse(api.history.post[0]!.data)).toEqual({ token: 'tok123' });

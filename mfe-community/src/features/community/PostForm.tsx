@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorStatus, serverFieldErrors, serverMessage } from '@ministry/shared/api';
 import { Button, TextAreaField, theme } from '@ministry/shared/ui';
@@ -8,7 +8,9 @@ import { usePostOutcome } from './usePostOutcome';
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  textarea { white-space: pre-wrap; }
+  textarea {
+    white-space: pre-wrap;
+  }
 `;
 
 const Actions = styled.div`
@@ -43,6 +45,8 @@ export function PostForm<T>({
   onPosted,
   onCancel,
   autoFocus,
+  initialText = '',
+  children,
 }: {
   /** The field name in the shared schema (and in the server's field errors). */
   field: string;
@@ -57,8 +61,12 @@ export function PostForm<T>({
   onPosted: (post: T) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** What the box starts with (a story told from an answered prayer). */
+  initialText?: string;
+  /** Choices shown between the text box and the buttons (a prayer's "Post without my name"). */
+  children?: ReactNode;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const outcome = usePostOutcome();
@@ -88,6 +96,10 @@ export function PostForm<T>({
       } else if (status === 401) {
         setError(SESSION_ENDED);
         outcome.failed(false);
+      } else if ((status === 403 || status === 429) && serverMessage(failure)) {
+        // Why this member may not post now: an unconfirmed address, a moderator's stop, the posting limits.
+        setError(serverMessage(failure));
+        outcome.failed(false);
       } else {
         outcome.failed();
       }
@@ -116,6 +128,7 @@ export function PostForm<T>({
           </Count>
         }
       />
+      {children}
       <Actions>
         {onCancel && (
           <Button type="button" $variant="outline" onClick={onCancel}>

@@ -24,7 +24,11 @@ const Circle = styled.span<{ $small?: boolean }>`
   font-size: ${(p) => (p.$small ? '0.75rem' : '0.85rem')};
   font-weight: 600;
   overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 const Name = styled.span`
@@ -48,11 +52,25 @@ const Badge = styled.span`
   font-weight: 600;
 `;
 
-export function authorName(user: Author): string {
-  return `${user.firstname} ${user.lastname}`.trim();
+/** What a post without its author's name shows in place of the name. */
+export const ANONYMOUS = 'Anonymous';
+
+export function authorName(user: Author | null): string {
+  return user ? `${user.firstname} ${user.lastname}`.trim() : ANONYMOUS;
 }
 
-export function Avatar({ user, small }: { user: Author; small?: boolean }) {
+export function Avatar({ user, small }: { user: Author | null; small?: boolean }) {
+  if (!user) {
+    // Nobody's initials: a plain figure.
+    return (
+      <Circle $small={small} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="60%" height="60%" fill="currentColor">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+        </svg>
+      </Circle>
+    );
+  }
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
   return (
     <Circle $small={small} aria-hidden="true">
@@ -66,8 +84,24 @@ export function PendingBadge() {
   return <Badge>Awaiting review</Badge>;
 }
 
-/** Author, relative time (spec section 9) and, for the member's own pending posts, a badge. */
-export function PostMeta({ user, date, status, small }: { user: Author; date: string; status?: ModerationStatus; small?: boolean }) {
+/**
+ * Author ("Anonymous" for a prayer posted without a name), relative time
+ * (spec section 9) and, for the member's own pending posts, a badge; `badge`
+ * adds one more (the author's "Posted without your name").
+ */
+export function PostMeta({
+  user,
+  date,
+  status,
+  small,
+  badge,
+}: {
+  user: Author | null;
+  date: string;
+  status?: ModerationStatus;
+  small?: boolean;
+  badge?: string;
+}) {
   return (
     <Row>
       <Avatar user={user} small={small} />
@@ -76,6 +110,7 @@ export function PostMeta({ user, date, status, small }: { user: Author; date: st
         {formatRelative(date)}
       </Time>
       {status === 'pending' && <PendingBadge />}
+      {badge && <Badge>{badge}</Badge>}
     </Row>
   );
 }

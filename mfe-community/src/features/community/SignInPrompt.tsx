@@ -8,7 +8,10 @@ const Box = styled.p`
   border: 1px dashed ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
-  a { color: ${theme.colors.primary}; font-weight: 600; }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 600;
+  }
 `;
 
 /** What signed-out visitors see in place of a post box (spec: a link to /login). */

@@ -16,7 +16,9 @@ export const Composer = styled.div`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   padding: 20px 22px 18px;
-  ${media.mobile} { padding: 16px; }
+  ${media.mobile} {
+    padding: 16px;
+  }
 `;
 
 const Row = styled.div`
@@ -25,7 +27,9 @@ const Row = styled.div`
   gap: 24px;
   align-items: start;
   margin-bottom: 40px;
-  @media (max-width: 960px) { grid-template-columns: 1fr; }
+  @media (max-width: 960px) {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Aside = styled.aside`
@@ -34,12 +38,30 @@ const Aside = styled.aside`
   padding: 20px 22px;
   font-size: 0.92rem;
   color: ${theme.colors.text};
-  h3 { font-size: 1rem; margin: 0 0 10px; color: ${theme.colors.primary}; }
-  ul { margin: 0; padding-left: 18px; display: flex; flex-direction: column; gap: 8px; }
+  h3 {
+    font-size: 1rem;
+    margin: 0 0 10px;
+    color: ${theme.colors.primary};
+  }
+  ul {
+    margin: 0;
+    padding-left: 18px;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+  }
 `;
 
 /** The post box beside a few words on posting (stacked on small screens). */
-export function ComposerRow({ children, tips, tipsTitle = 'Before you post' }: { children: ReactNode; tips: ReactNode[]; tipsTitle?: string }) {
+export function ComposerRow({
+  children,
+  tips,
+  tipsTitle = 'Before you post',
+}: {
+  children: ReactNode;
+  tips: ReactNode[];
+  tipsTitle?: string;
+}) {
   return (
     <Row>
       <Composer>{children}</Composer>
@@ -56,10 +78,13 @@ export function ComposerRow({ children, tips, tipsTitle = 'Before you post' }: {
 }
 
 /** Said under every post box: new posts are published after a review. */
-export const REVIEW_TIP = 'New posts appear for everyone once our team has published them. Until then only you see yours, marked “Awaiting review”.';
+export const REVIEW_TIP =
+  'New posts appear for everyone once our team has published them. Until then only you see yours, marked “Awaiting review”.';
 
 export const PanelTitle = styled.h2`
   font-size: 1.45rem;
   color: ${theme.colors.primary};
   margin: 0 0 18px;
+  /* Below the sticky header when a new page of its list brings it into view. */
+  scroll-margin-top: 96px;
 `;

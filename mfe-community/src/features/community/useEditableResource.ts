@@ -5,7 +5,10 @@ import { useResource, type Resource } from '@ministry/shared/ui';
  * A loaded list the page can change in place (a new post, a like, a comment)
  * without loading it again. A fresh load replaces the local changes.
  */
-export function useEditableResource<T>(load: () => Promise<T>, key: unknown = null): Resource<T> & { update: (change: (data: T | undefined) => T) => void } {
+export function useEditableResource<T>(
+  load: () => Promise<T>,
+  key: unknown = null,
+): Resource<T> & { update: (change: (data: T | undefined) => T) => void } {
   const resource = useResource(load, key);
   const [loaded, setLoaded] = useState<T | undefined>(resource.data);
   const [local, setLocal] = useState<T | undefined>(resource.data);

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { getLocations } from '@ministry/shared/api';
+import { embeddedMapUrl, formatServiceTime, mapSearchUrl, weekdayName } from '@ministry/shared/format';
+import { planAVisit } from '@ministry/shared/texts';
 import type { ChurchLocation } from '@ministry/shared/types';
-import { Card, CardBody, Grid, ResourceView, theme, useResource } from '@ministry/shared/ui';
+import { Button, Card, CardBody, Grid, ResourceView, theme, useResource } from '@ministry/shared/ui';
 
 const Name = styled.h3`
   color: ${theme.colors.primary};
@@ -11,18 +14,124 @@ const Name = styled.h3`
 
 const Line = styled.p`
   margin: 0;
-  a { color: ${theme.colors.primary}; }
+  a {
+    color: ${theme.colors.primary};
+  }
 `;
 
-export function mapUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+const Label = styled.h4`
+  margin: 12px 0 4px;
+  font-size: 0.8rem;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${theme.colors.muted};
+`;
+
+const Services = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 8px;
+    padding: 2px 0;
+  }
+  time {
+    font-weight: 600;
+    min-width: 9.5em;
+  }
+`;
+
+const MapFrame = styled.iframe`
+  display: block;
+  width: 100%;
+  height: 220px;
+  border: 0;
+  border-radius: 8px;
+  margin-top: 12px;
+`;
+
+const Visit = styled.section`
+  margin-bottom: 32px;
+  h2 {
+    color: ${theme.colors.primary};
+    margin: 0 0 4px;
+  }
+  > p {
+    margin: 0 0 16px;
+  }
+  h3 {
+    font-size: 1rem;
+    margin: 0 0 4px;
+  }
+  dl,
+  dd {
+    margin: 0;
+  }
+`;
+
+const Topics = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 600px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (min-width: 1100px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  gap: 16px 24px;
+  dt {
+    font-weight: 700;
+    margin-bottom: 4px;
+  }
+`;
+
+/** What a first-time visitor wants to know, above the churches. */
+export function PlanAVisit() {
+  return (
+    <Visit aria-labelledby="plan-a-visit">
+      <h2 id="plan-a-visit">{planAVisit.title}</h2>
+      <p>{planAVisit.intro}</p>
+      <Topics>
+        {planAVisit.topics.map((topic) => (
+          <div key={topic.heading}>
+            <dt>{topic.heading}</dt>
+            <dd>{topic.text}</dd>
+          </div>
+        ))}
+      </Topics>
+    </Visit>
+  );
+}
+
+/** The church's place on OpenStreetMap, loaded only when the visitor asks for it (no third party before). */
+function MapOnRequest({ church }: { church: ChurchLocation }) {
+  const [shown, setShown] = useState(false);
+  if (!church.map) return null;
+  if (!shown) {
+    return (
+      <Button type="button" $variant="outline" style={{ marginTop: 12 }} onClick={() => setShown(true)}>
+        Show the map
+      </Button>
+    );
+  }
+  return (
+    <MapFrame
+      title={`Map of ${church.church_name}`}
+      src={embeddedMapUrl(church.map)}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+    />
+  );
 }
 
 function LocationCard({ church }: { church: ChurchLocation }) {
+  const heading = `church-${church._id}`;
   return (
-    <Card>
+    <Card aria-labelledby={heading}>
       <CardBody>
-        <Name>{church.church_name}</Name>
+        <Name id={heading}>{church.church_name}</Name>
         <Line>{church.adress}</Line>
         {church.main_contact.map((phone) => (
           <Line key={phone}>
@@ -32,28 +141,56 @@ function LocationCard({ church }: { church: ChurchLocation }) {
         <Line>
           <a href={`mailto:${church.email}`}>{church.email}</a>
         </Line>
-        <Line>
-          <a href={mapUrl(church.adress)} target="_blank" rel="noopener noreferrer">
+        {church.serviceTimes.length > 0 && (
+          <>
+            <Label>Service times</Label>
+            <Services>
+              {church.serviceTimes.map((s) => (
+                <li key={`${s.weekday}-${s.time}-${s.name}`}>
+                  <time>
+                    {weekdayName(s.weekday)} {formatServiceTime(s.time)}
+                  </time>
+                  <span>
+                    {s.name}
+                    {s.language !== 'English' && <> · {s.language}</>}
+                  </span>
+                </li>
+              ))}
+            </Services>
+          </>
+        )}
+        {church.parking && (
+          <>
+            <Label>Parking</Label>
+            <Line>{church.parking}</Line>
+          </>
+        )}
+        <Line style={{ marginTop: 12 }}>
+          <a href={mapSearchUrl(church.adress)} target="_blank" rel="noopener noreferrer">
             Open in a map <span className="visually-hidden">(opens in a new tab)</span>
           </a>
         </Line>
+        <MapOnRequest church={church} />
       </CardBody>
     </Card>
   );
 }
 
-/** Every church with name, address, contacts, e-mail and a map link. */
+/** "Plan a visit", then every church with its address, contacts, service times, parking and map. */
 export function LocationList() {
   const locations = useResource(getLocations, 'locations');
   return (
-    <ResourceView resource={locations} what="our churches" empty="No church locations are listed yet." loadingRows={2}>
-      {(list) => (
-        <Grid>
-          {list.map((church) => (
-            <LocationCard key={church._id} church={church} />
-          ))}
-        </Grid>
-      )}
-    </ResourceView>
+    <>
+      <PlanAVisit />
+      <ResourceView resource={locations} what="our churches" empty="No church locations are listed yet." loadingRows={2}>
+        {(list) => (
+          <Grid>
+            {list.map((church) => (
+              <LocationCard key={church._id} church={church} />
+            ))}
+          </Grid>
+        )}
+      </ResourceView>
+    </>
   );
 }

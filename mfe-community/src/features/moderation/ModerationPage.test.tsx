@@ -7,6 +7,7 @@ import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared
 import { CommunityApp } from '../../testing/CommunityApp';
 
 const admin = signedInState({ ...sampleUser, role: 'admin' });
+const editor = signedInState({ ...sampleUser, role: 'editor' });
 const author = { _id: 'user-ben', firstname: 'Ben', lastname: 'Okafor', email: 'ben@example.org' };
 const pending: PendingPosts = {
   prayers: [{ _id: 'p1', kind: 'prayers', text: 'Pray for my exams.', date: new Date().toISOString(), user: author }],
@@ -19,6 +20,7 @@ const pending: PendingPosts = {
       date: new Date().toISOString(),
       user: author,
       story: { _id: 'story-1', content: 'Last year I lost my business.', status: 'published' },
+      reports: [{ reason: 'Off topic, an advert', date: new Date().toISOString() }],
     },
   ],
   totals: { prayers: 1, stories: 1, comments: 1 },
@@ -32,44 +34,65 @@ describe('ModerationPage', () => {
   });
   afterEach(() => api.restore());
 
-  it.each([
-    ['signed out', undefined],
-    ['a member', signedInState()],
-  ])('is the not-found page for %s, and asks the server nothing', async (_who, preloadedState) => {
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState });
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(api.history.get).toHaveLength(0);
+  it('has moved: the former address leads to /admin/moderation', async () => {
+    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: editor });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin\/moderation$/));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
   });
 
-  it('lists what waits for review, by kind, with author and the story a comment answers', async () => {
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
-    expect(screen.getByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
+  it('lists what waits for review for an editor, by kind, with author and the story a comment answers', async () => {
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: editor });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
     expect(await screen.findByText('3 posts are waiting for review, oldest first.')).toBeInTheDocument();
     const prayers = screen.getByRole('region', { name: /Prayer requests/ });
     expect(within(prayers).getByRole('article', { name: 'prayer request by Ben Okafor' })).toHaveTextContent('ben@example.org');
     const comments = screen.getByRole('region', { name: /Comments/ });
     expect(within(comments).getByText(/On the story: Last year I lost my business\./)).toBeInTheDocument();
+    expect(within(prayers).queryByRole('link', { name: 'Ben Okafor' })).not.toBeInTheDocument();
+  });
+
+  it("links an admin to the author's member page", async () => {
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
+    const prayer = await screen.findByRole('article', { name: 'prayer request by Ben Okafor' });
+    expect(within(prayer).getByRole('link', { name: 'Ben Okafor' })).toHaveAttribute('href', '/admin/members/user-ben');
   });
 
   it('publishes and rejects: calls the API, removes the post and confirms', async () => {
     api.onPost('/api/moderation/prayers/p1/publish').reply(200, { data: { _id: 'p1', kind: 'prayers', status: 'published' } });
     api.onPost('/api/moderation/comments/c1/reject').reply(200, { data: { _id: 'c1', kind: 'comments', status: 'rejected' } });
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     const prayer = await screen.findByRole('article', { name: 'prayer request by Ben Okafor' });
     await userEvent.click(within(prayer).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('The prayer request is published.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Pray for my exams.')).not.toBeInTheDocument());
 
     const comment = screen.getByRole('article', { name: 'comment by Ben Okafor' });
-    await userEvent.click(within(comment).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('The comment is rejected.')).toBeInTheDocument();
+    // A reported post shows its reports.
+    expect(within(comment).getByRole('list', { name: 'Reports' })).toHaveTextContent('Off topic, an advert');
+    await userEvent.click(within(comment).getByRole('button', { name: 'Reject…' }));
+    await userEvent.type(within(comment).getByLabelText('Reason for the author (optional)'), 'Advertising is not allowed.');
+    await userEvent.click(within(comment).getByRole('button', { name: 'Reject and tell the author' }));
+    expect(await screen.findByText('The comment is rejected; its author is told by e-mail.')).toBeInTheDocument();
     expect(screen.getByText('1 post is waiting for review, oldest first.')).toBeInTheDocument();
-    expect(api.history.post.map((r) => r.url)).toEqual(['/api/moderation/prayers/p1/publish', '/api/moderation/comments/c1/reject']);
+    expect(api.history.post.map((r) => r.url)).toEqual([
+      '/api/moderation/prayers/p1/publish',
+      '/api/moderation/comments/c1/reject',
+    ]);
+    expect(JSON.parse(api.history.post[1].data)).toEqual({ reason: 'Advertising is not allowed.' });
+  });
+
+  it('stops a member from posting', async () => {
+    api.onPost('/api/moderation/members/user-ben/posting').reply(200, { data: { stopped: true } });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
+    const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
+    await userEvent.click(within(story).getByRole('button', { name: 'Stop Ben posting' }));
+    expect(await screen.findByText('Ben Okafor can no longer post.')).toBeInTheDocument();
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ stopped: true });
   });
 
   it('keeps a post whose decision failed, and says why', async () => {
     api.onPost('/api/moderation/stories/s1/publish').reply(500, {});
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
     await userEvent.click(within(story).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Oops, there is a problem, please try again later.')).toBeInTheDocument();
@@ -77,21 +100,51 @@ describe('ModerationPage', () => {
   });
 
   it('says when nothing waits', async () => {
-    api.onGet('/api/moderation/pending').reply(200, { data: { prayers: [], stories: [], comments: [], totals: { prayers: 0, stories: 0, comments: 0 } } });
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    api
+      .onGet('/api/moderation/pending')
+      .reply(200, { data: { prayers: [], stories: [], comments: [], totals: { prayers: 0, stories: 0, comments: 0 } } });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     expect(await screen.findByText(/Nothing is waiting for review/)).toBeInTheDocument();
   });
 
   it('shows the totals, pages through a long queue, and rejects everything one member has waiting', async () => {
     const flooder = { _id: 'user-x', firstname: 'Spam', lastname: 'Bot', email: 'x@example.org' };
-    const prayer = (n: number, user = flooder) => ({ _id: `px${n}`, kind: 'prayers' as const, text: `Flood ${n}`, date: new Date(2026, 0, 1, 0, n).toISOString(), user });
+    const prayer = (n: number, user = flooder) => ({
+      _id: `px${n}`,
+      kind: 'prayers' as const,
+      text: `Flood ${n}`,
+      date: new Date(2026, 0, 1, 0, n).toISOString(),
+      user,
+    });
     api.onGet('/api/moderation/pending').reply((config) =>
       config.params?.afterId === 'px1'
-        ? [200, { data: { prayers: [prayer(2), prayer(3)], stories: [], comments: [], totals: { prayers: 4, stories: 0, comments: 0 } } }]
-        : [200, { data: { prayers: [prayer(0, author), prayer(1)], stories: [], comments: [], totals: { prayers: 4, stories: 0, comments: 0 } } }],
+        ? [
+            200,
+            {
+              data: {
+                prayers: [prayer(2), prayer(3)],
+                stories: [],
+                comments: [],
+                totals: { prayers: 4, stories: 0, comments: 0 },
+              },
+            },
+          ]
+        : [
+            200,
+            {
+              data: {
+                prayers: [prayer(0, author), prayer(1)],
+                stories: [],
+                comments: [],
+                totals: { prayers: 4, stories: 0, comments: 0 },
+              },
+            },
+          ],
     );
-    api.onPost('/api/moderation/members/user-x/reject-pending').reply(200, { data: { rejected: { prayers: 3, stories: 0, comments: 0 } } });
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+    api
+      .onPost('/api/moderation/members/user-x/reject-pending')
+      .reply(200, { data: { rejected: { prayers: 3, stories: 0, comments: 0 } } });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     expect(await screen.findByText('4 posts are waiting for review, oldest first.')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 4.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more prayer requests' }));
@@ -107,9 +160,11 @@ describe('ModerationPage', () => {
     expect(screen.getByText('1 post is waiting for review, oldest first.')).toBeInTheDocument();
   });
 
-  it('is the not-found page when the server says the member is no admin', async () => {
-    api.onGet('/api/moderation/pending').reply(404, { error: { code: 'not_found', message: 'That page was not found.' } });
-    renderWithProviders(<CommunityApp />, { route: '/community/moderation', preloadedState: admin });
+  it('is the not-found page when the server says the member is not staff (any more)', async () => {
+    api
+      .onGet('/api/moderation/pending')
+      .reply(403, { error: { code: 'forbidden', message: "Only the church's staff may do this." } });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

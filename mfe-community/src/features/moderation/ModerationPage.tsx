@@ -1,6 +1,18 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, getPendingPosts, moderatePost, rejectPendingOf, type PendingPost, type PendingPosts, type PostKind } from '@ministry/shared/api';
+import {
+  errorStatus,
+  friendlyError,
+  getPendingPosts,
+  moderatePost,
+  rejectPendingOf,
+  stopMemberPosting,
+  type PendingPost,
+  type PendingPosts,
+  type PostKind,
+} from '@ministry/shared/api';
+import { hasRole } from '@ministry/shared/config';
 import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import {
@@ -8,16 +20,13 @@ import {
   ButtonLink,
   Card,
   CardBody,
-  Container,
   media,
   Muted,
   NotFound,
   notify,
-  PageBanner,
   ResourceView,
-  Section,
+  StaffPage,
   theme,
-  usePageTitle,
 } from '@ministry/shared/ui';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
@@ -30,7 +39,11 @@ const KINDS: { kind: PostKind; title: string; one: string }[] = [
 
 const Group = styled.section`
   margin-bottom: 40px;
-  h2 { font-size: 1.35rem; color: ${theme.colors.primary}; margin: 0 0 16px; }
+  h2 {
+    font-size: 1.35rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 16px;
+  }
 `;
 
 const List = styled.ul`
@@ -49,8 +62,13 @@ const Who = styled.p`
   flex-wrap: wrap;
   gap: 4px 12px;
   font-size: 0.92rem;
-  strong { color: ${theme.colors.text}; }
-  span { color: ${theme.colors.muted}; overflow-wrap: anywhere; }
+  strong {
+    color: ${theme.colors.text};
+  }
+  span {
+    color: ${theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const OnStory = styled.blockquote`
@@ -70,7 +88,11 @@ const Actions = styled.div`
   gap: 12px;
   flex-wrap: wrap;
   padding-top: 6px;
-  ${media.mobile} { button { flex: 1; } }
+  ${media.mobile} {
+    button {
+      flex: 1;
+    }
+  }
 `;
 
 const More = styled.div`
@@ -79,6 +101,31 @@ const More = styled.div`
   gap: 16px;
   flex-wrap: wrap;
   margin-top: 16px;
+`;
+
+const Reports = styled.ul`
+  margin: 0;
+  padding: 10px 14px 10px 30px;
+  border-radius: 8px;
+  background: #fdf0ef;
+  border: 1px solid #f0c8c4;
+  font-size: 0.92rem;
+`;
+
+const Reason = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  label {
+    font-weight: 600;
+    font-size: 0.9rem;
+  }
+  input {
+    font: inherit;
+    padding: 8px 12px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 8px;
+  }
 `;
 
 const Count = styled.span`
@@ -105,8 +152,13 @@ function PendingItem({
   onDecided: (post: PendingPost) => void;
   onRejectAll: (userId: string, rejected: Record<PostKind, number>) => void;
 }) {
-  const [busy, setBusy] = useState<'publish' | 'reject' | 'reject-all' | null>(null);
+  // Admins reach the member's page (role, account, every post) from here.
+  const admin = hasRole(useAuth().user?.role, 'admin');
+  const [busy, setBusy] = useState<'publish' | 'reject' | 'reject-all' | 'stop' | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const rejectAll = async () => {
     setBusy('reject-all');
     try {
@@ -122,11 +174,22 @@ function PendingItem({
   const decide = async (action: 'publish' | 'reject') => {
     setBusy(action);
     try {
-      await moderatePost(post.kind, post._id, action);
-      notify.success(action === 'publish' ? `The ${one} is published.` : `The ${one} is rejected.`);
+      await moderatePost(post.kind, post._id, action, action === 'reject' ? reason.trim() : undefined);
+      notify.success(action === 'publish' ? `The ${one} is published.` : `The ${one} is rejected; its author is told by e-mail.`);
       onDecided(post);
     } catch (error) {
       notify.error(friendlyError(error));
+      setBusy(null);
+    }
+  };
+  const stopPosting = async () => {
+    setBusy('stop');
+    try {
+      await stopMemberPosting(post.user._id, true);
+      notify.success(`${post.user.firstname} ${post.user.lastname} can no longer post.`);
+    } catch (error) {
+      notify.error(friendlyError(error));
+    } finally {
       setBusy(null);
     }
   };
@@ -136,7 +199,7 @@ function PendingItem({
       <Card aria-label={`${one} by ${author}`}>
         <CardBody>
           <Who>
-            <strong>{author}</strong>
+            <strong>{admin ? <Link to={`/admin/members/${post.user._id}`}>{author}</Link> : author}</strong>
             <span>{post.user.email}</span>
             <span>
               <time dateTime={post.date}>{formatRelative(post.date)}</time>
@@ -144,13 +207,34 @@ function PendingItem({
           </Who>
           {post.story && <OnStory aria-label="On the story">On the story: {post.story.content}</OnStory>}
           <PostText>{post.text}</PostText>
+          {post.reports && post.reports.length > 0 && (
+            <Reports aria-label="Reports">
+              {post.reports.map((r) => (
+                <li key={r.date + r.reason}>
+                  Reported {formatRelative(r.date)}: {r.reason}
+                </li>
+              ))}
+            </Reports>
+          )}
+          {rejecting && (
+            <Reason>
+              <label htmlFor={reasonId}>Reason for the author (optional)</label>
+              <input id={reasonId} value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+            </Reason>
+          )}
           <Actions>
             <Button type="button" disabled={busy !== null} onClick={() => decide('publish')}>
               {busy === 'publish' ? 'Publishing…' : 'Publish'}
             </Button>
-            <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => decide('reject')}>
-              {busy === 'reject' ? 'Rejecting…' : 'Reject'}
-            </Button>
+            {rejecting ? (
+              <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => decide('reject')}>
+                {busy === 'reject' ? 'Rejecting…' : 'Reject and tell the author'}
+              </Button>
+            ) : (
+              <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setRejecting(true)}>
+                Reject…
+              </Button>
+            )}
             {confirmAll ? (
               <>
                 <Button type="button" $variant="outline" disabled={busy !== null} onClick={rejectAll}>
@@ -165,6 +249,9 @@ function PendingItem({
                 Reject all by {post.user.firstname}…
               </Button>
             )}
+            <Button type="button" $variant="outline" disabled={busy !== null} onClick={stopPosting}>
+              {busy === 'stop' ? 'Stopping…' : `Stop ${post.user.firstname} posting`}
+            </Button>
           </Actions>
         </CardBody>
       </Card>
@@ -177,7 +264,8 @@ const EMPTY: PendingPosts = { prayers: [], stories: [], comments: [], totals: { 
 function ModerationQueue() {
   const pending = useEditableResource(() => getPendingPosts());
   const [loadingMore, setLoadingMore] = useState<PostKind | null>(null);
-  if (pending.error && errorStatus(pending.error) === 404) return <NotFound />;
+  // The shell shows this page to the staff only; should the server still refuse (a role taken away meanwhile), it is not found.
+  if (pending.error && [401, 403, 404].includes(errorStatus(pending.error))) return <NotFound />;
   const remove = (post: PendingPost) =>
     pending.update((all) => {
       const current = all ?? EMPTY;
@@ -217,75 +305,69 @@ function ModerationQueue() {
   const total = (all: PendingPosts) => all.totals.prayers + all.totals.stories + all.totals.comments;
 
   return (
-    <Section>
-      <Container>
-        <ResourceView
-          resource={pending}
-          what="the posts waiting for review"
-          empty="Nothing is waiting for review. New prayers, stories and comments will appear here."
-          isEmpty={(all) => total(all) === 0}
-          loadingRows={2}
-        >
-          {(all) => (
-            <>
-              <Muted style={{ marginBottom: 28 }} role="status">
-                {total(all)} {total(all) === 1 ? 'post is' : 'posts are'} waiting for review, oldest first.
-              </Muted>
-              {KINDS.map(({ kind, title, one }) => (
-                <Group key={kind} aria-labelledby={`pending-${kind}`}>
-                  <h2 id={`pending-${kind}`}>
-                    {title}
-                    <Count>{all.totals[kind]}</Count>
-                  </h2>
-                  {all[kind].length === 0 ? (
-                    <Muted>None waiting.</Muted>
-                  ) : (
-                    <List>
-                      {all[kind].map((post) => (
-                        <PendingItem key={post._id} post={post} one={one} onDecided={remove} onRejectAll={removeMember} />
-                      ))}
-                    </List>
-                  )}
-                  {all[kind].length > 0 && all[kind].length < all.totals[kind] && (
-                    <More>
-                      <Muted>
-                        Showing {all[kind].length} of {all.totals[kind]}.
-                      </Muted>
-                      <Button type="button" $variant="outline" disabled={loadingMore !== null} onClick={() => showMore(kind, all[kind].at(-1)!)}>
-                        {loadingMore === kind ? 'Loading…' : `Show more ${title.toLowerCase()}`}
-                      </Button>
-                    </More>
-                  )}
-                </Group>
-              ))}
-            </>
-          )}
-        </ResourceView>
-      </Container>
-    </Section>
+    <ResourceView
+      resource={pending}
+      what="the posts waiting for review"
+      empty="Nothing is waiting for review. New prayers, stories and comments will appear here."
+      isEmpty={(all) => total(all) === 0}
+      loadingRows={2}
+    >
+      {(all) => (
+        <>
+          <Muted style={{ marginBottom: 28 }} role="status">
+            {total(all)} {total(all) === 1 ? 'post is' : 'posts are'} waiting for review, oldest first.
+          </Muted>
+          {KINDS.map(({ kind, title, one }) => (
+            <Group key={kind} aria-labelledby={`pending-${kind}`}>
+              <h2 id={`pending-${kind}`}>
+                {title}
+                <Count>{all.totals[kind]}</Count>
+              </h2>
+              {all[kind].length === 0 ? (
+                <Muted>None waiting.</Muted>
+              ) : (
+                <List>
+                  {all[kind].map((post) => (
+                    <PendingItem key={post._id} post={post} one={one} onDecided={remove} onRejectAll={removeMember} />
+                  ))}
+                </List>
+              )}
+              {all[kind].length > 0 && all[kind].length < all.totals[kind] && (
+                <More>
+                  <Muted>
+                    Showing {all[kind].length} of {all.totals[kind]}.
+                  </Muted>
+                  <Button
+                    type="button"
+                    $variant="outline"
+                    disabled={loadingMore !== null}
+                    onClick={() => showMore(kind, all[kind].at(-1)!)}
+                  >
+                    {loadingMore === kind ? 'Loading…' : `Show more ${title.toLowerCase()}`}
+                  </Button>
+                </More>
+              )}
+            </Group>
+          ))}
+        </>
+      )}
+    </ResourceView>
   );
 }
 
-/** /community/moderation: admins publish or reject new posts; anyone else gets the not-found page. */
+/** /admin/moderation (editors and admins): new and reported posts wait here until the staff publish or reject them. */
 export function ModerationPage() {
-  const { user, isAuth } = useAuth();
-  const admin = isAuth && user?.role === 'admin';
-  usePageTitle(admin ? 'Moderation' : 'Page not found');
-  if (!admin) return <NotFound />;
   return (
-    <>
-      <PageBanner>
-        <Container>
-          <h1>Moderation</h1>
-          <p>New prayers, stories and comments wait here until you publish or reject them.</p>
-        </Container>
-      </PageBanner>
-      <ModerationQueue />
-      <Container style={{ paddingBottom: 48 }}>
+    <StaffPage
+      title="Moderation"
+      intro="New prayers, stories and comments, and the posts members reported, wait here until you publish or reject them."
+      actions={
         <ButtonLink to="/community" $variant="outline">
-          Back to the community
+          See the community page
         </ButtonLink>
-      </Container>
-    </>
+      }
+    >
+      <ModerationQueue />
+    </StaffPage>
   );
 }

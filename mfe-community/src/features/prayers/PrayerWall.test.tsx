@@ -4,7 +4,7 @@ import type MockAdapter from 'axios-mock-adapter';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { initialCommunityState } from '@ministry/shared/store';
 import { POST_MAX } from '@ministry/shared/validation';
-import { me } from '../../testing/fixtures';
+import { me, pageOf } from '../../testing/fixtures';
 import { mockCommunityApi } from '../../testing/mockCommunityApi';
 import { PrayerWall } from './PrayerWall';
 
@@ -32,15 +32,97 @@ describe('PrayerWall', () => {
     renderWithProviders(<PrayerWall />);
     const list = await screen.findByRole('list', { name: 'Prayer requests' });
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Esther Mensah');
     expect(items[0]).toHaveTextContent('3 hours ago');
     expect(items[1]).toHaveTextContent('David Okafor');
     expect(items[1]).toHaveTextContent('a day ago');
+    // A prayer posted without a name says "Anonymous" and nothing else about its author.
+    expect(items[2]).toHaveTextContent(/^Anonymous2 days ago/);
+  });
+
+  it('"I prayed" sends a signed-out visitor to log in and back to the same prayer', async () => {
+    renderWithProviders(<PrayerWall />);
+    const list = await screen.findByRole('list', { name: 'Prayer requests' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('2 people prayed')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /I prayed/ })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcommunity%23prayer-prayer-1',
+    );
+  });
+
+  it('a member reports a prayer with a reason; it leaves the wall for the moderators', async () => {
+    api.onPost('/api/community/report/prayers/prayer-2').reply(200, { data: { ok: true } });
+    await renderSignedIn();
+    const card = screen.getByText('Pray for our youth camp.').closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Report this prayer request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this prayer request' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(within(dialog).getByText('Please say what is wrong with this post')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('What is wrong with it?'), 'Not a prayer request');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Thank you. Our moderators will look at it.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Pray for our youth camp.')).not.toBeInTheDocument());
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ reason: 'Not a prayer request' });
+  });
+
+  it('an admin hides a published prayer, with a reason for its author', async () => {
+    api
+      .onPost('/api/moderation/prayers/prayer-2/reject')
+      .reply(200, { data: { _id: 'prayer-2', kind: 'prayers', status: 'rejected' } });
+    renderWithProviders(<PrayerWall />, { preloadedState: signedInState({ ...sampleUser, role: 'admin' }) });
+    const card = (await screen.findByText('Pray for our youth camp.')).closest('li')!;
+    expect(within(card).queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Hide this prayer request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide this prayer request' });
+    await userEvent.type(within(dialog).getByLabelText('Reason for the author (optional)'), 'Names a child');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide and tell the author' }));
+    expect(await screen.findByText('The prayer request is hidden; its author is told by e-mail.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Pray for our youth camp.')).not.toBeInTheDocument());
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ reason: 'Names a child' });
+  });
+
+  it('"I prayed" counts the member once and a second press takes it back', async () => {
+    api.onPost('/api/prayers/prayer-1/prayed').replyOnce(200, { data: { prayedCount: 3, iPrayed: true } });
+    api.onPost('/api/prayers/prayer-1/prayed').replyOnce(200, { data: { prayedCount: 2, iPrayed: false } });
+    await renderSignedIn();
+    const first = within(screen.getByRole('list', { name: 'Prayer requests' })).getAllByRole('listitem')[0]!;
+    const button = within(first).getByRole('button', { name: 'I prayed' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(button);
+    expect(await within(first).findByText('3 people prayed')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: '✓ I prayed' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(first).getByRole('button', { name: '✓ I prayed' }));
+    expect(await within(first).findByText('2 people prayed')).toBeInTheDocument();
+    expect(api.history.post.map((r) => JSON.parse(r.data))).toEqual([{ prayed: true }, { prayed: false }]);
+  });
+
+  it("posts a prayer without the member's name when asked, and marks it for its author", async () => {
+    api.onPost(url).reply(201, {
+      data: {
+        _id: 'prayer-anon',
+        user: me,
+        date: new Date().toISOString(),
+        text: 'Pray for my job.',
+        status: 'pending',
+        anonymous: true,
+        prayedCount: 0,
+        iPrayed: false,
+      },
+    });
+    await renderSignedIn();
+    await userEvent.type(box(), 'Pray for my job.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Post without my name' }));
+    await post();
+    const mine = (await screen.findByText('Pray for my job.')).closest('li')!;
+    expect(mine).toHaveTextContent('Posted without your name');
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ text: 'Pray for my job.', anonymous: true });
+    expect(screen.getByRole('checkbox', { name: 'Post without my name' })).not.toBeChecked();
   });
 
   it('says so when there are no prayers yet', async () => {
-    api.onGet('/api/prayers/').reply(200, { data: [] });
+    api.onGet('/api/prayers/').reply(200, pageOf([]));
     renderWithProviders(<PrayerWall />);
     expect(await screen.findByText('No prayer requests yet. Be the first to share one.')).toBeInTheDocument();
   });
@@ -59,7 +141,7 @@ describe('PrayerWall', () => {
       expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
       // It closes itself after 6 seconds (react-toastify times it with its progress bar).
       expect(within(toast).getByRole('progressbar', { hidden: true })).toHaveStyle({ animationDuration: '6000ms' });
-      expect(JSON.parse(api.history.post[0].data)).toEqual({ text: 'Pray for my exams.' });
+      expect(JSON.parse(api.history.post[0].data)).toEqual({ text: 'Pray for my exams.', anonymous: false });
       expect(box()).toHaveValue('');
       const mine = screen.getByText('Pray for my exams.').closest('li')!;
       expect(mine).toHaveTextContent('Awaiting review');
@@ -115,7 +197,9 @@ describe('PrayerWall', () => {
   });
 
   it("shows the server's 400 message under the field, and a 401 as an ended session", async () => {
-    api.onPost(url).replyOnce(400, { error: { code: 'bad_request', message: 'Bad', fields: { text: 'Please write something first' } } });
+    api
+      .onPost(url)
+      .replyOnce(400, { error: { code: 'bad_request', message: 'Bad', fields: { text: 'Please write something first' } } });
     api.onPost(url).replyOnce(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
     await renderSignedIn();
     await userEvent.type(box(), '<b></b>');
@@ -124,6 +208,21 @@ describe('PrayerWall', () => {
     await userEvent.type(box(), 'Hello');
     await post();
     expect(await screen.findByText('Your session has ended. Please log in again to post.')).toBeInTheDocument();
+    expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
+  });
+
+  it("shows why a member may not post now, the server's own words: the posting limit, an unconfirmed address", async () => {
+    const limit = 'You have posted 20 times in the last hour. Please wait a while before posting again.';
+    const unconfirmed = 'Please confirm your e-mail address first: open the link we sent you (your profile can send it again).';
+    api.onPost(url).replyOnce(429, { error: { code: 'too_many_posts', message: limit } });
+    api.onPost(url).replyOnce(403, { error: { code: 'email_not_verified', message: unconfirmed } });
+    await renderSignedIn();
+    await userEvent.type(box(), 'Please pray for us');
+    await post();
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(box()).toHaveValue('Please pray for us');
+    await post();
+    expect(await screen.findByText(unconfirmed)).toBeInTheDocument();
     expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
   });
 });

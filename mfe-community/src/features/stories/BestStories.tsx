@@ -1,8 +1,10 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Story } from '@ministry/shared/types';
 import { Card, CardBody, media, ResourceView, theme, type Resource } from '@ministry/shared/ui';
 import { PanelTitle } from '../community/panel';
 import { PostMeta, PostText } from '../community/PostMeta';
+import { communityItemHref } from '../community/paging';
 import { likesLabel } from './StoryCard';
 
 /**
@@ -26,7 +28,9 @@ const ThreeColumns = styled.ol`
     position: relative;
     scroll-snap-type: x mandatory;
     padding-bottom: 10px;
-    li { scroll-snap-align: start; }
+    li {
+      scroll-snap-align: start;
+    }
   }
 `;
 
@@ -46,7 +50,10 @@ const Footer = styled.p`
   flex-wrap: wrap;
   font-size: 0.9rem;
   color: ${theme.colors.muted};
-  a { color: ${theme.colors.primary}; font-weight: 600; }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 600;
+  }
 `;
 
 const Rank = styled.span`
@@ -59,7 +66,12 @@ export function BestStories({ resource }: { resource: Resource<Story[]> }) {
   return (
     <section aria-labelledby="best-stories">
       <PanelTitle id="best-stories">Best stories</PanelTitle>
-      <ResourceView resource={resource} what="the best stories" empty="No story has been liked yet. Read the stories below and like the ones that touch you." loadingRows={1}>
+      <ResourceView
+        resource={resource}
+        what="the best stories"
+        empty="No story has been liked yet. Read the stories below and like the ones that touch you."
+        loadingRows={1}
+      >
         {(list) => (
           <ThreeColumns>
             {list.map((story, i) => (
@@ -72,9 +84,13 @@ export function BestStories({ resource }: { resource: Resource<Story[]> }) {
                       <span>
                         <Rank>#{i + 1}</Rank> · {likesLabel(story.nbLikes)}
                       </span>
-                      <a href={`#story-${story._id}`}>
-                        Read the story<span className="visually-hidden"> by {story.user.firstname} {story.user.lastname}</span>
-                      </a>
+                      <Link to={communityItemHref('story', story._id)}>
+                        Read the story
+                        <span className="visually-hidden">
+                          {' '}
+                          by {story.user.firstname} {story.user.lastname}
+                        </span>
+                      </Link>
                     </Footer>
                   </CardBody>
                 </Card>

@@ -1,8 +1,19 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getStories } from '@ministry/shared/api';
+import { getStoriesPage } from '@ministry/shared/api';
 import { formatRelative } from '@ministry/shared/format';
-import { Card, CardBody, Container, Grid, Muted, ResourceView, Section, SectionTitle, theme, useResource } from '@ministry/shared/ui';
+import {
+  Card,
+  CardBody,
+  Container,
+  Grid,
+  Muted,
+  ResourceView,
+  Section,
+  SectionTitle,
+  theme,
+  useResource,
+} from '@ministry/shared/ui';
 
 const Quote = styled.p`
   margin: 0;
@@ -18,12 +29,18 @@ const Author = styled.p`
   color: ${theme.colors.primary};
 `;
 
-/** The home page shows published stories only; a member sees their own awaiting review on /community. */
-const loadPublished = () => getStories().then((list) => list.filter((story) => story.status === 'published'));
+/** How many stories the home page shows: one row. */
+export const LATEST_STORIES = 3;
+
+/**
+ * Only the stories shown are read (and carried in the server-rendered page),
+ * published ones only: a member sees their own awaiting review on /community.
+ */
+const loadLatest = () => getStoriesPage({ limit: LATEST_STORIES, publishedOnly: true }).then((page) => page.data);
 
 /** The home page's latest stories from the community. */
 export function LatestStories() {
-  const stories = useResource(loadPublished, 'stories:published');
+  const stories = useResource(loadLatest, 'stories:latest');
   return (
     <Section aria-labelledby="latest-stories" style={{ background: theme.colors.surface }}>
       <Container>
@@ -31,7 +48,7 @@ export function LatestStories() {
         <ResourceView resource={stories} what="the latest stories" empty="No stories have been shared yet." loadingRows={1}>
           {(list) => (
             <Grid>
-              {list.slice(0, 3).map((story) => (
+              {list.slice(0, LATEST_STORIES).map((story) => (
                 <Card key={story._id}>
                   <CardBody>
                     <Quote>{story.content}</Quote>

@@ -26,7 +26,10 @@ describe('StoriesPanel', () => {
     expect(items[0]).toHaveTextContent('#1 · 3 likes');
     expect(items[1]).toHaveTextContent('My daughter now leads worship.');
     expect(getComputedStyle(within(best()).getByRole('list')).gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
-    expect(within(items[0]).getByRole('link', { name: 'Read the story by David Okafor' })).toHaveAttribute('href', '#story-story-1');
+    expect(within(items[0]).getByRole('link', { name: 'Read the story by David Okafor' })).toHaveAttribute(
+      'href',
+      '/community?tab=story&story=story-1',
+    );
   });
 
   it('lists stories with author, relative time, like count and comments', async () => {
@@ -130,7 +133,16 @@ describe('StoriesPanel', () => {
 
   it('shares a story: clears the input and shows it first, awaiting review, without like or comment controls', async () => {
     api.onPost(`/api/story/add/${sampleUser._id}`).reply(201, {
-      data: { _id: 'story-new', user: me, content: 'God healed my son.', createdAt: new Date().toISOString(), nbLikes: 0, userLikesThis: false, comments: [], status: 'pending' },
+      data: {
+        _id: 'story-new',
+        user: me,
+        content: 'God healed my son.',
+        createdAt: new Date().toISOString(),
+        nbLikes: 0,
+        userLikesThis: false,
+        comments: [],
+        status: 'pending',
+      },
     });
     renderWithProviders(<StoriesPanel />, { preloadedState: signedInState() });
     await davidsStory();

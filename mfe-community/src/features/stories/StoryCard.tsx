@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { addComment } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
@@ -7,6 +8,8 @@ import { Button, Card, CardBody, theme } from '@ministry/shared/ui';
 import { commentSchema } from '@ministry/shared/validation';
 import { PostForm } from '../community/PostForm';
 import { PostMeta, PostText } from '../community/PostMeta';
+import { ReportButton } from '../community/ReportButton';
+import { communityItemHref } from '../community/paging';
 import { useStoryLike, type LikeChange } from './useStoryLike';
 
 const Bar = styled.div`
@@ -76,6 +79,23 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+const AnsweredBadge = styled(Link)`
+  align-self: flex-start;
+  display: inline-block;
+  margin: 8px 0;
+  padding: 2px 12px;
+  border-radius: 999px;
+  background: #eef7f0;
+  border: 1px solid #b9dcc4;
+  color: ${theme.colors.success};
+  font-size: 0.8rem;
+  font-weight: 700;
+  text-decoration: none;
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
 export const likesLabel = (n: number): string => `${n} ${n === 1 ? 'like' : 'likes'}`;
 
 /**
@@ -87,10 +107,13 @@ export function StoryCard({
   story,
   onLike,
   onCommented,
+  onReported,
 }: {
   story: Story;
   onLike: LikeChange;
   onCommented: (storyId: string, comment: Comment) => void;
+  /** A story (or, with `commentId`, one of its comments) went back to the moderators. */
+  onReported?: (storyId: string, commentId?: string) => void;
 }) {
   const { user, isAuth } = useAuth();
   const [boxOpen, setBoxOpen] = useState(false);
@@ -106,17 +129,37 @@ export function StoryCard({
           Story by {story.user.firstname} {story.user.lastname}
         </h3>
         <PostMeta user={story.user} date={story.createdAt} status={story.status} />
+        {story.answeredPrayer && (
+          <AnsweredBadge to={communityItemHref('prayer', story.answeredPrayer)}>Answered prayer</AnsweredBadge>
+        )}
         <PostText>{story.content}</PostText>
         <Bar>
           <Count aria-live="polite">{likesLabel(story.nbLikes)}</Count>
           {interactive && (
             <>
-              <SmallButton type="button" $variant="outline" aria-pressed={story.userLikesThis} disabled={like.busy} onClick={like.toggle}>
+              <SmallButton
+                type="button"
+                $variant="outline"
+                aria-pressed={story.userLikesThis}
+                disabled={like.busy}
+                onClick={like.toggle}
+              >
                 <Heart filled={story.userLikesThis} /> {story.userLikesThis ? 'Liked' : 'Like'}
               </SmallButton>
-              <SmallButton type="button" $variant="outline" aria-expanded={boxOpen} aria-controls={boxOpen ? boxId : undefined} onClick={() => setBoxOpen((o) => !o)}>
+              <SmallButton
+                type="button"
+                $variant="outline"
+                aria-expanded={boxOpen}
+                aria-controls={boxOpen ? boxId : undefined}
+                onClick={() => setBoxOpen((o) => !o)}
+              >
                 Comment
               </SmallButton>
+              {onReported && story.user._id !== user._id && (
+                <span style={{ marginLeft: 'auto' }}>
+                  <ReportButton kind="stories" id={story._id} onReported={() => onReported(story._id)} />
+                </span>
+              )}
             </>
           )}
         </Bar>
@@ -130,6 +173,9 @@ export function StoryCard({
                 <li key={comment._id}>
                   <PostMeta user={comment.user} date={comment.date} status={comment.status} small />
                   <PostText>{comment.text}</PostText>
+                  {interactive && onReported && comment.status === 'published' && comment.user._id !== user._id && (
+                    <ReportButton kind="comments" id={comment._id} onReported={() => onReported(story._id, comment._id)} />
+                  )}
                 </li>
               ))}
             </Comments>

@@ -46,7 +46,9 @@ describe('AboutPage', () => {
       [SPOUSE]: () => expect(within(panel()).getByRole('heading', { name: 'Goals' })).toBeInTheDocument(),
       [MINISTRIES]: () => {
         expect(within(panel()).getByRole('heading', { name: 'Our vision' })).toBeInTheDocument();
-        expect(within(within(panel()).getByRole('list', { name: 'Our mission in six points' })).getAllByRole('listitem')).toHaveLength(6);
+        expect(
+          within(within(panel()).getByRole('list', { name: 'Our mission in six points' })).getAllByRole('listitem'),
+        ).toHaveLength(6);
       },
     };
     const order = [SPOUSE, MINISTRIES, APOSTLE, MINISTRIES, SPOUSE, APOSTLE];

@@ -21,13 +21,25 @@ const Cover = styled.header`
     url('/media/cover.svg') center / cover no-repeat,
     ${theme.colors.primary};
   padding: 96px 0 88px;
-  h1 { font-size: 2.8rem; margin: 0 0 12px; }
-  p { margin: 0; max-width: 640px; font-size: 1.1rem; opacity: 0.95; }
+  h1 {
+    font-size: 2.8rem;
+    margin: 0 0 12px;
+  }
+  p {
+    margin: 0;
+    max-width: 640px;
+    font-size: 1.1rem;
+    opacity: 0.95;
+  }
   ${media.mobile} {
     background: linear-gradient(135deg, ${theme.colors.primary} 0%, #2d4373 100%);
     padding: 36px 0 28px;
-    h1 { font-size: 1.8rem; }
-    p { font-size: 1rem; }
+    h1 {
+      font-size: 1.8rem;
+    }
+    p {
+      font-size: 1rem;
+    }
   }
 `;
 
@@ -47,14 +59,30 @@ const Figures = styled.ul`
     padding: 18px 20px;
     text-align: center;
   }
-  strong { display: block; font-size: 1.9rem; color: ${theme.colors.primary}; line-height: 1.2; }
-  span { color: ${theme.colors.muted}; font-size: 0.92rem; }
+  strong {
+    display: block;
+    font-size: 1.9rem;
+    color: ${theme.colors.primary};
+    line-height: 1.2;
+  }
+  span {
+    color: ${theme.colors.muted};
+    font-size: 0.92rem;
+  }
   ${media.mobile} {
     margin-top: 20px;
     gap: 8px;
-    li { padding: 12px 6px; }
-    strong { font-size: 1.25rem; }
-    span { font-size: 0.78rem; display: block; line-height: 1.3; }
+    li {
+      padding: 12px 6px;
+    }
+    strong {
+      font-size: 1.25rem;
+    }
+    span {
+      font-size: 0.78rem;
+      display: block;
+      line-height: 1.3;
+    }
   }
 `;
 
@@ -63,7 +91,10 @@ const Person = styled.div`
   grid-template-columns: 300px minmax(0, 1fr);
   gap: 48px;
   align-items: start;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 20px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 20px;
+  }
 `;
 
 const Portrait = styled.img`
@@ -84,18 +115,41 @@ const Portrait = styled.img`
 /** On a phone the three tabs sit side by side as equal columns. */
 const TabsArea = styled.div`
   ${media.mobile} {
-    [role='tablist'] { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0; }
-    [role='tab'] { padding: 10px 4px; font-size: 0.88rem; line-height: 1.3; text-align: center; }
+    [role='tablist'] {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0;
+    }
+    [role='tab'] {
+      padding: 10px 4px;
+      font-size: 0.88rem;
+      line-height: 1.3;
+      text-align: center;
+    }
   }
 `;
 
 const Prose = styled.div`
   font-size: 1.02rem;
   line-height: 1.75;
-  h2 { font-size: 1.9rem; color: ${theme.colors.primary}; margin: 0 0 4px; }
-  h3 { font-size: 1.3rem; color: ${theme.colors.primary}; margin: 32px 0 10px; }
-  p { margin: 0 0 1em; }
-  ${media.mobile} { h2 { font-size: 1.5rem; } }
+  h2 {
+    font-size: 1.9rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 4px;
+  }
+  h3 {
+    font-size: 1.3rem;
+    color: ${theme.colors.primary};
+    margin: 32px 0 10px;
+  }
+  p {
+    margin: 0 0 1em;
+  }
+  ${media.mobile} {
+    h2 {
+      font-size: 1.5rem;
+    }
+  }
 `;
 
 const Role = styled.p`
@@ -118,7 +172,9 @@ const Links = styled.p`
     font-weight: 600;
     text-decoration: none;
   }
-  a:hover { background: ${theme.colors.surface}; }
+  a:hover {
+    background: ${theme.colors.surface};
+  }
 `;
 
 const Numbered = styled.ol`
@@ -153,8 +209,12 @@ const Numbered = styled.ol`
 const Bullets = styled.ul`
   margin: 0;
   padding-left: 1.2em;
-  li { margin-bottom: 8px; }
-  li::marker { color: ${theme.colors.accent}; }
+  li {
+    margin-bottom: 8px;
+  }
+  li::marker {
+    color: ${theme.colors.accent};
+  }
 `;
 
 const Vision = styled.blockquote`
@@ -166,7 +226,10 @@ const Vision = styled.blockquote`
   font-size: 1.25rem;
   font-weight: 500;
   line-height: 1.6;
-  ${media.mobile} { font-size: 1.08rem; padding: 18px 20px; }
+  ${media.mobile} {
+    font-size: 1.08rem;
+    padding: 18px 20px;
+  }
 `;
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

@@ -7,9 +7,18 @@ const Prose = styled.div`
   font-size: 1.05rem;
   line-height: 1.8;
   overflow-wrap: anywhere;
-  p { margin: 0 0 1.1em; }
-  h2, h3, h4 { color: ${theme.colors.primary}; margin: 1.6em 0 0.5em; }
-  h3 { font-size: 1.2rem; }
+  p {
+    margin: 0 0 1.1em;
+  }
+  h2,
+  h3,
+  h4 {
+    color: ${theme.colors.primary};
+    margin: 1.6em 0 0.5em;
+  }
+  h3 {
+    font-size: 1.2rem;
+  }
   blockquote {
     margin: 0 0 1.6em;
     padding: 18px 22px;
@@ -18,11 +27,24 @@ const Prose = styled.div`
     border-radius: 0 ${theme.radius} ${theme.radius} 0;
     font-size: 1.1rem;
     font-style: italic;
-    p { margin: 0 0 8px; }
+    p {
+      margin: 0 0 8px;
+    }
   }
-  cite { display: block; font-style: normal; font-weight: 600; color: ${theme.colors.accentText}; }
-  ul, ol { padding-left: 1.4em; margin: 0 0 1.1em; }
-  a { color: ${theme.colors.primary}; }
+  cite {
+    display: block;
+    font-style: normal;
+    font-weight: 600;
+    color: ${theme.colors.accentText};
+  }
+  ul,
+  ol {
+    padding-left: 1.4em;
+    margin: 0 0 1.1em;
+  }
+  a {
+    color: ${theme.colors.primary};
+  }
 `;
 
 /** Only what a devotional body needs; anything else is dropped. */

@@ -2,10 +2,13 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Devotional } from '@ministry/shared/types';
 import { formatDevotionalDate, formatWeekday, listSummary } from '@ministry/shared/format';
-import { Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
 import { devotionalPath, tagPath } from './devotionalLinks';
 
-const Image = styled.img`
+/** A card's width: one column on a phone, two on a tablet, three in the container on a desktop. */
+export const CARD_IMAGE_SIZES = '(max-width: 640px) calc(100vw - 32px), (max-width: 1000px) 50vw, 370px';
+
+const Image = styled(ResponsiveImage)`
   width: 100%;
   height: auto;
   aspect-ratio: 16 / 9;
@@ -24,14 +27,21 @@ export const TagLink = styled(Link)`
   padding: 4px 12px;
   border-radius: 999px;
   text-decoration: none;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Title = styled.h3`
   font-size: 1.1rem;
   margin: 0;
-  a { color: ${theme.colors.primary}; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+  a {
+    color: ${theme.colors.primary};
+    text-decoration: none;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Summary = styled.p`
@@ -62,7 +72,7 @@ export function DevotionalCard({
   const href = devotionalPath(devotional);
   return (
     <Card>
-      <Image src={devotional.image} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
+      <Image src={devotional.image} sizes={CARD_IMAGE_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
       <CardBody>
         <Muted>
           <time dateTime={new Date(devotional.timestamp * 1000).toISOString()}>{formatDevotionalDate(devotional.timestamp)}</time>

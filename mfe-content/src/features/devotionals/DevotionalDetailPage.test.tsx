@@ -29,7 +29,10 @@ describe('DevotionalDetailPage', () => {
       expect(await screen.findByRole('heading', { level: 1, name: target.title })).toBeInTheDocument();
       expect(screen.getByText('Nov 21, 2026')).toBeInTheDocument();
       expect(screen.getByText(/Saturday/)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'More devotionals about Hope' })).toHaveAttribute('href', '/daily-devotion/tag/Hope');
+      expect(screen.getByRole('link', { name: 'More devotionals about Hope' })).toHaveAttribute(
+        'href',
+        '/daily-devotion/tag/Hope',
+      );
       expect(screen.getByText(/Verse number 2/)).toBeInTheDocument();
       const article = screen.getByRole('article');
       expect(article.querySelector('img')).toHaveAttribute('src', target.image);
@@ -55,7 +58,11 @@ describe('DevotionalDetailPage', () => {
       const sidebar = within(await screen.findByRole('complementary', { name: 'Related Devotionals' }));
       const related = await sidebar.findAllByRole('link');
       expect(related).toHaveLength(3);
-      expect(related.map((a) => a.getAttribute('href'))).toEqual(['/devotional-detail/devotional-5', '/devotional-detail/devotional-8', '/devotional-detail/devotional-11']);
+      expect(related.map((a) => a.getAttribute('href'))).toEqual([
+        '/devotional-detail/devotional-5',
+        '/devotional-detail/devotional-8',
+        '/devotional-detail/devotional-11',
+      ]);
     },
   );
 
@@ -66,7 +73,27 @@ describe('DevotionalDetailPage', () => {
     renderWithProviders(<ContentRoutes />, { route: `/devotional-detail/${lonely.slug}` });
     const sidebar = within(await screen.findByRole('complementary', { name: 'Related Devotionals' }));
     const related = await sidebar.findAllByRole('link');
-    expect(related.map((a) => a.getAttribute('href'))).toEqual(['/devotional-detail/devotional-2', '/devotional-detail/devotional-3', '/devotional-detail/devotional-4']);
+    expect(related.map((a) => a.getAttribute('href'))).toEqual([
+      '/devotional-detail/devotional-2',
+      '/devotional-detail/devotional-3',
+      '/devotional-detail/devotional-4',
+    ]);
+  });
+
+  it('shows its verses, every tag, and an uploaded photo at the width the page needs', async () => {
+    const photo = '/media/uploads/img-0b6f4c1e-93f5-4d7b-9c1a-2f7e6b0c9d11-1200x800.jpg';
+    const tagged = { ...target, slug: 'tagged', tag: 'Hope', tags: ['Hope', 'Quiet time'], verses: 'Psalm 23:1-4', image: photo };
+    api.onGet('/api/devotionals/tagged').reply(200, { data: tagged });
+    renderWithProviders(<ContentRoutes />, { route: '/devotional-detail/tagged' });
+    const article = within(await screen.findByRole('article'));
+    expect(article.getByText('Psalm 23:1-4')).toBeInTheDocument();
+    expect(article.getByRole('link', { name: 'More devotionals about Quiet time' })).toHaveAttribute(
+      'href',
+      '/daily-devotion/tag/Quiet%20time',
+    );
+    const source = screen.getByRole('article').querySelector('picture source[type="image/webp"]');
+    expect(source?.getAttribute('srcset')).toContain('-640.webp 640w');
+    expect(source?.getAttribute('sizes')).toMatch(/784px$/);
   });
 
   it('a devotional that does not exist shows a not-found message, not a blank page', async () => {
@@ -90,7 +117,8 @@ describe('DevotionalDetailPage', () => {
     const hostile = {
       ...target,
       slug: 'hostile',
-      detail: '<p onclick="alert(1)">Kept</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true"><a href="javascript:alert(1)">bad</a><a href="https://ok.example">good</a>',
+      detail:
+        '<p onclick="alert(1)">Kept</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true"><a href="javascript:alert(1)">bad</a><a href="https://ok.example">good</a>',
     };
     api.onGet('/api/devotionals/hostile').reply(200, { data: hostile });
     renderWithProviders(<ContentRoutes />, { route: '/devotional-detail/hostile' });

@@ -11,6 +11,7 @@ import {
   LoadingState,
   media,
   ResourceView,
+  ResponsiveImage,
   Section,
   ShareButtons,
   theme,
@@ -19,7 +20,7 @@ import {
 } from '@ministry/shared/ui';
 import { DevotionalBody } from './DevotionalBody';
 import { TagLink } from './DevotionalCard';
-import { devotionalPath } from './devotionalLinks';
+import { devotionalPath, tagPath } from './devotionalLinks';
 
 /** How many devotionals the Related Devotionals sidebar shows (spec section 9). */
 export const RELATED_COUNT = 3;
@@ -29,12 +30,25 @@ const Layout = styled.div`
   grid-template-columns: minmax(0, 1fr) 320px;
   gap: 48px;
   align-items: start;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 36px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 36px;
+  }
 `;
 
 const Article = styled.article`
-  h1 { font-size: 2.3rem; color: ${theme.colors.primary}; margin: 0 0 12px; }
-  ${media.mobile} { h1 { font-size: 1.7rem; } }
+  h1,
+  h2#devotional-title {
+    font-size: 2.3rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 12px;
+  }
+  ${media.mobile} {
+    h1,
+    h2#devotional-title {
+      font-size: 1.7rem;
+    }
+  }
 `;
 
 const Meta = styled.div`
@@ -46,7 +60,13 @@ const Meta = styled.div`
   margin-bottom: 20px;
 `;
 
-const Hero = styled.img`
+const Verses = styled.p`
+  margin: -4px 0 16px;
+  font-weight: 600;
+  color: ${theme.colors.accentText};
+`;
+
+const Hero = styled(ResponsiveImage)`
   width: 100%;
   height: auto;
   aspect-ratio: 16 / 9;
@@ -65,10 +85,27 @@ const ShareBox = styled.div`
 const Missing = styled.div`
   padding: 96px 0;
   text-align: center;
-  h1 { font-size: 2.2rem; color: ${theme.colors.primary}; }
-  p { color: ${theme.colors.muted}; max-width: 560px; margin: 0 auto 24px; }
-  p:last-child { display: flex; flex-wrap: wrap; gap: 12px; justify-content: center; }
-  ${media.mobile} { padding: 56px 0; h1 { font-size: 1.7rem; } }
+  h1 {
+    font-size: 2.2rem;
+    color: ${theme.colors.primary};
+  }
+  p {
+    color: ${theme.colors.muted};
+    max-width: 560px;
+    margin: 0 auto 24px;
+  }
+  p:last-child {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+    justify-content: center;
+  }
+  ${media.mobile} {
+    padding: 56px 0;
+    h1 {
+      font-size: 1.7rem;
+    }
+  }
 `;
 
 const Back = styled(Link)`
@@ -83,14 +120,49 @@ const Sidebar = styled.aside`
   background: ${theme.colors.surface};
   border-radius: ${theme.radius};
   padding: 22px;
-  h2 { font-size: 1.25rem; color: ${theme.colors.primary}; margin: 0 0 16px; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; }
-  li a { display: grid; grid-template-columns: 96px 1fr; gap: 12px; align-items: center; text-decoration: none; color: inherit; }
-  li img { width: 96px; height: 54px; object-fit: cover; border-radius: 6px; }
-  li strong { display: block; color: ${theme.colors.primary}; line-height: 1.35; }
-  li a:hover strong { text-decoration: underline; }
-  li small { color: ${theme.colors.muted}; }
-  ${media.mobile} { position: static; }
+  h2 {
+    font-size: 1.25rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 16px;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 16px;
+  }
+  li a {
+    display: grid;
+    grid-template-columns: 96px 1fr;
+    gap: 12px;
+    align-items: center;
+    text-decoration: none;
+    color: inherit;
+  }
+  li picture {
+    display: contents;
+  }
+  li img {
+    width: 96px;
+    height: 54px;
+    object-fit: cover;
+    border-radius: 6px;
+  }
+  li strong {
+    display: block;
+    color: ${theme.colors.primary};
+    line-height: 1.35;
+  }
+  li a:hover strong {
+    text-decoration: underline;
+  }
+  li small {
+    color: ${theme.colors.muted};
+  }
+  ${media.mobile} {
+    position: static;
+  }
 `;
 
 /** Devotionals of the same tag first, then the latest, never the one being read. */
@@ -119,7 +191,7 @@ function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
             {list.map((d) => (
               <li key={d._id}>
                 <Link to={devotionalPath(d)}>
-                  <img src={d.image} alt="" width={96} height={54} loading="lazy" />
+                  <ResponsiveImage src={d.image} sizes="96px" alt="" width={96} height={54} loading="lazy" />
                   <span>
                     <strong>{d.title}</strong>
                     <small>
@@ -136,6 +208,52 @@ function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
   );
 }
 
+/**
+ * A devotional as its page shows it: title, date and weekday, tags,
+ * verses, photo, body, and (on the public page) its share buttons. The staff
+ * pages preview a devotional with it, before it is public (`preview`).
+ */
+export function DevotionalArticle({ devotional: d, preview = false }: { devotional: Devotional; preview?: boolean }) {
+  const Title = preview ? 'h2' : 'h1';
+  return (
+    <Article aria-labelledby="devotional-title">
+      <Title id="devotional-title">{d.title}</Title>
+      <Meta>
+        <span>
+          <time dateTime={new Date(d.timestamp * 1000).toISOString()}>{formatDevotionalDate(d.timestamp)}</time>
+          {' · '}
+          {formatWeekday(d.timestamp)}
+        </span>
+        {d.tags.map((tag) => (
+          <TagLink key={tag} to={tagPath(tag)} aria-label={`More devotionals about ${tag}`}>
+            {tag}
+          </TagLink>
+        ))}
+      </Meta>
+      {d.verses && (
+        <Verses>
+          <span className="visually-hidden">Scripture: </span>
+          {d.verses}
+        </Verses>
+      )}
+      <Hero
+        src={d.image}
+        sizes="(max-width: 768px) calc(100vw - 32px), (max-width: 1200px) calc(100vw - 416px), 784px"
+        alt=""
+        width={800}
+        height={450}
+      />
+      {preview ? <h3 className="visually-hidden">The devotional</h3> : <h2 className="visually-hidden">The devotional</h2>}
+      <DevotionalBody html={d.detail} />
+      {!preview && (
+        <ShareBox>
+          <ShareButtons url={devotionalPath(d)} heading="Share this devotional" />
+        </ShareBox>
+      )}
+    </Article>
+  );
+}
+
 /** /devotion-detail/:id and /devotional-detail/:slugOrId: one devotional, to read and share. */
 export function DevotionalDetailPage() {
   const { id = '' } = useParams();
@@ -149,7 +267,10 @@ export function DevotionalDetailPage() {
       <Container>
         <Missing>
           <h1>Devotional not found</h1>
-          <p>We could not find this devotional. It may have moved, or the link may be mistyped. Today&apos;s devotional is waiting for you.</p>
+          <p>
+            We could not find this devotional. It may have moved, or the link may be mistyped. Today&apos;s devotional is waiting
+            for you.
+          </p>
           <p>
             <ButtonLink to="/daily-devotion">Today&apos;s devotional</ButtonLink>
             <ButtonLink to="/" $variant="outline">
@@ -171,25 +292,7 @@ export function DevotionalDetailPage() {
           <LoadingState label="Loading the devotional…" rows={2} />
         ) : (
           <Layout>
-            <Article aria-labelledby="devotional-title">
-              <h1 id="devotional-title">{d.title}</h1>
-              <Meta>
-                <span>
-                  <time dateTime={new Date(d.timestamp * 1000).toISOString()}>{formatDevotionalDate(d.timestamp)}</time>
-                  {' · '}
-                  {formatWeekday(d.timestamp)}
-                </span>
-                <TagLink to={`/daily-devotion/tag/${encodeURIComponent(d.tag)}`} aria-label={`More devotionals about ${d.tag}`}>
-                  {d.tag}
-                </TagLink>
-              </Meta>
-              <Hero src={d.image} alt="" width={800} height={450} />
-              <h2 className="visually-hidden">The devotional</h2>
-              <DevotionalBody html={d.detail} />
-              <ShareBox>
-                <ShareButtons url={devotionalPath(d)} heading="Share this devotional" />
-              </ShareBox>
-            </Article>
+            <DevotionalArticle devotional={d} />
             <RelatedDevotionals devotional={d} />
           </Layout>
         )}

@@ -2,14 +2,22 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDevotionalDate } from '@ministry/shared/format';
 import type { Devotional } from '@ministry/shared/types';
-import { Carousel, media, theme } from '@ministry/shared/ui';
+import { Carousel, media, ResponsiveImage, theme } from '@ministry/shared/ui';
 import { devotionalPath } from '../devotionals/devotionalLinks';
 
 const Slide = styled.div`
   position: relative;
   aspect-ratio: 21 / 9;
-  ${media.mobile} { aspect-ratio: 4 / 3; }
-  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+  ${media.mobile} {
+    aspect-ratio: 4 / 3;
+  }
+  img {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 const Caption = styled.div`
@@ -20,13 +28,27 @@ const Caption = styled.div`
   padding: 64px 40px 32px;
   background: linear-gradient(180deg, rgba(10, 16, 30, 0) 0%, rgba(10, 16, 30, 0.85) 70%);
   color: #fff;
-  h3 { font-size: 2rem; margin: 10px 0 4px; line-height: 1.2; }
-  h3 a { color: #fff; text-decoration: none; }
-  h3 a:hover { text-decoration: underline; }
-  p { margin: 0; opacity: 0.9; }
+  h3 {
+    font-size: 2rem;
+    margin: 10px 0 4px;
+    line-height: 1.2;
+  }
+  h3 a {
+    color: #fff;
+    text-decoration: none;
+  }
+  h3 a:hover {
+    text-decoration: underline;
+  }
+  p {
+    margin: 0;
+    opacity: 0.9;
+  }
   ${media.mobile} {
     padding: 48px 18px 18px;
-    h3 { font-size: 1.35rem; }
+    h3 {
+      font-size: 1.35rem;
+    }
   }
 `;
 
@@ -52,7 +74,15 @@ export function DevotionalCarousel({ devotionals }: { devotionals: Devotional[] 
       slideLabel={(d) => d.title}
       renderSlide={(d, i) => (
         <Slide>
-          <img src={d.image} alt="" width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} />
+          <ResponsiveImage
+            src={d.image}
+            sizes="(max-width: 1200px) calc(100vw - 32px), 1152px"
+            alt=""
+            width={800}
+            height={450}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            preload={i === 0}
+          />
           <Caption>
             <Tag>{d.tag}</Tag>
             <h3>

@@ -9,6 +9,7 @@ import {
   Grid,
   media,
   ResourceView,
+  ResponsiveImage,
   Section,
   SectionTitle,
   theme,
@@ -34,8 +35,12 @@ const Head = styled.div`
   gap: 16px;
   flex-wrap: wrap;
   margin-bottom: 24px;
-  h2 { margin: 0; }
-  a { font-weight: 600; }
+  h2 {
+    margin: 0;
+  }
+  a {
+    font-weight: 600;
+  }
 `;
 
 const Tinted = styled(Section)`
@@ -54,7 +59,10 @@ const LatestList = styled.ul`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 24px;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 16px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 16px;
+  }
 `;
 
 const LatestItem = styled.li`
@@ -66,18 +74,49 @@ const LatestItem = styled.li`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   overflow: hidden;
-  img { width: 100%; height: 100%; min-height: 140px; object-fit: cover; background: ${theme.colors.surface}; }
-  > div { padding: 16px 18px 16px 0; display: grid; gap: 6px; }
-  h3 { font-size: 1.05rem; margin: 0; line-height: 1.35; }
-  h3 a { color: ${theme.colors.primary}; text-decoration: none; }
-  h3 a:hover { text-decoration: underline; }
-  time { color: ${theme.colors.muted}; font-size: 0.88rem; }
+  picture {
+    display: contents;
+  }
+  img {
+    width: 100%;
+    height: 100%;
+    min-height: 140px;
+    object-fit: cover;
+    background: ${theme.colors.surface};
+  }
+  > div {
+    padding: 16px 18px 16px 0;
+    display: grid;
+    gap: 6px;
+  }
+  h3 {
+    font-size: 1.05rem;
+    margin: 0;
+    line-height: 1.35;
+  }
+  h3 a {
+    color: ${theme.colors.primary};
+    text-decoration: none;
+  }
+  h3 a:hover {
+    text-decoration: underline;
+  }
+  time {
+    color: ${theme.colors.muted};
+    font-size: 0.88rem;
+  }
   ${media.mobile} {
     grid-template-columns: 112px minmax(0, 1fr);
     gap: 12px;
-    img { min-height: 120px; }
-    > div { padding: 12px 12px 12px 0; }
-    h3 { font-size: 0.98rem; }
+    img {
+      min-height: 120px;
+    }
+    > div {
+      padding: 12px 12px 12px 0;
+    }
+    h3 {
+      font-size: 0.98rem;
+    }
   }
 `;
 
@@ -111,7 +150,12 @@ function DailyDevotion({ devotionals }: { devotionals: Resource<Devotional[]> })
           <SectionTitle id="home-devotionals">Daily devotion</SectionTitle>
           <Link to="/daily-devotion">Today&apos;s devotional and more</Link>
         </Head>
-        <ResourceView resource={devotionals} what="the devotionals" empty="No devotionals have been published yet." loadingRows={2}>
+        <ResourceView
+          resource={devotionals}
+          what="the devotionals"
+          empty="No devotionals have been published yet."
+          loadingRows={2}
+        >
           {(list) => {
             const featured = list.slice(0, HOME.carousel);
             // The devotionals after the carousel's; with too few of those, the list
@@ -162,7 +206,14 @@ function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
             <LatestList>
               {list.slice(0, HOME.latestNews).map((r) => (
                 <LatestItem key={r._id}>
-                  <img src={r.photo} alt="" loading="lazy" width={320} height={180} />
+                  <ResponsiveImage
+                    src={r.photo}
+                    sizes="(max-width: 768px) 112px, 180px"
+                    alt=""
+                    loading="lazy"
+                    width={320}
+                    height={180}
+                  />
                   <div>
                     <h3>
                       <Link to={pressReleasePath(r)}>{r.title}</Link>

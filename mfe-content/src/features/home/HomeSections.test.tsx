@@ -9,9 +9,16 @@ import HomeSections from '../../HomeSections';
 import { makeDevotionals, makeNews } from '../../testing/fixtures';
 import { HOME } from './HomeBottom';
 
+/** A list as the first and only page of the API's answer. */
+const onePage = <T,>(data: T[]) => ({ data, paging: { page: 1, pageSize: 12, total: data.length, pages: 1 } });
+
 const devotionals = makeDevotionals(14);
 const news = makeNews(8);
-const releases = makeNews(6).map((r, i) => ({ ...r, _id: `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Press release ${i + 1}` }));
+const releases = makeNews(6).map((r, i) => ({
+  ...r,
+  _id: `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  title: `Press release ${i + 1}`,
+}));
 
 describe('home sections', () => {
   let api: MockAdapter;
@@ -41,7 +48,7 @@ describe('home sections', () => {
   it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and Latest News', async () => {
     api.onGet('/api/news/recent').reply(200, news);
     api.onGet('/api/devotionals').reply(200, { data: devotionals });
-    api.onGet('/api/pressrelease').reply(200, { data: releases });
+    api.onGet('/api/pressrelease').reply(200, onePage(releases));
     renderWithProviders(<HomeSections part="bottom" />);
 
     const recent = within(screen.getByRole('region', { name: 'Recent news' }));
@@ -50,7 +57,9 @@ describe('home sections', () => {
     expect(readMore[0]).toHaveAttribute('href', `/news?item=${news[0]._id}`);
 
     const carousel = screen.getByRole('region', { name: 'Featured devotionals' });
-    const slides = within(carousel).getAllByRole('group', { hidden: true }).filter((g) => g.getAttribute('aria-roledescription') === 'slide');
+    const slides = within(carousel)
+      .getAllByRole('group', { hidden: true })
+      .filter((g) => g.getAttribute('aria-roledescription') === 'slide');
     expect(slides).toHaveLength(HOME.carousel);
     const firstSlide = within(slides[0]);
     expect(firstSlide.getByText('Faith')).toBeInTheDocument();
@@ -96,7 +105,7 @@ describe('home sections', () => {
   it('bottom: friendly empty states', async () => {
     api.onGet('/api/news/recent').reply(200, []);
     api.onGet('/api/devotionals').reply(200, { data: [] });
-    api.onGet('/api/pressrelease').reply(200, { data: [] });
+    api.onGet('/api/pressrelease').reply(200, onePage([]));
     renderWithProviders(<HomeSections part="bottom" />);
     expect(await screen.findByText('There is no news yet. Please come back soon.')).toBeInTheDocument();
     expect(await screen.findByText('There are no press releases yet.')).toBeInTheDocument();

@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { NewsItem } from '@ministry/shared/types';
-import { Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
+import { CARD_IMAGE_SIZES } from '../devotionals/DevotionalCard';
 
 /** A news item's own address: the news page opened on it. */
 export const newsItemPath = (item: Pick<NewsItem, '_id'>): string => `/news?item=${encodeURIComponent(item._id)}`;
 
-const Photo = styled.img`
+const Photo = styled(ResponsiveImage)`
   width: 100%;
   height: auto;
   aspect-ratio: 16 / 9;
@@ -19,8 +20,13 @@ const Title = styled.h3`
   font-size: 1.1rem;
   margin: 0;
   line-height: 1.35;
-  a { color: ${theme.colors.primary}; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+  a {
+    color: ${theme.colors.primary};
+    text-decoration: none;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
 `;
 
 /** News card descriptions are clipped to 3 lines (spec section 9). */
@@ -45,7 +51,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsItem; headingLe
   const href = newsItemPath(item);
   return (
     <Card>
-      <Photo src={item.photo} alt="" loading="lazy" width={640} height={360} />
+      <Photo src={item.photo} sizes={CARD_IMAGE_SIZES} alt="" loading="lazy" width={640} height={360} />
       <CardBody>
         <Muted>
           <time dateTime={item.createdAt}>{formatNewsDate(item.createdAt)}</time>

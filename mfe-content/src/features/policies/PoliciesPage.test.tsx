@@ -36,7 +36,14 @@ describe('PoliciesPage', () => {
     expect(text).toMatch(/contact information/);
     expect(text).toMatch(/interests/);
     expect(text).toMatch(/behaviour/);
-    for (const purpose of ['understand your needs', 'improve our services', 'promotional e-mails', 'surveys', 'customise the website']) expect(text).toContain(purpose);
+    for (const purpose of [
+      'understand your needs',
+      'improve our services',
+      'promotional e-mails',
+      'surveys',
+      'customise the website',
+    ])
+      expect(text).toContain(purpose);
     expect(text).toMatch(/do not sell or lease/);
     expect(text).toMatch(/Cookies are small files/);
     expect(text).toMatch(/links to other websites/i);
@@ -45,7 +52,10 @@ describe('PoliciesPage', () => {
     expect(text).toMatch(/by electronic mail/);
     expect(text).toMatch(/terminate accounts/);
     expect(text).toContain(siteIdentity.contact.address);
-    expect(screen.getByRole('link', { name: siteIdentity.contact.adminEmail })).toHaveAttribute('href', `mailto:${siteIdentity.contact.adminEmail}`);
+    expect(screen.getByRole('link', { name: siteIdentity.contact.adminEmail })).toHaveAttribute(
+      'href',
+      `mailto:${siteIdentity.contact.adminEmail}`,
+    );
     expect(privacyPolicy.sections).toHaveLength(16);
   });
 });

@@ -26,12 +26,23 @@ const Heading = styled.div`
   display: flex;
   align-items: center;
   gap: 20px;
-  h1 { font-size: 2.6rem; margin: 0; }
-  p { margin: 4px 0 0; opacity: 0.9; }
+  h1 {
+    font-size: 2.6rem;
+    margin: 0;
+  }
+  p {
+    margin: 4px 0 0;
+    opacity: 0.9;
+  }
   ${media.mobile} {
     gap: 14px;
-    h1 { font-size: 1.7rem; }
-    svg { width: 48px; height: 48px; }
+    h1 {
+      font-size: 1.7rem;
+    }
+    svg {
+      width: 48px;
+      height: 48px;
+    }
   }
 `;
 
@@ -40,12 +51,35 @@ const Body = styled.div`
   margin: 0 auto;
   font-size: 1rem;
   line-height: 1.8;
-  h2 { font-size: 1.35rem; color: ${theme.colors.primary}; margin: 40px 0 10px; display: flex; gap: 12px; align-items: baseline; }
-  h2 span { color: ${theme.colors.accentText}; min-width: 1.6em; }
-  p { margin: 0 0 1em; }
-  ul { margin: 0 0 1em; padding-left: 1.4em; }
-  li { margin-bottom: 6px; }
-  ${media.mobile} { h2 { font-size: 1.15rem; margin-top: 32px; gap: 6px; } }
+  h2 {
+    font-size: 1.35rem;
+    color: ${theme.colors.primary};
+    margin: 40px 0 10px;
+    display: flex;
+    gap: 12px;
+    align-items: baseline;
+  }
+  h2 span {
+    color: ${theme.colors.accentText};
+    min-width: 1.6em;
+  }
+  p {
+    margin: 0 0 1em;
+  }
+  ul {
+    margin: 0 0 1em;
+    padding-left: 1.4em;
+  }
+  li {
+    margin-bottom: 6px;
+  }
+  ${media.mobile} {
+    h2 {
+      font-size: 1.15rem;
+      margin-top: 32px;
+      gap: 6px;
+    }
+  }
 `;
 
 const Updated = styled.p`

@@ -1,11 +1,25 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { getPressReleases } from '@ministry/shared/api';
+import { getPressRelease, getPressReleasesPage } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { PressRelease } from '@ministry/shared/types';
-import { Button, Container, media, Modal, PageBanner, ResourceView, Section, theme, usePageTitle, useResource } from '@ministry/shared/ui';
+import {
+  Button,
+  Container,
+  media,
+  Modal,
+  PageBanner,
+  PageLinks,
+  pageParam,
+  ResourceView,
+  ResponsiveImage,
+  Section,
+  theme,
+  usePageTitle,
+  useResource,
+} from '@ministry/shared/ui';
 
 /** The three article layouts, cycling by position: wide, photo left, photo right. */
 export const PRESS_LAYOUTS = ['wide', 'photo-left', 'photo-right'] as const;
@@ -20,17 +34,27 @@ const List = styled.div`
 const layouts: Record<PressLayout, ReturnType<typeof css>> = {
   wide: css`
     grid-template-columns: minmax(0, 1fr);
-    img { aspect-ratio: 3 / 1; }
-    > div { padding: 24px 28px 28px; }
+    img {
+      aspect-ratio: 3 / 1;
+    }
+    > div {
+      padding: 24px 28px 28px;
+    }
   `,
   'photo-left': css`
     grid-template-columns: minmax(0, 5fr) minmax(0, 6fr);
-    > div { padding: 28px 32px 28px 0; }
+    > div {
+      padding: 28px 32px 28px 0;
+    }
   `,
   'photo-right': css`
     grid-template-columns: minmax(0, 6fr) minmax(0, 5fr);
-    img { order: 2; }
-    > div { padding: 28px 0 28px 32px; }
+    img {
+      order: 2;
+    }
+    > div {
+      padding: 28px 0 28px 32px;
+    }
   `,
 };
 
@@ -43,6 +67,10 @@ const Release = styled.article<{ $layout: PressLayout }>`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   overflow: hidden;
+  /* An uploaded photo's <picture> lets its image be the grid's item. */
+  picture {
+    display: contents;
+  }
   ${(p) => layouts[p.$layout]}
   img {
     width: 100%;
@@ -51,23 +79,44 @@ const Release = styled.article<{ $layout: PressLayout }>`
     object-fit: cover;
     background: ${theme.colors.surface};
   }
-  > div { align-self: center; }
-  h2 { font-size: 1.5rem; color: ${theme.colors.primary}; margin: 6px 0 12px; line-height: 1.3; }
+  > div {
+    align-self: center;
+  }
+  h2 {
+    font-size: 1.5rem;
+    color: ${theme.colors.primary};
+    margin: 6px 0 12px;
+    line-height: 1.3;
+  }
   ${(p) =>
     p.$layout === 'wide' &&
     css`
       background: ${theme.colors.primary};
       color: #fff;
       border-color: ${theme.colors.primary};
-      h2 { color: #fff; font-size: 1.8rem; }
-      time { color: ${theme.colors.accent}; }
+      h2 {
+        color: #fff;
+        font-size: 1.8rem;
+      }
+      time {
+        color: ${theme.colors.accent};
+      }
     `}
   ${media.mobile} {
     grid-template-columns: minmax(0, 1fr);
     gap: 0;
-    img { order: 0; aspect-ratio: 16 / 9; height: auto; min-height: 0; }
-    > div { padding: 18px 20px 22px; }
-    h2 { font-size: 1.25rem; }
+    img {
+      order: 0;
+      aspect-ratio: 16 / 9;
+      height: auto;
+      min-height: 0;
+    }
+    > div {
+      padding: 18px 20px 22px;
+    }
+    h2 {
+      font-size: 1.25rem;
+    }
   }
 `;
 
@@ -89,21 +138,47 @@ const Description = styled.p`
 `;
 
 const Reading = styled.div`
-  img { width: 100%; height: auto; border-radius: 8px; margin-bottom: 14px; background: ${theme.colors.surface}; }
-  p { line-height: 1.75; margin: 8px 0 20px; }
+  img {
+    width: 100%;
+    height: auto;
+    border-radius: 8px;
+    margin-bottom: 14px;
+    background: ${theme.colors.surface};
+  }
+  p {
+    line-height: 1.75;
+    margin: 8px 0 20px;
+    white-space: pre-line;
+  }
 `;
 
-function PressArticle({ release, index, onOpen }: { release: PressRelease; index: number; onOpen: () => void }) {
+/** One press release in the list, in the layout of its position. */
+export function PressArticle({ release, index, onOpen }: { release: PressRelease; index: number; onOpen: () => void }) {
   const layout = pressLayoutAt(index);
   const titleId = `press-${release._id}-title`;
   return (
     <Release $layout={layout} data-layout={layout} aria-labelledby={titleId}>
-      <img src={release.photo} alt="" loading={index < 2 ? 'eager' : 'lazy'} width={800} height={450} />
+      <ResponsiveImage
+        src={release.photo}
+        sizes={
+          layout === 'wide' ? '(max-width: 1200px) calc(100vw - 32px), 1152px' : '(max-width: 768px) calc(100vw - 32px), 530px'
+        }
+        alt=""
+        loading={index < 2 ? 'eager' : 'lazy'}
+        width={800}
+        height={450}
+      />
       <div>
         <Dateline dateTime={release.createdAt}>{formatNewsDate(release.createdAt)}</Dateline>
         <h2 id={titleId}>{release.title}</h2>
         <Description>{release.description}</Description>
-        <Button type="button" $variant={layout === 'wide' ? 'light' : 'primary'} aria-haspopup="dialog" onClick={onOpen} aria-label={`Read More: ${release.title}`}>
+        <Button
+          type="button"
+          $variant={layout === 'wide' ? 'light' : 'primary'}
+          aria-haspopup="dialog"
+          onClick={onOpen}
+          aria-label={`Read More: ${release.title}`}
+        >
           Read More
         </Button>
       </div>
@@ -111,22 +186,40 @@ function PressArticle({ release, index, onOpen }: { release: PressRelease; index
   );
 }
 
-/** /press: the press releases, newest first, in three layouts that alternate by position. */
+/** The address of page `n` of the press releases. */
+export const pressPageHref = (n: number): string => (n > 1 ? `/press?page=${n}` : '/press');
+
+/**
+ * /press: the press releases, newest first, a page at a time (`?page=2`,
+ * page links that are real addresses), in three layouts that alternate by
+ * position; `?release=<id>` opens that release, however old.
+ */
 export function PressPage() {
-  usePageTitle('Press releases');
-  const releases = useResource(getPressReleases, 'press-releases');
-  const [reading, setReading] = useState<PressRelease | null>(null);
-  // /press?release={id} (from the home page's Latest News) opens that release once the list is here.
   const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  usePageTitle(page > 1 ? `Press releases (page ${page})` : 'Press releases');
+  const load = useCallback(() => getPressReleasesPage(page), [page]);
+  const releases = useResource(load, `press-releases:${page}`);
+  const [reading, setReading] = useState<PressRelease | null>(null);
+  // /press?release={id} (from the home page's Latest News, or a shared link) opens that release:
+  // from the list when it is on this page, else read by its id.
   const wanted = params.get('release');
   useEffect(() => {
     if (!wanted || !releases.data) return;
-    const release = releases.data.find((r) => r._id === wanted);
-    if (release) setReading(release);
+    const release = releases.data.data.find((r) => r._id === wanted);
+    if (release) return setReading(release);
+    let live = true;
+    getPressRelease(wanted).then(
+      (found) => live && setReading(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [wanted, releases.data]);
   const close = () => {
     setReading(null);
-    if (wanted) setParams({}, { replace: true });
+    if (wanted) setParams(page > 1 ? { page: String(page) } : {}, { replace: true });
   };
   return (
     <>
@@ -138,13 +231,28 @@ export function PressPage() {
       </PageBanner>
       <Section>
         <Container>
-          <ResourceView resource={releases} what="the press releases" empty="There are no press releases yet." loadingRows={3}>
-            {(list) => (
-              <List>
-                {list.map((r, i) => (
-                  <PressArticle key={r._id} release={r} index={i} onOpen={() => setReading(r)} />
-                ))}
-              </List>
+          <ResourceView
+            resource={releases}
+            what="the press releases"
+            empty="There are no press releases yet."
+            isEmpty={({ paging }) => paging.total === 0}
+            loadingRows={3}
+          >
+            {({ data, paging }) => (
+              <>
+                {data.length === 0 ? (
+                  <p>
+                    There is no page {page}; the last is <Link to={pressPageHref(paging.pages)}>page {paging.pages}</Link>.
+                  </p>
+                ) : (
+                  <List>
+                    {data.map((r, i) => (
+                      <PressArticle key={r._id} release={r} index={i} onOpen={() => setReading(r)} />
+                    ))}
+                  </List>
+                )}
+                <PageLinks page={page} pages={paging.pages} hrefFor={pressPageHref} label="Pages of press releases" />
+              </>
             )}
           </ResourceView>
         </Container>
@@ -152,7 +260,13 @@ export function PressPage() {
       <Modal open={reading !== null} title={reading?.title ?? ''} onClose={close}>
         {reading && (
           <Reading>
-            <img src={reading.photo} alt="" width={800} height={450} />
+            <ResponsiveImage
+              src={reading.photo}
+              sizes="(max-width: 520px) calc(100vw - 80px), 432px"
+              alt=""
+              width={800}
+              height={450}
+            />
             <Dateline dateTime={reading.createdAt}>{formatNewsDate(reading.createdAt)}</Dateline>
             <p>{reading.description}</p>
             <Button type="button" $variant="outline" onClick={() => setReading(null)}>

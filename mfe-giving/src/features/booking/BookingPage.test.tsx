@@ -109,7 +109,9 @@ describe('BookingPage', () => {
     try {
       renderBooking({ signedIn: true });
       await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
-      await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('https://api.example.org/pay/checkout/33333333-3333-4333-8333-333333333333'));
+      await waitFor(() =>
+        expect(leavePageFor).toHaveBeenCalledWith('https://api.example.org/pay/checkout/33333333-3333-4333-8333-333333333333'),
+      );
     } finally {
       configureApi('');
     }
@@ -117,7 +119,9 @@ describe('BookingPage', () => {
 
   it('says so when the seats went meanwhile, and shows the seats left now', async () => {
     localStorage.setItem('event', event._id);
-    api.onPost('/api/payment/create-checkout-session').reply(409, { error: { code: 'conflict', message: 'Only 1 seat is left.' } });
+    api
+      .onPost('/api/payment/create-checkout-session')
+      .reply(409, { error: { code: 'conflict', message: 'Only 1 seat is left.' } });
     renderBooking({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 1 } });
@@ -129,9 +133,22 @@ describe('BookingPage', () => {
 
   it('a session that ended on the server goes to /login as well', async () => {
     localStorage.setItem('event', event._id);
-    api.onPost('/api/payment/create-checkout-session').reply(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
+    api
+      .onPost('/api/payment/create-checkout-session')
+      .reply(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
     renderBooking({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fbooking');
+  });
+
+  it('a member whose address is not confirmed yet is told so, and stays on the page', async () => {
+    localStorage.setItem('event', event._id);
+    const message = 'Please confirm your e-mail address first: open the link we sent you (your profile can send it again).';
+    api.onPost('/api/payment/create-checkout-session').reply(403, { error: { code: 'email_not_verified', message } });
+    renderBooking({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Booking Now !' })).toBeInTheDocument();
+    expect(leavePageFor).not.toHaveBeenCalled();
   });
 });

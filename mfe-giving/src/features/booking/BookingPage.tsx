@@ -23,7 +23,7 @@ import {
 } from '@ministry/shared/ui';
 import { leavePageFor } from '../checkout/leavePage';
 import { availabilityOf, priceText, seatsText } from '../events/eventStatus';
-import { readBookingEvent, recalledQuantity, rememberQuantity } from './bookingStorage';
+import { readBookingEvent, recalledQuantity, rememberQuantity } from '../../lib/bookingStorage';
 import { QuantityCounter } from './QuantityCounter';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 
@@ -41,7 +41,11 @@ const Layout = styled.div`
   box-shadow: ${theme.shadow};
   padding: 28px;
   max-width: 860px;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); padding: 20px; gap: 18px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    padding: 20px;
+    gap: 18px;
+  }
 `;
 
 const Photo = styled.img`
@@ -51,7 +55,9 @@ const Photo = styled.img`
   object-fit: cover;
   border-radius: 8px;
   background: ${theme.colors.surface};
-  ${media.mobile} { aspect-ratio: 16 / 9; }
+  ${media.mobile} {
+    aspect-ratio: 16 / 9;
+  }
 `;
 
 const Title = styled.h2`
@@ -66,8 +72,13 @@ const Lines = styled.dl`
   gap: 10px 18px;
   align-items: center;
   margin: 20px 0;
-  dt { color: ${theme.colors.muted}; }
-  dd { margin: 0; font-weight: 600; }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
 `;
 
 const Total = styled.dd`
@@ -113,9 +124,12 @@ function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => 
     } catch (error) {
       setBusy(false);
       const status = errorStatus(error);
-      if (status === 401 || status === 403) {
+      if (status === 401) {
         notify.warning('Please log in again to pay.');
         toLogin();
+      } else if (status === 403) {
+        // Signed in, but not allowed to buy yet (an unconfirmed address): the server says why.
+        notify.warning(friendlyError(error));
       } else if (status === 409) {
         notify.error(friendlyError(error));
         onStale();

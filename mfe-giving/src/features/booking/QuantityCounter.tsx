@@ -22,8 +22,13 @@ const Step = styled.button`
   font-weight: 600;
   line-height: 1;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${theme.colors.border}; }
-  &:disabled { opacity: 0.4; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    background: ${theme.colors.border};
+  }
+  &:disabled {
+    opacity: 0.4;
+    cursor: not-allowed;
+  }
 `;
 
 const Value = styled.output`
@@ -34,7 +39,17 @@ const Value = styled.output`
 `;
 
 /** The booking's quantity: − and + between 1 and `max`. */
-export function QuantityCounter({ value, max, onChange, label = 'Tickets' }: { value: number; max: number; onChange: (value: number) => void; label?: string }) {
+export function QuantityCounter({
+  value,
+  max,
+  onChange,
+  label = 'Tickets',
+}: {
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+  label?: string;
+}) {
   return (
     <Row role="group" aria-label={label}>
       <Step type="button" aria-label="One ticket fewer" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))}>

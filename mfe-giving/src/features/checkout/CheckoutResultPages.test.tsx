@@ -63,11 +63,16 @@ describe('checkout result pages', () => {
 
   it('success asks a signed-out visitor to log in and come back', () => {
     renderAt(`/booking/success?booking=${booking._id}`, false);
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/booking/success?booking=${booking._id}`)}`);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/booking/success?booking=${booking._id}`)}`,
+    );
   });
 
   it('cancelled: gives the held seats back and offers to try again', async () => {
-    api.onPost(`/api/payment/bookings/${booking._id}/cancel`).reply(200, { data: { ...booking, status: 'cancelled', paidAt: null } });
+    api
+      .onPost(`/api/payment/bookings/${booking._id}/cancel`)
+      .reply(200, { data: { ...booking, status: 'cancelled', paidAt: null } });
     renderAt(`/booking/cancelled?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(api.history.post).toHaveLength(1);
@@ -76,7 +81,9 @@ describe('checkout result pages', () => {
   });
 
   it('an unknown booking says so, without thanking for it', async () => {
-    api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(404, { error: { code: 'not_found', message: 'That booking was not found.' } });
+    api
+      .onPost(`/api/payment/bookings/${booking._id}/sync`)
+      .reply(404, { error: { code: 'not_found', message: 'That booking was not found.' } });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'We could not find this booking' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Booking not found');

@@ -17,7 +17,7 @@ import {
   usePageTitle,
   useResource,
 } from '@ministry/shared/ui';
-import { clearBooking } from '../booking/bookingStorage';
+import { clearBooking } from '../../lib/bookingStorage';
 import { priceText } from '../events/eventStatus';
 
 /** How long the success page waits for the payment provider's confirmation. */
@@ -31,9 +31,17 @@ const Summary = styled.div`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   padding: 28px;
-  h2 { color: ${theme.colors.primary}; font-size: 1.4rem; margin: 0 0 8px; }
-  p { margin: 0 0 12px; }
-  ${media.mobile} { padding: 20px; }
+  h2 {
+    color: ${theme.colors.primary};
+    font-size: 1.4rem;
+    margin: 0 0 8px;
+  }
+  p {
+    margin: 0 0 12px;
+  }
+  ${media.mobile} {
+    padding: 20px;
+  }
 `;
 
 const Lines = styled.dl`
@@ -44,8 +52,13 @@ const Lines = styled.dl`
   padding: 16px;
   background: ${theme.colors.surface};
   border-radius: 8px;
-  dt { color: ${theme.colors.muted}; }
-  dd { margin: 0; font-weight: 600; }
+  dt {
+    color: ${theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
 `;
 
 const Actions = styled.div`
@@ -179,7 +192,7 @@ function SuccessContent({ id }: { id: string }) {
             More events
           </ButtonLink>
         </Actions>
-      </Summary>
+      </Summary>,
     );
   }
   if (data.status === 'pending') {
@@ -192,7 +205,7 @@ function SuccessContent({ id }: { id: string }) {
             : 'This takes a few seconds. Please keep this page open.'}
         </p>
         <BookingLines booking={data} />
-      </Summary>
+      </Summary>,
     );
   }
   if (data.status === 'refund_due' || data.status === 'refunded') {
@@ -207,7 +220,7 @@ function SuccessContent({ id }: { id: string }) {
         </p>
         <BookingLines booking={data} />
         <ButtonLink to="/events">See the events</ButtonLink>
-      </Summary>
+      </Summary>,
     );
   }
   return thanks(
@@ -216,7 +229,7 @@ function SuccessContent({ id }: { id: string }) {
       <p>The seats were held for a limited time and have been released. Nothing was charged.</p>
       <BookingLines booking={data} />
       <ButtonLink to="/booking">Try again</ButtonLink>
-    </Summary>
+    </Summary>,
   );
 }
 

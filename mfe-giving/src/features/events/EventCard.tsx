@@ -1,15 +1,18 @@
 import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { ButtonLink, Card, CardBody, Muted, theme } from '@ministry/shared/ui';
+import { ButtonLink, Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
 import { availabilityOf, eventPath, priceText, seatsText } from './eventStatus';
 
-const Image = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${theme.colors.surface};
+const Image = styled.div`
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    background: ${theme.colors.surface};
+  }
 `;
 
 const Title = styled.h3`
@@ -47,7 +50,16 @@ export function EventCard({ event, eager = false }: { event: MinistryEvent; eage
   const open = availabilityOf(event) === 'on-sale';
   return (
     <Card aria-labelledby={`event-${event._id}`}>
-      <Image src={event.photo} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
+      <Image>
+        <ResponsiveImage
+          src={event.photo}
+          sizes="(max-width: 768px) 100vw, 400px"
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          width={640}
+          height={360}
+        />
+      </Image>
       <CardBody>
         <Muted>
           <time dateTime={event.event_date}>
@@ -61,7 +73,11 @@ export function EventCard({ event, eager = false }: { event: MinistryEvent; eage
             {seatsText(event)}
             {open && ` · ${priceText(event.seat_price)}`}
           </Seats>
-          <ButtonLink to={eventPath(event)} $variant={open ? 'primary' : 'outline'} aria-label={`${open ? 'Get tickets' : 'Details'}: ${event.title}`}>
+          <ButtonLink
+            to={eventPath(event)}
+            $variant={open ? 'primary' : 'outline'}
+            aria-label={`${open ? 'Get tickets' : 'Details'}: ${event.title}`}
+          >
             {open ? 'Get tickets' : 'Details'}
           </ButtonLink>
         </Footer>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import type { MinistryEvent } from '@ministry/shared/types';
-import { ButtonLink, Carousel, theme } from '@ministry/shared/ui';
+import { ButtonLink, Carousel, ResponsiveImage, theme } from '@ministry/shared/ui';
 import { availabilityOf, eventPath, priceText, seatsText } from './eventStatus';
 
 const Slide = styled.article`
@@ -12,11 +12,15 @@ const Slide = styled.article`
   color: #fff;
 `;
 
-const Photo = styled.img`
-  width: 100%;
-  height: 100%;
-  min-height: 400px;
-  object-fit: cover;
+const Photo = styled.div`
+  min-width: 0;
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    min-height: 400px;
+    object-fit: cover;
+  }
 `;
 
 const Info = styled.div`
@@ -25,8 +29,14 @@ const Info = styled.div`
   justify-content: center;
   gap: 14px;
   padding: 40px 44px;
-  h3 { font-size: 1.9rem; margin: 0; line-height: 1.2; }
-  p { margin: 0; }
+  h3 {
+    font-size: 1.9rem;
+    margin: 0;
+    line-height: 1.2;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const When = styled.p`
@@ -74,7 +84,17 @@ export function EventCarousel({ events }: { events: MinistryEvent[] }) {
         const open = availabilityOf(event) === 'on-sale';
         return (
           <Slide aria-labelledby={`slide-${event._id}`}>
-            <Photo src={event.photo} alt="" width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} />
+            <Photo>
+              <ResponsiveImage
+                src={event.photo}
+                sizes="(max-width: 1200px) 56vw, 670px"
+                alt=""
+                width={800}
+                height={450}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                preload={i === 0}
+              />
+            </Photo>
             <Info>
               <When>
                 <time dateTime={event.event_date}>
@@ -88,7 +108,11 @@ export function EventCarousel({ events }: { events: MinistryEvent[] }) {
                 {open && <span>{priceText(event.seat_price)} a seat</span>}
               </Meta>
               <Actions>
-                <ButtonLink to={eventPath(event)} $variant="light" aria-label={`${open ? 'Get tickets' : 'Details'}: ${event.title}`}>
+                <ButtonLink
+                  to={eventPath(event)}
+                  $variant="light"
+                  aria-label={`${open ? 'Get tickets' : 'Details'}: ${event.title}`}
+                >
                   {open ? 'Get tickets' : 'Details'}
                 </ButtonLink>
               </Actions>

@@ -41,12 +41,48 @@ describe('EventDetailPage', () => {
     expect(price).toHaveAttribute('readonly');
   });
 
+  it('says where it happens, with a map link and the event as a calendar file', async () => {
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Night of Worship' });
+    expect(screen.getByText(/^Where:/).closest('p')).toHaveTextContent(
+      'Where: Luminaries Philadelphia, 310 Market Street, Philadelphia, PA 19106',
+    );
+    expect(screen.getByRole('link', { name: 'Luminaries Philadelphia' })).toHaveAttribute('href', '/community?tab=location');
+    expect(screen.getByRole('link', { name: /Open in a map/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('310 Market Street')),
+    );
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(calendar).toHaveAttribute('href', `/api/events/${event._id}/calendar.ics`);
+    expect(calendar).toHaveAttribute('download');
+  });
+
+  it('an event at a venue shows its address; one without a place still offers the calendar', async () => {
+    const atVenue = sampleEvent({
+      _id: '22222222-2222-4222-8222-222222222222',
+      place: { name: null, address: 'Camp Pecometh, Centreville, MD', churchId: null },
+    });
+    api.onGet(`/api/events/search/${atVenue._id}`).reply(200, { data: atVenue });
+    const { unmount } = renderPage(atVenue._id);
+    expect((await screen.findByText(/^Where:/)).closest('p')).toHaveTextContent('Where: Camp Pecometh, Centreville, MD');
+    unmount();
+    const nowhere = sampleEvent({ _id: '33333333-3333-4333-8333-333333333333', place: null });
+    api.onGet(`/api/events/search/${nowhere._id}`).reply(200, { data: nowhere });
+    renderPage(nowhere._id);
+    expect(await screen.findByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Where:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Open in a map/ })).not.toBeInTheDocument();
+  });
+
   it('says TEST MODE where no money moves, and caps the count at the seats one member may hold', async () => {
     const roomy = sampleEvent({ seatsLeft: 40, seat_price: 15 });
     api.onGet(`/api/events/search/${roomy._id}`).reply(200, { data: roomy });
     api.onGet('/api/payment/status').reply(200, { data: { provider: 'local', testMode: true, seatsPerMember: 10 } });
     renderPage(roomy._id);
-    expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE: payments on this site are tests and no money is taken.');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'TEST MODE: payments on this site are tests and no money is taken.',
+    );
     const count = screen.getByLabelText('Number of tickets');
     expect(count).toHaveAttribute('max', '10');
     await userEvent.clear(count);
@@ -58,7 +94,9 @@ describe('EventDetailPage', () => {
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
     api.onGet('/api/payment/status').reply(200, { data: { provider: 'none', testMode: false, seatsPerMember: 10 } });
     renderPage();
-    expect(await screen.findByRole('note')).toHaveTextContent(/Online payment is not set up yet\. To book seats, please write to \S+@\S+\./);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      /Online payment is not set up yet\. To book seats, please write to \S+@\S+\./,
+    );
   });
 
   it('the ticket count starts at 1, is numeric, and stays between 1 and the seats left', async () => {
@@ -114,14 +152,44 @@ describe('EventDetailPage', () => {
     expect(screen.queryByLabelText('Number of tickets')).not.toBeInTheDocument();
   });
 
+  it('a cancelled event says so and sells nothing', async () => {
+    api
+      .onGet(`/api/events/search/${event._id}`)
+      .reply(200, { data: { ...event, seatsLeft: 0, cancelledAt: '2030-01-10T10:00:00.000Z' } });
+    renderPage();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'This event is cancelled. Ticket holders have been e-mailed and refunded.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('This event is cancelled');
+    expect(screen.getByText(/This event will not take place/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+  });
+
+  it('an uploaded photo comes with its narrower widths (srcset)', async () => {
+    const photo = '/media/uploads/img-0a1b2c3d-0000-4000-8000-000000000000-1280x720.jpg';
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, photo } });
+    const { container } = renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Night of Worship' });
+    expect(container.querySelector('picture source[type="image/webp"]')?.getAttribute('srcset')).toMatch(
+      /-320\.webp 320w, .*-1280\.webp 1280w$/,
+    );
+    expect(container.querySelector(`picture img[src="${photo}"]`)?.getAttribute('srcset')).toMatch(/-640\.jpg 640w/);
+  });
+
   it('an unknown event is a not-found page; a failure offers a retry', async () => {
-    api.onGet(`/api/events/search/${event._id}`).replyOnce(404, { error: { code: 'not_found', message: 'That event was not found.' } });
+    api
+      .onGet(`/api/events/search/${event._id}`)
+      .replyOnce(404, { error: { code: 'not_found', message: 'That event was not found.' } });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
   });
 
   it('retries after a server error', async () => {
-    api.onGet(`/api/events/search/${event._id}`).replyOnce(500).onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    api
+      .onGet(`/api/events/search/${event._id}`)
+      .replyOnce(500)
+      .onGet(`/api/events/search/${event._id}`)
+      .reply(200, { data: event });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Night of Worship' })).toBeInTheDocument();

@@ -1,11 +1,23 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, getEvent } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { errorStatus, eventCalendarUrl, getEvent } from '@ministry/shared/api';
+import { formatEventDate, formatEventTime, mapSearchUrl } from '@ministry/shared/format';
 import type { MinistryEvent } from '@ministry/shared/types';
-import { Container, ErrorState, LoadingState, media, NotFound, Section, theme, usePageTitle, useResource } from '@ministry/shared/ui';
+import {
+  Container,
+  ErrorState,
+  LoadingState,
+  media,
+  NotFound,
+  ResponsiveImage,
+  Section,
+  theme,
+  usePageTitle,
+  useResource,
+} from '@ministry/shared/ui';
 import { availabilityOf, priceText, seatsText } from './eventStatus';
 import { TicketForm } from './TicketForm';
+import { WaitlistPanel } from './WaitlistPanel';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 
 const Back = styled(Link)`
@@ -19,23 +31,41 @@ const Layout = styled.div`
   grid-template-columns: minmax(0, 1.6fr) minmax(300px, 1fr);
   gap: 40px;
   align-items: start;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 24px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 24px;
+  }
 `;
 
-const Photo = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  border-radius: ${theme.radius};
-  background: ${theme.colors.surface};
+const Photo = styled.div`
+  img {
+    width: 100%;
+    height: auto;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    border-radius: ${theme.radius};
+    background: ${theme.colors.surface};
+  }
+`;
+
+const CancelledNotice = styled.p`
+  margin: 16px 0 0;
+  padding: 12px 16px;
+  border-radius: 8px;
+  border: 2px solid ${theme.colors.danger};
+  color: ${theme.colors.danger};
+  background: #fff;
+  font-weight: 600;
 `;
 
 const Title = styled.h1`
   font-size: 2.3rem;
   color: ${theme.colors.primary};
   margin: 24px 0 8px;
-  ${media.mobile} { font-size: 1.7rem; margin-top: 18px; }
+  ${media.mobile} {
+    font-size: 1.7rem;
+    margin-top: 18px;
+  }
 `;
 
 const When = styled.p`
@@ -45,6 +75,24 @@ const When = styled.p`
   margin: 0 0 20px;
   color: ${theme.colors.accentText};
   font-weight: 600;
+`;
+
+const Where = styled.div`
+  margin: 0 0 20px;
+  p {
+    margin: 0;
+  }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 500;
+  }
+`;
+
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 20px;
+  margin-top: 6px !important;
 `;
 
 const Description = styled.p`
@@ -61,8 +109,15 @@ const Panel = styled.aside`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   padding: 24px;
-  h2 { font-size: 1.3rem; color: ${theme.colors.primary}; margin: 0 0 6px; }
-  ${media.mobile} { position: static; padding: 20px; }
+  h2 {
+    font-size: 1.3rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 6px;
+  }
+  ${media.mobile} {
+    position: static;
+    padding: 20px;
+  }
 `;
 
 const Seats = styled.p<{ $open: boolean }>`
@@ -76,8 +131,12 @@ const Closed = styled.div`
   border-radius: 8px;
   background: ${theme.colors.surface};
   color: ${theme.colors.text};
-  p { margin: 0 0 8px; }
-  p:last-child { margin: 0; }
+  p {
+    margin: 0 0 8px;
+  }
+  p:last-child {
+    margin: 0;
+  }
 `;
 
 function EventDetail({ event }: { event: MinistryEvent }) {
@@ -87,7 +146,12 @@ function EventDetail({ event }: { event: MinistryEvent }) {
   return (
     <Layout>
       <div>
-        <Photo src={event.photo} alt="" width={800} height={450} />
+        <Photo>
+          <ResponsiveImage src={event.photo} sizes="(max-width: 768px) 100vw, 720px" alt="" width={800} height={450} />
+        </Photo>
+        {event.cancelledAt && (
+          <CancelledNotice role="note">This event is cancelled. Ticket holders have been e-mailed and refunded.</CancelledNotice>
+        )}
         <Title>{event.title}</Title>
         <When>
           <span>
@@ -95,6 +159,29 @@ function EventDetail({ event }: { event: MinistryEvent }) {
           </span>
           <span>Time: {formatEventTime(event.event_date)}</span>
         </When>
+        <Where>
+          {event.place && (
+            <p>
+              <strong>Where: </strong>
+              {event.place.churchId && (
+                <>
+                  <Link to="/community?tab=location">{event.place.name}</Link>,{' '}
+                </>
+              )}
+              {event.place.address}
+            </p>
+          )}
+          <Links>
+            {event.place && (
+              <a href={mapSearchUrl(event.place.address)} target="_blank" rel="noopener noreferrer">
+                Open in a map <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            )}
+            <a href={eventCalendarUrl(event._id)} download>
+              Add to calendar
+            </a>
+          </Links>
+        </Where>
         <Description>{event.description}</Description>
       </div>
       <Panel aria-labelledby="tickets-heading">
@@ -106,17 +193,23 @@ function EventDetail({ event }: { event: MinistryEvent }) {
           <>
             <PaymentNotice status={payments} what="tickets" />
             <TicketForm event={event} seatsPerMember={payments?.seatsPerMember} />
+            <WaitlistPanel event={event} soldOut={false} seatsPerMember={payments?.seatsPerMember} />
           </>
         ) : (
           <Closed>
             <p>
-              <strong>{availability === 'sold-out' ? 'Sold out' : 'Tickets are closed'}</strong>
+              <strong>
+                {availability === 'sold-out' ? 'Sold out' : availability === 'cancelled' ? 'Cancelled' : 'Tickets are closed'}
+              </strong>
             </p>
             <p>
               {availability === 'sold-out'
-                ? `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats held by others come back if they do not pay, so please check again later.`
-                : 'Tickets for this event are no longer on sale.'}
+                ? `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats that come free go to the people on the waitlist, first come first served.`
+                : availability === 'cancelled'
+                  ? 'This event will not take place, and no tickets are sold. Everyone who had bought tickets is refunded in full.'
+                  : 'Tickets for this event are no longer on sale.'}
             </p>
+            {availability === 'sold-out' && <WaitlistPanel event={event} soldOut seatsPerMember={payments?.seatsPerMember} />}
             <p>
               <Link to="/events">See the other events</Link>
             </p>

@@ -42,8 +42,30 @@ describe('EventsPage', () => {
     expect(visit).toHaveAttribute('href', siteIdentity.tvNetwork.url);
     expect(visit).toHaveAttribute('target', '_blank');
     const carousel = await screen.findByRole('region', { name: 'Upcoming events' });
-    expect(within(carousel).getByRole('link', { name: 'Get tickets: Conference' })).toHaveAttribute('href', `/events/${events[0]._id}`);
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(within(carousel).getByRole('link', { name: 'Get tickets: Conference' })).toHaveAttribute(
+      'href',
+      `/events/${events[0]._id}`,
+    );
+  });
+
+  it('lists every upcoming event at a glance below the carousel on desktop, with where, price and seats', async () => {
+    setMobile(false);
+    const past = sampleEvent({
+      _id: 'c1111111-1111-4111-8111-111111111111',
+      title: 'Last year',
+      event_date: '2020-01-01T18:00:00.000Z',
+    });
+    api.onGet('/api/events').reply(200, { data: [...events, past] });
+    renderWithProviders(<EventsPage />);
+    const all = await screen.findByRole('region', { name: 'All upcoming events' });
+    const rows = within(all).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByRole('link', { name: 'Conference' })).toHaveAttribute('href', `/events/${events[0]._id}`);
+    expect(rows[0]).toHaveTextContent('Luminaries Philadelphia');
+    expect(rows[0]).toHaveTextContent('$15');
+    expect(rows[0]).toHaveTextContent('10 seats left');
+    expect(rows[1]).toHaveTextContent('Sold out');
+    expect(within(all).queryByText('Last year')).not.toBeInTheDocument();
   });
 
   it('shows a card list on mobile, with sold-out events marked', async () => {

@@ -1,16 +1,40 @@
 import styled from 'styled-components';
 import { getEvents } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
-import { Container, ExternalButton, Grid, PageBanner, ResourceView, Section, usePageTitle, useResource } from '@ministry/shared/ui';
+import {
+  Container,
+  ExternalButton,
+  Grid,
+  MOBILE_QUERY,
+  PageBanner,
+  ResourceView,
+  Section,
+  useMediaQuery,
+  usePageTitle,
+  useResource,
+} from '@ministry/shared/ui';
 import { EventCard } from './EventCard';
 import { EventCarousel } from './EventCarousel';
-import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
+import { UpcomingList } from './UpcomingList';
 
 const Visit = styled.p`
   margin-top: 20px !important;
 `;
 
-/** /events: 'Recent Events' with the Visit link to the TV network; a carousel on desktop, a card list on mobile. */
+/** On a wide screen the carousel and the list of every upcoming event sit side by side; narrower, the list comes below. */
+const Overview = styled.div`
+  display: grid;
+  gap: 8px 32px;
+  @media (min-width: 1100px) {
+    grid-template-columns: minmax(0, 1.7fr) minmax(320px, 1fr);
+    align-items: start;
+    #all-upcoming-heading {
+      margin-top: 0;
+    }
+  }
+`;
+
+/** /events: 'Recent Events' with the Visit link to the TV network; on desktop a carousel with every upcoming event listed beside it (below it on a narrower screen), on mobile a card list. */
 export function EventsPage() {
   usePageTitle('Events');
   const events = useResource(getEvents, 'events');
@@ -34,7 +58,12 @@ export function EventsPage() {
           <h2 id="events-list-heading" className="visually-hidden">
             Our events
           </h2>
-          <ResourceView resource={events} what="the events" empty="No upcoming events right now. Please check back soon." loadingRows={2}>
+          <ResourceView
+            resource={events}
+            what="the events"
+            empty="No upcoming events right now. Please check back soon."
+            loadingRows={2}
+          >
             {(list) =>
               mobile ? (
                 <Grid as="ul" role="list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -45,7 +74,10 @@ export function EventsPage() {
                   ))}
                 </Grid>
               ) : (
-                <EventCarousel events={list} />
+                <Overview>
+                  <EventCarousel events={list} />
+                  <UpcomingList events={list} />
+                </Overview>
               )
             }
           </ResourceView>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { Button, FieldError, Input, theme } from '@ministry/shared/ui';
 import { ticketCountError } from '@ministry/shared/validation';
-import { storeBookingEvent } from '../booking/bookingStorage';
+import { storeBookingEvent } from '../../lib/bookingStorage';
 import { priceText } from './eventStatus';
 
 const Field = styled.div`
@@ -12,7 +12,10 @@ const Field = styled.div`
   flex-direction: column;
   gap: 6px;
   margin-bottom: 16px;
-  label { font-weight: 500; font-size: 0.92rem; }
+  label {
+    font-weight: 500;
+    font-size: 0.92rem;
+  }
 `;
 
 const Total = styled.p`
@@ -23,7 +26,10 @@ const Total = styled.p`
   padding-top: 14px;
   border-top: 1px solid ${theme.colors.border};
   font-weight: 600;
-  strong { font-size: 1.35rem; color: ${theme.colors.primary}; }
+  strong {
+    font-size: 1.35rem;
+    color: ${theme.colors.primary};
+  }
 `;
 
 /**

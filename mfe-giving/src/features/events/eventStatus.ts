@@ -2,16 +2,18 @@ import type { MinistryEvent } from '@ministry/shared/types';
 import { formatPrice } from '@ministry/shared/format';
 
 /** Whether tickets can still be bought, and if not, why. */
-export type EventAvailability = 'on-sale' | 'sold-out' | 'past';
+export type EventAvailability = 'on-sale' | 'sold-out' | 'past' | 'cancelled';
 
 export function availabilityOf(event: MinistryEvent, now: number = Date.now()): EventAvailability {
+  if (event.cancelledAt) return 'cancelled';
   if (Date.parse(event.event_date) <= now) return 'past';
   return event.seatsLeft > 0 ? 'on-sale' : 'sold-out';
 }
 
-/** '12 seats left', '1 seat left', 'Sold out', 'This event has taken place'. */
+/** '12 seats left', '1 seat left', 'Sold out', 'This event has taken place', 'This event is cancelled'. */
 export function seatsText(event: MinistryEvent): string {
   const availability = availabilityOf(event);
+  if (availability === 'cancelled') return 'This event is cancelled';
   if (availability === 'past') return 'This event has taken place';
   if (availability === 'sold-out') return 'Sold out';
   return event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`;

@@ -17,9 +17,18 @@ const CardButton = styled.button<{ $selected: boolean }>`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   cursor: pointer;
-  transition: transform 0.15s ease, border-color 0.15s ease;
-  &:hover { border-color: ${theme.colors.primary}; transform: translateY(-2px); }
-  h3 { font-size: 1.3rem; margin: 0; color: ${(p) => (p.$selected ? '#fff' : theme.colors.primary)}; }
+  transition:
+    transform 0.15s ease,
+    border-color 0.15s ease;
+  &:hover {
+    border-color: ${theme.colors.primary};
+    transform: translateY(-2px);
+  }
+  h3 {
+    font-size: 1.3rem;
+    margin: 0;
+    color: ${(p) => (p.$selected ? '#fff' : theme.colors.primary)};
+  }
 `;
 
 const Purpose = styled.span<{ $selected: boolean }>`
@@ -47,7 +56,15 @@ const Chosen = styled.span`
 `;
 
 /** One giving type: its name, what it is for, its amounts; pressing it chooses it. */
-export function DonationCard({ option, selected, onChoose }: { option: DonationOption; selected: boolean; onChoose: () => void }) {
+export function DonationCard({
+  option,
+  selected,
+  onChoose,
+}: {
+  option: DonationOption;
+  selected: boolean;
+  onChoose: () => void;
+}) {
   return (
     <CardButton type="button" $selected={selected} aria-pressed={selected} onClick={onChoose}>
       <Purpose $selected={selected}>{option.purpose}</Purpose>

@@ -30,10 +30,10 @@ describe('OfferingPage', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
-  it('shows the recurring amounts of spec section 9 on the cards', () => {
+  it('shows the recurring amounts of spec section 9 on the cards, as suggestions', () => {
     renderWithProviders(<OfferingPage />);
-    expect(within(card('Charitable')).getByText('$20 weekly · $100 monthly')).toBeInTheDocument();
-    expect(within(card('Generous')).getByText('$100 weekly · $250 monthly')).toBeInTheDocument();
+    expect(within(card('Charitable')).getByText('Any amount; suggested $20 weekly · $100 monthly')).toBeInTheDocument();
+    expect(within(card('Generous')).getByText('Any amount; suggested $100 weekly · $250 monthly')).toBeInTheDocument();
     expect(within(card('Tithing')).getByText('One-time, 10% of income')).toBeInTheDocument();
   });
 
@@ -44,7 +44,7 @@ describe('OfferingPage', () => {
     expect(scrollIntoView.mock.contexts[0]).toBe(screen.getByTestId('checkout-area'));
     expect(card('Charitable')).toHaveAttribute('aria-pressed', 'true');
     expect(card('Offering')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText('Charitable — $20 weekly · $100 monthly')).toBeInTheDocument();
+    expect(screen.getByText('Charitable — Any amount; suggested $20 weekly · $100 monthly')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How can you help?' })).toHaveFocus();
     expect(donate()).toHaveAttribute('href', '/pay/donate/charitable?frequency=once');
 

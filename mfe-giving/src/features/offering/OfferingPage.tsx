@@ -33,15 +33,22 @@ const Cards = styled.ul`
   display: grid;
   gap: 20px;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  @media (max-width: 1024px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 14px; }
+  @media (max-width: 1024px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 14px;
+  }
 `;
 
 const Give = styled.section`
   background: ${theme.colors.surface};
   padding: 56px 0;
   scroll-margin-top: 16px;
-  ${media.mobile} { padding: 36px 0; }
+  ${media.mobile} {
+    padding: 36px 0;
+  }
 `;
 
 const GiveLayout = styled.div`
@@ -49,12 +56,22 @@ const GiveLayout = styled.div`
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: 40px;
   align-items: start;
-  ${media.mobile} { grid-template-columns: minmax(0, 1fr); gap: 24px; }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 24px;
+  }
 `;
 
 const Why = styled.div`
-  p { margin: 0 0 14px; line-height: 1.8; }
-  ul { margin: 0; padding-left: 20px; line-height: 1.9; }
+  p {
+    margin: 0 0 14px;
+    line-height: 1.8;
+  }
+  ul {
+    margin: 0;
+    padding-left: 20px;
+    line-height: 1.9;
+  }
 `;
 
 const Checkout = styled.div`
@@ -63,7 +80,9 @@ const Checkout = styled.div`
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   padding: 28px;
-  ${media.mobile} { padding: 20px; }
+  ${media.mobile} {
+    padding: 20px;
+  }
 `;
 
 const Choice = styled.p`
@@ -77,7 +96,12 @@ const Plans = styled.fieldset`
   border: none;
   margin: 18px 0;
   padding: 0;
-  legend { font-weight: 500; font-size: 0.92rem; margin-bottom: 8px; padding: 0; }
+  legend {
+    font-weight: 500;
+    font-size: 0.92rem;
+    margin-bottom: 8px;
+    padding: 0;
+  }
 `;
 
 const PlanOptions = styled.div`
@@ -98,8 +122,16 @@ const PlanLabel = styled.label<{ $checked: boolean }>`
   color: ${(p) => (p.$checked ? '#fff' : theme.colors.text)};
   font-weight: 600;
   cursor: pointer;
-  &:focus-within { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
-  input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+  &:focus-within {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+  input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+  }
 `;
 
 /** /offering: 'Donate & Help'. Choosing a card scrolls to the checkout area and sets the type (Offering by default). */
@@ -125,7 +157,10 @@ export function OfferingPage() {
       <PageBanner>
         <Container>
           <h1>Donate &amp; Help</h1>
-          <p>Your giving carries the Word further, feeds families in need and keeps the light of {siteIdentity.shortName} shining in every city.</p>
+          <p>
+            Your giving carries the Word further, feeds families in need and keeps the light of {siteIdentity.shortName} shining
+            in every city.
+          </p>
         </Container>
       </PageBanner>
 
@@ -150,8 +185,8 @@ export function OfferingPage() {
                 How can you help?
               </SectionTitle>
               <p>
-                Every gift, large or small, is a seed sown into the work of {siteIdentity.ministryName}. Give once, or stand with us every week or
-                every month.
+                Every gift, large or small, is a seed sown into the work of {siteIdentity.ministryName}. Give once, or stand with
+                us every week or every month.
               </p>
               <ul>
                 <li>Offerings and tithes keep our churches and services open to all.</li>
@@ -193,10 +228,7 @@ export function OfferingPage() {
                 style={{ marginTop: option.plans.length > 1 ? 0 : 20 }}
               >
                 Donate
-                <span className="visually-hidden">
-                  {' '}
-                  {option.label} (opens in a new tab)
-                </span>
+                <span className="visually-hidden"> {option.label} (opens in a new tab)</span>
               </ExternalButton>
               <Muted style={{ marginTop: 12 }}>Opens our secure payment page in a new tab.</Muted>
             </Checkout>

@@ -21,7 +21,9 @@ const Box = styled.p<{ $tone: 'test' | 'off' }>`
   background: ${theme.colors.surface};
   color: ${theme.colors.text};
   font-size: 0.92rem;
-  strong { color: ${({ $tone }) => ($tone === 'test' ? theme.colors.accentText : theme.colors.danger)}; }
+  strong {
+    color: ${({ $tone }) => ($tone === 'test' ? theme.colors.accentText : theme.colors.danger)};
+  }
 `;
 
 /** `what`: what is paid here ('tickets', 'gifts'). */
@@ -30,8 +32,7 @@ export function PaymentNotice({ status, what }: { status: PaymentStatus | undefi
   if (status.provider === 'none') {
     return (
       <Box $tone="off" role="note">
-        <strong>Online payment is not set up yet.</strong>{' '}
-        {what === 'tickets' ? 'To book seats' : 'To give'}, please write to{' '}
+        <strong>Online payment is not set up yet.</strong> {what === 'tickets' ? 'To book seats' : 'To give'}, please write to{' '}
         <a href={`mailto:${siteIdentity.contact.email}`}>{siteIdentity.contact.email}</a>.
       </Box>
     );

@@ -21,14 +21,22 @@ describe('Footer', () => {
     expect(quick.getByRole('link', { name: 'Press' })).toHaveAttribute('href', '/news');
     const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
     // Each jumps to its own section: anchors PoliciesPage gives the sections of these titles.
-    const sections = { Terms: 'Conditions of use', 'Privacy Policy': 'Privacy policy', 'Cookie Policy': 'Our Cookie Policy', 'Personal Info': 'User Data We Collect' };
+    const sections = {
+      Terms: 'Conditions of use',
+      'Privacy Policy': 'Privacy policy',
+      'Cookie Policy': 'Our Cookie Policy',
+      'Personal Info': 'User Data We Collect',
+    };
     for (const [name, title] of Object.entries(sections)) {
       expect(privacyPolicy.sections.some((s) => s.title === title)).toBe(true);
       const anchor = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       expect(legal.getByRole('link', { name })).toHaveAttribute('href', `/policies#${anchor}`);
     }
     expect(screen.getByText(siteIdentity.contact.address)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: siteIdentity.contact.email })).toHaveAttribute('href', `mailto:${siteIdentity.contact.email}`);
+    expect(screen.getByRole('link', { name: siteIdentity.contact.email })).toHaveAttribute(
+      'href',
+      `mailto:${siteIdentity.contact.email}`,
+    );
     expect(screen.getByRole('link', { name: /Facebook/ })).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
   });
@@ -41,13 +49,15 @@ describe('Footer', () => {
     expect(api.history.post).toHaveLength(0);
   });
 
-  it('the newsletter box subscribes, confirms in a toast and clears the field', async () => {
-    api.onPost('/api/newsletter').reply(200, { data: { email: 'joy@example.org', subscribed: true } });
+  it('the newsletter box subscribes, asks to confirm in a toast and clears the field', async () => {
+    api
+      .onPost('/api/newsletter')
+      .reply(200, { data: { email: 'joy@example.org', message: 'Check your inbox to confirm your subscription.' } });
     renderWithProviders(<Footer />);
     const input = await screen.findByLabelText('Your e-mail address');
     await userEvent.type(input, 'joy@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText(/you are subscribed/i)).toBeInTheDocument();
+    expect(await screen.findByText(/check your inbox to confirm/i)).toBeInTheDocument();
     expect(JSON.parse(api.history.post[0].data)).toEqual({ email: 'joy@example.org' });
     await waitFor(() => expect(input).toHaveValue(''));
   });

@@ -17,7 +17,9 @@ const Row = styled.div`
     color: #fff;
     padding: 8px 16px;
   }
-  input::placeholder { color: rgba(255, 255, 255, 0.75); }
+  input::placeholder {
+    color: rgba(255, 255, 255, 0.75);
+  }
 `;
 
 const Error = styled.p`
@@ -26,7 +28,7 @@ const Error = styled.p`
   margin: 6px 0 0;
 `;
 
-/** The footer's newsletter box: it really subscribes (POST /api/newsletter). */
+/** The footer's newsletter box (POST /api/newsletter): the address receives a link to confirm. */
 export function NewsletterForm() {
   return (
     <Formik
@@ -34,8 +36,8 @@ export function NewsletterForm() {
       validationSchema={newsletterSchema}
       onSubmit={async (values, { resetForm, setFieldError }) => {
         try {
-          await subscribeNewsletter(values.email.trim());
-          notify.success('Thank you! You are subscribed to our newsletter.');
+          const { message } = await subscribeNewsletter(values.email.trim());
+          notify.success(message);
           resetForm();
         } catch (error) {
           const field = serverFieldErrors(error).email;

@@ -25,6 +25,8 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Ada/ }));
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/my-tickets');
+    expect(screen.getByRole('link', { name: 'My giving' })).toHaveAttribute('href', '/my-giving');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
@@ -53,6 +55,8 @@ describe('Header', () => {
     await userEvent.click(screen.getByLabelText('Open menu'));
     const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
     expect(drawer.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(drawer.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/my-tickets');
+    expect(drawer.getByRole('link', { name: 'My giving' })).toHaveAttribute('href', '/my-giving');
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(drawer.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });

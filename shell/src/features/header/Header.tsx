@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { isStaff } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
 import { ButtonLink, Container, Logo, media, theme } from '@ministry/shared/ui';
 import { TranslateWidget } from '../translate/TranslateWidget';
@@ -39,7 +40,9 @@ const DesktopNav = styled.nav`
   display: flex;
   align-items: center;
   gap: 4px;
-  ${media.mobile} { display: none; }
+  ${media.mobile} {
+    display: none;
+  }
   a.nav {
     color: #fff;
     text-decoration: none;
@@ -49,9 +52,17 @@ const DesktopNav = styled.nav`
     padding: 10px 12px;
     border-radius: 6px;
   }
-  a.nav:hover { background: rgba(255, 255, 255, 0.1); }
-  a.nav.active { color: ${theme.colors.accent}; }
-  ${compact} { a.nav { display: none; } }
+  a.nav:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+  a.nav.active {
+    color: ${theme.colors.accent};
+  }
+  ${compact} {
+    a.nav {
+      display: none;
+    }
+  }
 `;
 
 const Actions = styled.div`
@@ -70,7 +81,11 @@ const MenuButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   cursor: pointer;
-  ${compact} { display: inline-flex; align-items: center; justify-content: center; }
+  ${compact} {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+  }
 `;
 
 const Drawer = styled.nav`
@@ -82,8 +97,13 @@ const Drawer = styled.nav`
   overflow-y: auto;
   z-index: 200;
   box-shadow: -10px 0 30px rgba(0, 0, 0, 0.3);
-  ul { list-style: none; margin: 24px 0; padding: 0; }
-  li a, li button {
+  ul {
+    list-style: none;
+    margin: 24px 0;
+    padding: 0;
+  }
+  li a,
+  li button {
     display: block;
     width: 100%;
     text-align: left;
@@ -96,7 +116,9 @@ const Drawer = styled.nav`
     border-bottom: 1px solid rgba(255, 255, 255, 0.12);
     cursor: pointer;
   }
-  li a.active { color: ${theme.colors.accent}; }
+  li a.active {
+    color: ${theme.colors.accent};
+  }
 `;
 
 const Scrim = styled.div`
@@ -209,6 +231,22 @@ export function Header() {
                   <li>
                     <NavLink to="/profile">Profile</NavLink>
                   </li>
+                  <li>
+                    <NavLink to="/my-tickets">My tickets</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/my-giving">My giving</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/community/my-posts">My posts</NavLink>
+                  </li>
+                  {isStaff(user?.role) && (
+                    <li>
+                      <NavLink to="/admin" end>
+                        Staff pages
+                      </NavLink>
+                    </li>
+                  )}
                   <li>
                     <button type="button" onClick={() => void onLogout()}>
                       Logout

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { isStaff } from '@ministry/shared/config';
 import type { User } from '@ministry/shared/types';
 import { theme } from '@ministry/shared/ui';
 
@@ -41,7 +42,11 @@ const Avatar = styled.span`
   justify-content: center;
   font-weight: 700;
   overflow: hidden;
-  img { width: 100%; height: 100%; object-fit: cover; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 
 const Menu = styled.ul`
@@ -56,7 +61,8 @@ const Menu = styled.ul`
   margin: 0;
   padding: 6px 0;
   z-index: 50;
-  a, button {
+  a,
+  button {
     display: block;
     width: 100%;
     text-align: left;
@@ -67,10 +73,13 @@ const Menu = styled.ul`
     border: none;
     cursor: pointer;
   }
-  a:hover, button:hover { background: ${theme.colors.surface}; }
+  a:hover,
+  button:hover {
+    background: ${theme.colors.surface};
+  }
 `;
 
-/** The signed-in user's dropdown: Profile and Logout. */
+/** The signed-in user's dropdown: Profile, My tickets, My posts, Staff pages (for the staff) and Logout. */
 export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -103,6 +112,28 @@ export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () =
               Profile
             </Link>
           </li>
+          <li>
+            <Link to="/my-tickets" onClick={() => setOpen(false)}>
+              My tickets
+            </Link>
+          </li>
+          <li>
+            <Link to="/my-giving" onClick={() => setOpen(false)}>
+              My giving
+            </Link>
+          </li>
+          <li>
+            <Link to="/community/my-posts" onClick={() => setOpen(false)}>
+              My posts
+            </Link>
+          </li>
+          {isStaff(user?.role) && (
+            <li>
+              <Link to="/admin" onClick={() => setOpen(false)}>
+                Staff pages
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

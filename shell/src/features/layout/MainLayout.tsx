@@ -25,7 +25,9 @@ const SkipLink = styled.a`
   background: #fff;
   padding: 8px 14px;
   border-radius: 6px;
-  &:focus { top: 8px; }
+  &:focus {
+    top: 8px;
+  }
 `;
 
 /** Header, content and footer: every route but the account forms. */

@@ -1,7 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@ministry/shared/testing';
-import { RemoteModule } from './RemoteModule';
+import { emptyRuntimeConfig } from '@ministry/shared/config';
+import { ClientResourceCache, PrerenderProvider } from '@ministry/shared/ui';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { RemoteLoaderProvider, RemoteModule, type RemoteLoader } from './RemoteModule';
+import { SiteConfigProvider } from './siteConfig';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
 
 jest.mock('./remoteLoader', () => ({
@@ -27,7 +32,13 @@ describe('RemoteModule', () => {
   it('shows a fallback with Retry when the remote is down, and recovers on retry', async () => {
     load.mockRejectedValueOnce(new Error('remoteEntry unreachable'));
     load.mockResolvedValue({ default: () => <p>Back again</p> });
-    renderWithProviders(<RemoteModule remote="mfe_community" expose="LatestStories" />);
+    // The remote's name for visitors comes from its release (the runtime config).
+    const config = { ...emptyRuntimeConfig(), labels: { mfe_community: 'the community section' } };
+    renderWithProviders(
+      <SiteConfigProvider config={config}>
+        <RemoteModule remote="mfe_community" expose="LatestStories" />
+      </SiteConfigProvider>,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent("couldn't load the community section");
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();
@@ -39,5 +50,84 @@ describe('RemoteModule', () => {
     load.mockResolvedValue({ default: ({ part }: { part: string }) => <p>part {part}</p> });
     renderWithProviders(<RemoteModule remote="mfe_content" expose="HomeSections" props={{ part: 'bottom' }} />);
     expect(await screen.findByText('part bottom')).toBeInTheDocument();
+  });
+
+  describe('a part below the first screen (whenVisible)', () => {
+    let observed: { element: Element; report: (visible: boolean) => void }[];
+    beforeEach(() => {
+      observed = [];
+      (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+        constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe(element: Element) {
+          observed.push({ element, report: (visible) => this.callback([{ isIntersecting: visible }]) });
+        }
+        disconnect() {}
+      };
+    });
+    const hydrated: { root: Root; container: HTMLElement }[] = [];
+    afterEach(() => {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+      for (const { root, container } of hydrated.splice(0)) {
+        act(() => root.unmount());
+        container.remove();
+      }
+    });
+
+    const firstPage = { cache: new ClientResourceCache({}), origin: null, viewport: null };
+    const Stories = () => <p>Latest stories</p>;
+    const part = <RemoteModule remote="mfe_community" expose="LatestStories" whenVisible />;
+
+    /** The server's HTML of the part (its renderer has the module at hand), taken over by the browser. */
+    async function hydrateServerHtml() {
+      const onServer: RemoteLoader = { load: jest.fn(), get: () => ({ default: Stories }), forget: jest.fn() };
+      const container = document.body.appendChild(document.createElement('div'));
+      container.innerHTML = renderToString(
+        <PrerenderProvider value={{ cache: null, origin: null, viewport: null }}>
+          <RemoteLoaderProvider value={onServer}>{part}</RemoteLoaderProvider>
+        </PrerenderProvider>,
+      );
+      await act(async () => {
+        hydrated.push({
+          container,
+          root: hydrateRoot(container, <PrerenderProvider value={firstPage}>{part}</PrerenderProvider>),
+        });
+      });
+      return container;
+    }
+
+    it("keeps the server's HTML and loads its remote only once it comes near the screen", async () => {
+      load.mockResolvedValue({ default: Stories });
+      const container = await hydrateServerHtml();
+      expect(container).toHaveTextContent('Latest stories');
+      expect(load).not.toHaveBeenCalled();
+      expect(observed).toHaveLength(1);
+      expect(observed[0]!.element).toContainElement(container.querySelector('p'));
+      act(() => observed[0]!.report(false));
+      await act(async () => {});
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => observed[0]!.report(true));
+      expect(load).toHaveBeenCalledWith('mfe_community', 'LatestStories');
+      expect(container).toHaveTextContent('Latest stories');
+    });
+
+    it('loads at once when the visitor reaches for it', async () => {
+      load.mockResolvedValue({ default: Stories });
+      await hydrateServerHtml();
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => {
+        // jsdom has no PointerEvent: a plain event of that type, from inside the part.
+        fireEvent(observed[0]!.element.querySelector('p')!, new Event('pointerover', { bubbles: true }));
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('loads at once on any later page (the browser renders those itself)', async () => {
+      load.mockResolvedValue({ default: Stories });
+      const later = new ClientResourceCache({});
+      later.expire();
+      renderWithProviders(<PrerenderProvider value={{ cache: later, origin: null, viewport: null }}>{part}</PrerenderProvider>);
+      expect(await screen.findByText('Latest stories')).toBeInTheDocument();
+      expect(observed).toHaveLength(0);
+    });
   });
 });

@@ -1,8 +1,17 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@ministry/shared/config';
-import { Button, ErrorBoundary, LoadingState, theme } from '@ministry/shared/ui';
+import {
+  Button,
+  ClientResourceCache,
+  ErrorBoundary,
+  LoadingState,
+  theme,
+  usePrerenderContext,
+  whenNearScreen,
+} from '@ministry/shared/ui';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
+import { useSiteConfig } from './siteConfig';
 import { remotePartLoading } from './pageReady';
 
 const Fallback = styled.div<{ $compact: boolean }>`
@@ -13,23 +22,20 @@ const Fallback = styled.div<{ $compact: boolean }>`
   border: 1px dashed ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};
-  p { margin: 0 0 16px; color: ${theme.colors.muted}; }
+  p {
+    margin: 0 0 16px;
+    color: ${theme.colors.muted};
+  }
 `;
 
-const PART_NAMES: Record<RemoteName, string> = {
-  mfe_content: 'this content',
-  mfe_community: 'the community section',
-  mfe_account: 'the account pages',
-  mfe_giving: 'the giving and events pages',
-};
-
-export type RemoteExpose = 'routes' | 'HomeSections' | 'LatestStories';
+/** A module a remote exposes (`routes`, `HomeSections`). */
+export type RemoteExpose = string;
 type RemoteComponentModule = { default: ComponentType<Record<string, unknown>> };
 
 /** How remote modules are loaded: Module Federation in the browser; the server renderer brings its own. */
 export interface RemoteLoader {
   load: (remote: RemoteName, expose: RemoteExpose) => Promise<RemoteComponentModule>;
-  /** The module at once, where it is at hand (the server renderer has every remote built in). */
+  /** The module at once, where it is at hand (the server renderer loads a page's modules before rendering it). */
   get?: (remote: RemoteName, expose: RemoteExpose) => RemoteComponentModule | undefined;
   /** Forgets a failed remote before a retry; 'reload' asks for a fresh page load. */
   forget: (remote: RemoteName) => 'retry' | 'reload';
@@ -52,24 +58,48 @@ function Shown({ onShown }: { onShown: () => void }) {
 /**
  * Renders one module a remote exposes, loaded lazily. If the remote is down,
  * only this part of the page shows a message with a retry button.
+ *
+ * `whenVisible` (a part below the first screen): when the browser takes over
+ * the page the server rendered, the part keeps the server's HTML, readable,
+ * and its remote's code is loaded and the part taken over only once it comes
+ * near the screen or the visitor reaches for it. A phone's first seconds are
+ * spent on the first screen only.
  */
 export function RemoteModule({
   remote,
   expose,
   compact = false,
   props = {},
+  whenVisible = false,
 }: {
   remote: RemoteName;
   expose: RemoteExpose;
   compact?: boolean;
   props?: Record<string, unknown>;
+  whenVisible?: boolean;
 }) {
   const loader = useContext(RemoteLoaderContext);
+  const label = useSiteConfig().labels[remote] ?? 'this part of the page';
   const [attempt, setAttempt] = useState(0);
   const ready = loader.get?.(remote, expose);
+  // The part's element, once React has placed it (while the server's HTML is taken over, after the lazy part starts).
+  const [placed] = useState(() => {
+    let resolve: (element: Element) => void = () => {};
+    const element = new Promise<Element>((r) => (resolve = r));
+    return { element, resolve };
+  });
+  const { cache } = usePrerenderContext();
+  // Decided once, on the first render: only the server's HTML of the first page waits.
+  const waits = useRef(whenVisible && cache instanceof ClientResourceCache && cache.firstPage);
+  // A part that waits goes through the lazy component even when its module is loaded already (another part uses it).
+  const deferred = useRef(waits.current).current;
   const Lazy = useMemo(
     () =>
       lazy(async () => {
+        if (waits.current) {
+          waits.current = false;
+          await whenNearScreen(await placed.element);
+        }
         const shown = remotePartLoading();
         try {
           const { default: Part } = await loader.load(remote, expose);
@@ -90,7 +120,7 @@ export function RemoteModule({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [loader, remote, expose, attempt],
   );
-  return (
+  const part = (
     <ErrorBoundary
       onRetry={() => {
         if (loader.forget(remote) === 'reload') window.location.reload();
@@ -98,7 +128,7 @@ export function RemoteModule({
       }}
       fallback={(retry) => (
         <Fallback role="alert" $compact={compact}>
-          <p>Sorry, we couldn&apos;t load {PART_NAMES[remote]} right now.</p>
+          <p>Sorry, we couldn&apos;t load {label} right now.</p>
           <Button type="button" onClick={retry}>
             Retry
           </Button>
@@ -106,8 +136,9 @@ export function RemoteModule({
       )}
     >
       <Suspense fallback={<LoadingState label="Loading…" rows={compact ? 1 : 2} />}>
-        {ready ? <ready.default {...props} /> : <Lazy {...props} />}
+        {ready && !deferred ? <ready.default {...props} /> : <Lazy {...props} />}
       </Suspense>
     </ErrorBoundary>
   );
+  return whenVisible ? <div ref={(element) => void (element && placed.resolve(element))}>{part}</div> : part;
 }

@@ -1,9 +1,9 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RuntimeConfig } from '@ministry/shared/config';
+import type { RemoteModuleId, RemoteName, RuntimeConfig } from '@ministry/shared/config';
 
-let entries: Partial<Record<RemoteName, string>> = {};
+let entries: Record<RemoteName, string> = {};
 
-/** Tells the federation runtime where each remote lives (from the runtime config). */
+/** Tells the federation runtime where each remote's live release is (from the runtime config). */
 export function registerRuntimeRemotes(config: RuntimeConfig): void {
   entries = { ...config.remotes };
   registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
@@ -11,6 +11,7 @@ export function registerRuntimeRemotes(config: RuntimeConfig): void {
 
 /** Loads `remote/expose`, throwing when it cannot be loaded. */
 export async function loadRemoteModule<T>(remote: RemoteName, expose: string): Promise<T> {
+  if (!entries[remote]) throw new Error(`${remote} has no live release`);
   const mod = await loadRemote<T>(`${remote}/${expose}`);
   if (!mod) throw new Error(`${remote}/${expose} could not be loaded`);
   return mod;
@@ -24,7 +25,7 @@ export async function loadRemoteModule<T>(remote: RemoteName, expose: string): P
  */
 export function forgetRemote(remote: RemoteName): 'retry' | 'reload' {
   const entry = entries[remote];
-  if (!entry) return 'retry';
+  if (!entry) return 'reload';
   const dir = entry.slice(0, entry.lastIndexOf('/') + 1);
   if (document.querySelector(`link[rel="preload"][as="script"][href^="${dir}"]`)) return 'reload';
   registerRemotes([{ name: remote, entry }], { force: true });
@@ -35,9 +36,10 @@ export function forgetRemote(remote: RemoteName): 'retry' | 'reload' {
  * Starts fetching what the first page needs (the remote's entry and the
  * chunks of the exposed module) while the shell renders.
  */
-export function preloadRemotes(wanted: { remote: RemoteName; expose: string }[]): void {
-  if (!wanted.length) return;
-  preloadRemote(wanted.map(({ remote, expose }) => ({ nameOrAlias: remote, exposes: [expose] }))).catch(() => {
+export function preloadRemotes(wanted: RemoteModuleId[]): void {
+  const known = wanted.filter(({ remote }) => entries[remote]);
+  if (!known.length) return;
+  preloadRemote(known.map(({ remote, expose }) => ({ nameOrAlias: remote, exposes: [expose] }))).catch(() => {
     // A remote that cannot be preloaded shows its own fallback when rendered.
   });
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { TranslateWidget } from './TranslateWidget';
+import { NOTE_MS, TranslateWidget } from './TranslateWidget';
 import { resetTranslator, TRANSLATOR_CONTAINER_ID, TRANSLATOR_URL } from './loadTranslator';
 
 const translatorScript = () => document.querySelector<HTMLScriptElement>('script[src*="translate.google.com"]');
@@ -61,10 +61,32 @@ describe('TranslateWidget', () => {
     const select = screen.getByLabelText('Translate this page');
     pick(select, 'fr');
     await act(async () => void translatorScript()!.dispatchEvent(new Event('error')));
-    expect(screen.getByRole('alert')).toHaveTextContent('The translator could not be loaded. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The translator could not be loaded. Check your connection and try again.',
+    );
     expect(select).toHaveValue('en');
     expect(select).toHaveAccessibleDescription('The translator could not be loaded. Check your connection and try again.');
     expect(document.cookie).not.toContain('googtrans=/en/fr');
+  });
+
+  it('the note goes away by itself after a while, or at once with Dismiss', async () => {
+    render(<TranslateWidget />);
+    const select = screen.getByLabelText('Translate this page');
+    pick(select, 'fr');
+    await act(async () => void translatorScript()!.dispatchEvent(new Event('error')));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await tick(NOTE_MS - 100);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await tick(200);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(select).not.toHaveAccessibleDescription();
+
+    resetTranslator();
+    translatorScript()?.remove();
+    pick(select, 'es');
+    await act(async () => void translatorScript()!.dispatchEvent(new Event('error')));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so when the translator loads but its language list never appears (it waits a bounded time)', async () => {

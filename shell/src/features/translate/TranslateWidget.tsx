@@ -15,7 +15,13 @@ const Wrap = styled.div<{ $light: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 4px;
-  label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  label {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
   select {
     min-height: 40px;
     border-radius: 999px;
@@ -24,7 +30,9 @@ const Wrap = styled.div<{ $light: boolean }>`
     background: ${(p) => (p.$light ? 'transparent' : '#fff')};
     color: ${(p) => (p.$light ? '#fff' : '#1d1d1f')};
   }
-  option { color: #1d1d1f; }
+  option {
+    color: #1d1d1f;
+  }
   /* The notes float below the list: they never grow the header or push its buttons. */
   .note {
     position: absolute;
@@ -42,7 +50,9 @@ const Wrap = styled.div<{ $light: boolean }>`
     line-height: 1.4;
     text-align: left;
   }
-  .note p { margin: 0; }
+  .note p {
+    margin: 0;
+  }
   .note button {
     display: block;
     margin-top: 6px;

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@ministry/shared/testing';
+import { mockCommunityApi } from '../../testing/mockCommunityApi';
+import { LocationList } from './LocationList';
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('LocationList', () => {
+  beforeEach(() => {
+    mockCommunityApi();
+  });
+
+  it('opens with "Plan a visit": what to expect, children, getting there', async () => {
+    renderWithProviders(<LocationList />);
+    expect(screen.getByRole('heading', { name: 'Plan a visit' })).toBeInTheDocument();
+    expect(screen.getByText('What to expect')).toBeInTheDocument();
+    expect(screen.getByText('Children')).toBeInTheDocument();
+    expect(await screen.findByText('Harbor Light Church')).toBeInTheDocument();
+  });
+
+  it("shows each church's service times by day, with the language when it is not English, and its parking", async () => {
+    renderWithProviders(<LocationList />);
+    await screen.findByText('Harbor Light Church');
+    const harbor = within(card('Harbor Light Church'));
+    const services = harbor.getAllByRole('listitem').map((li) => li.textContent);
+    expect(services).toEqual([
+      'Sunday 8:00 AMFirst Service',
+      'Sunday 1:00 PMServicio en español · Spanish',
+      'Wednesday 7:00 PMBible Study and Prayer',
+    ]);
+    expect(harbor.getByText('Free parking behind the church.')).toBeInTheDocument();
+    // A church without services or parking shows neither heading.
+    const riverside = within(card('Riverside Church'));
+    expect(riverside.queryByText('Service times')).not.toBeInTheDocument();
+    expect(riverside.queryByText('Parking')).not.toBeInTheDocument();
+  });
+
+  it('loads no map until the visitor asks for it', async () => {
+    const { container } = renderWithProviders(<LocationList />);
+    await screen.findByText('Harbor Light Church');
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(within(card('Riverside Church')).queryByRole('button', { name: 'Show the map' })).not.toBeInTheDocument();
+    await userEvent.click(within(card('Harbor Light Church')).getByRole('button', { name: 'Show the map' }));
+    const map = screen.getByTitle('Map of Harbor Light Church');
+    expect(map).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=.*&marker=39\.7391,-75\.5398$/),
+    );
+    expect(within(card('Harbor Light Church')).getByRole('link', { name: /Open in a map/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('12 Harbor Street')),
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorStatus, friendlyError, turnPrayerMailOff } from '@ministry/shared/api';
+import { Button, Container, Section, theme, usePageTitle } from '@ministry/shared/ui';
+
+const Box = styled.div`
+  max-width: 560px;
+  margin: 0 auto;
+  padding: 32px;
+  background: #fff;
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  h1 {
+    color: ${theme.colors.primary};
+    font-size: 1.6rem;
+    margin: 0 0 12px;
+  }
+  p {
+    margin: 0 0 16px;
+  }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+/**
+ * /community/prayer-mail-off/:token, the link in a "people prayed" e-mail:
+ * one press stops those e-mails, without signing in. (A press, not the
+ * link itself: mail scanners open links.)
+ */
+export function PrayerMailOffPage() {
+  usePageTitle('Stop prayer e-mails');
+  const { token = '' } = useParams();
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | 'unknown' | 'failed'>('ask');
+  const [error, setError] = useState('');
+
+  const stop = async () => {
+    setState('busy');
+    try {
+      await turnPrayerMailOff(token);
+      setState('done');
+    } catch (failure) {
+      const status = errorStatus(failure);
+      if (status === 404 || status === 400) setState('unknown');
+      else {
+        setError(friendlyError(failure));
+        setState('failed');
+      }
+    }
+  };
+
+  return (
+    <Section>
+      <Container>
+        <Box role="region" aria-labelledby="mail-off-title">
+          {state === 'done' ? (
+            <>
+              <h1 id="mail-off-title">Done</h1>
+              <p role="status">We will no longer e-mail you when members pray for your requests.</p>
+              <p>
+                You can turn these e-mails back on in <Link to="/profile">your profile</Link>.
+              </p>
+            </>
+          ) : state === 'unknown' ? (
+            <>
+              <h1 id="mail-off-title">This link does not work</h1>
+              <p role="alert">
+                It may have been copied only in part. You can turn these e-mails off in <Link to="/profile">your profile</Link>.
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 id="mail-off-title">Stop prayer e-mails?</h1>
+              <p>We e-mail you, at most once a day, when members of the church family pray for your requests.</p>
+              {state === 'failed' && <p role="alert">{error}</p>}
+              <Button type="button" onClick={stop} disabled={state === 'busy'}>
+                {state === 'busy' ? 'Stopping…' : 'Stop these e-mails'}
+              </Button>
+            </>
+          )}
+        </Box>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { getDevotionalTags, listStaffDevotionals } from '@ministry/shared/api';
+import type { ContentState, StaffDevotional } from '@ministry/shared/types';
+import {
+  Button,
+  ButtonLink,
+  ResourceView,
+  SelectField,
+  StaffPage,
+  StaffTable,
+  TextField,
+  useResource,
+} from '@ministry/shared/ui';
+import { devotionalPath } from '../devotionals/devotionalLinks';
+import { FilterBar, formatDay, ListFoot, STATE_FILTERS, StateBadge } from './common';
+import { usePagedList, useSearchText } from './listing';
+
+/** /admin/devotionals: every devotional, drafts and scheduled ones included, searched by title and tag. */
+export default function DevotionalsAdminPage() {
+  const [params, setParams] = useSearchParams();
+  const tag = params.get('tag') ?? '';
+  const state = (params.get('state') ?? '') as '' | ContentState;
+  const q = params.get('q') ?? '';
+  const [text, setText] = useSearchText(params, setParams);
+  const tags = useResource(getDevotionalTags);
+  const load = useCallback(
+    (offset: number) => listStaffDevotionals({ q, tag, state: state || undefined, offset }),
+    [q, tag, state],
+  );
+  const list = usePagedList<StaffDevotional>(load);
+  const filtered = Boolean(q || tag || state);
+
+  const setFilter = (name: 'tag' | 'state', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <StaffPage
+      title="Devotionals"
+      intro="Write, schedule and publish the daily devotionals. A devotional dated ahead goes out on its day, without anyone acting."
+      actions={<ButtonLink to="/admin/devotionals/new">New devotional</ButtonLink>}
+    >
+      <FilterBar role="search" aria-label="Find devotionals" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Search by title" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+        <SelectField label="Tag" value={tag} onChange={(e) => setFilter('tag', e.target.value)}>
+          <option value="">Every tag</option>
+          {(tags.data ?? []).map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {t.tag} ({t.count})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="State" value={state} onChange={(e) => setFilter('state', e.target.value)}>
+          {STATE_FILTERS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+      </FilterBar>
+      <ResourceView
+        resource={list.first}
+        what="the devotionals"
+        empty={filtered ? 'No devotional matches these filters.' : 'No devotionals yet. Write the first one.'}
+        isEmpty={(page) => page.items.length === 0}
+        loadingRows={2}
+      >
+        {(page) => (
+          <>
+            <StaffTable label="Devotionals, the latest date first">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Tags</th>
+                  <th scope="col">State</th>
+                  <th scope="col">On the site</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((d) => (
+                  <tr key={d._id}>
+                    <td style={{ whiteSpace: 'nowrap' }}>{formatDay(d.date)}</td>
+                    <td>
+                      <Link to={`/admin/devotionals/${d._id}`}>{d.title}</Link>
+                    </td>
+                    <td>{d.tags.join(', ')}</td>
+                    <td>
+                      <StateBadge state={d.state} publishAt={d.publishAt} />
+                    </td>
+                    <td>
+                      {d.state === 'published' ? (
+                        <Link to={devotionalPath(d)}>
+                          View<span className="visually-hidden"> {d.title} on the site</span>
+                        </Link>
+                      ) : (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">Not on the site</span>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </StaffTable>
+            <ListFoot>
+              <span role="status">
+                {list.items.length} of {page.total} {page.total === 1 ? 'devotional' : 'devotionals'}
+              </span>
+              {list.next !== null && (
+                <Button type="button" $variant="outline" disabled={list.loadingMore} onClick={() => void list.showMore()}>
+                  {list.loadingMore ? 'Loading…' : 'Show more'}
+                </Button>
+              )}
+            </ListFoot>
+          </>
+        )}
+      </ResourceView>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * What the content staff pages share: dates as the staff read them, the
+ * state of an item, the filter bar of a list, the panel beside a form, and
+ * the delete dialog. Staff pages only: nothing here is in the public chunks.
+ */
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
+import type { ContentState } from '@ministry/shared/types';
+import { Button, media, Modal, StatusBadge, theme } from '@ministry/shared/ui';
+import { siteToday } from '@ministry/shared/validation';
+
+/** 'Fri 27 Nov 2026', for a day 'YYYY-MM-DD' on the site's clock. */
+export const formatDay = (day: string): string => inSiteTimeZone(day).format('ddd D MMM YYYY');
+
+/** 'Draft', 'Scheduled for Nov 27, 2026', 'Published'. */
+export function stateText(state: ContentState, publishAt: string): string {
+  if (state === 'draft') return 'Draft';
+  if (state === 'scheduled') return `Scheduled for ${formatDevotionalDate(new Date(publishAt).getTime() / 1000)}`;
+  return 'Published';
+}
+
+export function StateBadge({ state, publishAt }: { state: ContentState; publishAt: string }) {
+  return (
+    <StatusBadge $tone={state === 'published' ? 'ok' : state === 'scheduled' ? 'warn' : 'muted'}>
+      {stateText(state, publishAt)}
+    </StatusBadge>
+  );
+}
+
+/** The state filter of a staff list. */
+export const STATE_FILTERS: { value: '' | ContentState; label: string }[] = [
+  { value: '', label: 'Every state' },
+  { value: 'draft', label: 'Drafts' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'published', label: 'Published' },
+];
+
+/** A date field's value to start from: `wanted` when it is a day ('YYYY-MM-DD'), else today on the site's clock. */
+export const startingDay = (wanted: string | null): string =>
+  wanted && /^\d{4}-\d{2}-\d{2}$/.test(wanted) ? wanted : siteToday();
+
+/** Whether a day is after today on the site's clock (publishing it schedules it). */
+export const isAhead = (day: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(day) && day > siteToday();
+
+/** Above a staff list: search and filters, side by side on a wide screen, stacked on a phone. */
+export const FilterBar = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) repeat(auto-fit, minmax(160px, 1fr));
+  gap: 0 16px;
+  align-items: end;
+  margin-bottom: 8px;
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export const ListFoot = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+  margin-top: 16px;
+  color: ${theme.colors.muted};
+`;
+
+/** The form on the left, its state and actions beside it (below it on a phone). */
+export const EditorLayout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 300px;
+  gap: 28px;
+  align-items: start;
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 8px;
+  }
+`;
+
+export const SidePanel = styled.section`
+  position: sticky;
+  /* Below the site's header, which stays at the top (72px). */
+  top: 88px;
+  display: grid;
+  gap: 12px;
+  padding: 18px 20px;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  h2 {
+    font-size: 1.1rem;
+    color: ${theme.colors.primary};
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: 0.92rem;
+  }
+  ${media.mobile} {
+    position: static;
+  }
+`;
+
+export const PanelActions = styled.div`
+  display: grid;
+  gap: 8px;
+  a,
+  button {
+    width: 100%;
+  }
+`;
+
+/** Room under a field that brings no margin of its own (the photo). */
+export const Spaced = styled.div`
+  margin-bottom: 20px;
+`;
+
+/** Two short fields side by side (one above the other on a phone). */
+export const FieldRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 0 16px;
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export const PreviewFrame = styled.section`
+  border: 2px dashed ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 20px 24px 28px;
+  background: #fff;
+  > header {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+    align-items: center;
+    justify-content: space-between;
+    margin-bottom: 20px;
+    padding-bottom: 16px;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  > header h2 {
+    margin: 0;
+    font-size: 1.1rem;
+    color: ${theme.colors.muted};
+  }
+  ${media.mobile} {
+    padding: 14px 12px 20px;
+  }
+`;
+
+/** 'Preview': the item as its public page will show it, above a way back to the form. */
+export function Preview({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <PreviewFrame aria-labelledby="preview-heading">
+      <header>
+        <h2 id="preview-heading">Preview: as the public page will show it</h2>
+        <Button type="button" $variant="outline" onClick={onClose}>
+          Back to editing
+        </Button>
+      </header>
+      {children}
+    </PreviewFrame>
+  );
+}
+
+const DialogText = styled.div`
+  p {
+    margin: 0 0 20px;
+  }
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+    justify-content: flex-end;
+  }
+`;
+
+/** "Delete …?" in the site's own dialog: Cancel, or Delete for good. */
+export function ConfirmDelete({
+  open,
+  what,
+  title,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  /** 'devotional', 'news item', 'press release'. */
+  what: string;
+  title: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal open={open} title={`Delete this ${what}?`} onClose={() => !busy && onCancel()}>
+      <DialogText>
+        <p>“{title || `This ${what}`}” will be removed from the site and from the staff pages for good. This cannot be undone.</p>
+        <div>
+          <Button type="button" $variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            $variant="danger"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              onConfirm().finally(() => setBusy(false));
+            }}
+          >
+            {busy ? 'Deleting…' : `Delete ${what}`}
+          </Button>
+        </div>
+      </DialogText>
+    </Modal>
+  );
+}
+
+/** What a slug made from `title` looks like (the server makes the real one, unique). */
+export function slugPreview(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 110);
+}
+
+/** Once the errors are on screen, the first field with one takes the focus. */
+export const focusFirstProblem = (): void => {
+  setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+};

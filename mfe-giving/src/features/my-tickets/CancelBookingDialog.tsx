@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { cancelMyBooking, friendlyError } from '@ministry/shared/api';
+import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
+import type { MyTicket } from '@ministry/shared/types';
+import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-top: 20px;
+`;
+
+/** The member's confirmation before a paid booking is cancelled: the seats go back and the payment is refunded. */
+export function CancelBookingDialog({
+  ticket,
+  open,
+  onClose,
+  onCancelled,
+}: {
+  ticket: MyTicket;
+  open: boolean;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tickets = ticket.quantity === 1 ? '1 ticket' : `${ticket.quantity} tickets`;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const booking = await cancelMyBooking(ticket._id);
+      notify.success(
+        booking.status === 'refunded'
+          ? `Your booking is cancelled and ${formatPrice(booking.amount)} refunded. We have sent you an e-mail.`
+          : `Your booking is cancelled; your ${formatPrice(booking.amount)} is being refunded. We have sent you an e-mail.`,
+        8000,
+      );
+      onCancelled();
+    } catch (failure) {
+      setError(friendlyError(failure, 'Your booking could not be cancelled. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={`Cancel your booking for "${ticket.event.title}"?`} onClose={busy ? () => undefined : onClose}>
+      <p>
+        Your {tickets} for {formatEventDate(ticket.event.event_date)} at {formatEventTime(ticket.event.event_date)} will be given
+        back to others, and your payment of {formatPrice(ticket.amount)} refunded in full. It can take 5 to 10 business days to
+        show on your statement.
+      </p>
+      <p>
+        <strong>This cannot be undone.</strong>
+      </p>
+      {error && <FieldError role="alert">{error}</FieldError>}
+      <Buttons>
+        <Button type="button" $variant="danger" disabled={busy} onClick={() => void confirm()}>
+          {busy ? 'Cancelling…' : 'Cancel and refund'}
+        </Button>
+        <Button type="button" $variant="outline" disabled={busy} onClick={onClose}>
+          Keep my booking
+        </Button>
+      </Buttons>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { axiosInstance as http } from '@ministry/shared/api/http';
+import { renderWithProviders, signedInState } from '@ministry/shared/testing';
+import type { MyTicket } from '@ministry/shared/types';
+import { sampleBooking } from '../../testing/fixtures';
+import { MyTicketsPage } from './MyTicketsPage';
+
+const ticket = (overrides: Partial<MyTicket> = {}, event: Partial<MyTicket['event']> = {}): MyTicket => {
+  const booking = sampleBooking();
+  return {
+    ...booking,
+    refundedAt: null,
+    ticketCode: null,
+    qrSvg: null,
+    cancelUntil: null,
+    cancelledByMember: false,
+    checkedInAt: null,
+    ...overrides,
+    event: { ...booking.event, cancelledAt: null, place: null, ...event },
+  };
+};
+
+describe('MyTicketsPage', () => {
+  let api: MockAdapter;
+  beforeEach(() => (api = new MockAdapter(http)));
+  afterEach(() => api.restore());
+
+  it('lists the member’s tickets with their event, date, count, amount and state, a cancelled event’s refund shown', async () => {
+    api.onGet('/api/payment/my-bookings').reply(200, {
+      data: [
+        ticket({ _id: 'aaaaaaaa-0000-4000-8000-000000000001' }),
+        ticket(
+          {
+            _id: 'bbbbbbbb-0000-4000-8000-000000000002',
+            status: 'refunded',
+            refundedAt: '2030-01-20T10:00:00.000Z',
+            quantity: 2,
+            amount: 30,
+          },
+          {
+            _id: 'e2',
+            title: 'Cancelled Concert',
+            cancelledAt: '2030-01-20T09:00:00.000Z',
+            photo: '/media/uploads/img-0a1b2c3d-0000-4000-8000-000000000000-1280x720.jpg',
+          },
+        ),
+        ticket(
+          { _id: 'cccccccc-0000-4000-8000-000000000003', status: 'refund_due' },
+          { _id: 'e3', title: 'Second Chance', cancelledAt: '2030-01-21T09:00:00.000Z' },
+        ),
+      ],
+    });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+    expect(screen.getByRole('heading', { level: 1, name: 'My tickets' })).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByRole('link', { name: 'Night of Worship' })).toHaveAttribute(
+      'href',
+      '/events/11111111-1111-4111-8111-111111111111',
+    );
+    expect(items[0]).toHaveTextContent(/29 January 2030 at \d{2}:\d{2} (AM|PM)/);
+    expect(items[0]).toHaveTextContent('2 tickets · $30 · reference AAAAAAAA');
+    expect(within(items[0]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Event cancelled')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Refunded')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('The event was cancelled. $30 refunded on 20 January 2030');
+    expect(items[1]!.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toMatch(/-320\.webp 320w/);
+    expect(within(items[2]!).getByText('Refund on its way')).toBeInTheDocument();
+  });
+
+  it('says so when the member has no ticket yet', async () => {
+    api.onGet('/api/payment/my-bookings').reply(200, { data: [] });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+    expect(await screen.findByText(/You have no tickets yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the coming events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('shows a paid ticket’s QR code, code, place and calendar link, and cancels it with a refund after asking', async () => {
+    const id = 'dddddddd-0000-4000-8000-000000000004';
+    const paid = ticket(
+      {
+        _id: id,
+        ticketCode: 'ABCDE-FGHJK-MNPQR-STVWX',
+        qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h10v10H0z"/></svg>',
+        cancelUntil: '2030-01-27T19:30:00.000Z',
+      },
+      { place: 'Grace Chapel, 12 Hill Road' },
+    );
+    const refunded = ticket({ _id: id, status: 'refunded', refundedAt: '2029-12-10T10:00:00.000Z', cancelledByMember: true });
+    api
+      .onGet('/api/payment/my-bookings')
+      .replyOnce(200, { data: [paid] })
+      .onGet('/api/payment/my-bookings')
+      .reply(200, { data: [refunded] });
+    api.onPost(`/api/payment/my-bookings/${id}/cancel`).replyOnce(200, { data: { ...paid, status: 'refunded' } });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+
+    const qr = await screen.findByRole('img', { name: 'QR code of the ticket ABCDE-FGHJK-MNPQR-STVWX' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(screen.getByLabelText('Ticket code')).toHaveTextContent('ABCDE-FGHJK-MNPQR-STVWX');
+    expect(screen.getByText('Grace Chapel, 12 Hill Road')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      `/api/events/${paid.event._id}/calendar.ics`,
+    );
+    expect(screen.getByText(/You can cancel until 27 January 2030 at/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('your payment of $30 refunded in full');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Refunded')).toBeInTheDocument();
+    expect(screen.getByText(/You cancelled this booking\. \$30 refunded on 10 December 2029/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(api.history.post).toHaveLength(1);
+  });
+
+  it('says why a cancellation is refused', async () => {
+    const id = 'eeeeeeee-0000-4000-8000-000000000005';
+    const paid = ticket({
+      _id: id,
+      ticketCode: 'ABCDE-FGHJK-MNPQR-STVWX',
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      cancelUntil: '2030-01-27T19:30:00.000Z',
+    });
+    api.onGet('/api/payment/my-bookings').reply(200, { data: [paid] });
+    api.onPost(`/api/payment/my-bookings/${id}/cancel`).reply(409, {
+      error: { code: 'too_late_to_cancel', message: 'Bookings can be cancelled until 48 hours before the event.' },
+    });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bookings can be cancelled until 48 hours before the event.');
+  });
+});

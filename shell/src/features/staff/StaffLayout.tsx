@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { hasRole } from '@ministry/shared/config';
+import { useAuth } from '@ministry/shared/store';
+import { Container, theme } from '@ministry/shared/ui';
+import { useSiteConfig } from '../remotes/siteConfig';
+
+const Bar = styled.nav`
+  background: ${theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
+  ul {
+    display: flex;
+    gap: 4px;
+    list-style: none;
+    margin: 0;
+    padding: 8px 0;
+    overflow-x: auto;
+  }
+  a {
+    display: inline-block;
+    padding: 8px 12px;
+    border-radius: 8px;
+    color: ${theme.colors.primary};
+    text-decoration: none;
+    white-space: nowrap;
+    font-weight: 500;
+    min-height: 44px;
+    line-height: 28px;
+  }
+  a:hover {
+    background: #fff;
+  }
+  a[aria-current='page'] {
+    background: ${theme.colors.primary};
+    color: ${theme.colors.onPrimary};
+  }
+`;
+
+/**
+ * Every staff page, whichever remote it comes from, sits under one bar
+ * linking the staff pages this member's role may open: the pages the live
+ * releases declare `staff` (their manifests), the dashboard first.
+ */
+export function StaffLayout({ children }: { children: ReactNode }) {
+  const { pages } = useSiteConfig();
+  const role = useAuth().user?.role;
+  const links = pages
+    .filter((page) => page.staff && page.listed !== false && hasRole(role, page.staff) && !page.path.includes(':'))
+    .sort((a, b) => (a.path === '/admin' ? -1 : b.path === '/admin' ? 1 : a.path.localeCompare(b.path)));
+  return (
+    <>
+      <Bar aria-label="Staff pages">
+        <Container>
+          <ul>
+            {links.map((page) => (
+              <li key={page.path}>
+                <NavLink to={page.path} end>
+                  {page.path === '/admin' ? 'Dashboard' : page.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </Bar>
+      {children}
+    </>
+  );
+}
