@@ -115,11 +115,9 @@ export function launchBrowser(): Promise<Browser> {
  * parts. Pages the API serves itself (the test payment pages) have no app.
  */
 export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    () => !document.getElementById('root') || document.documentElement.dataset.ready === 'true',
-    null,
-    { timeout },
-  );
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true', null, {
+    timeout,
+  });
 }
 
 /**
@@ -155,6 +153,23 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Logs `who` in through the login form and waits until the signed-in state is
+ * persisted (redux-persist's `persist:root`), so a reload or a new page load
+ * is signed in too. `next`: where the login page sends them.
+ */
+export async function logIn(site: Site, page: Page, who: { email: string; password: string }, next = '/'): Promise<void> {
+  await page.goto(`${site.url}/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${site.url}${next}`);
+  await page.waitForFunction(() => {
+    const root = localStorage.getItem('persist:root');
+    return root !== null && (JSON.parse(JSON.parse(root).auth ?? '{}') as { isAuth?: boolean }).isAuth === true;
+  });
+}
+
 /** Collects uncaught page errors, to assert a page ran cleanly. */
 /**
  * The text a visitor reads in a part of the page. Cards and the footer are
@@ -164,7 +179,10 @@ export async function newPage(
 export async function shownText(locator: Locator): Promise<string> {
   await locator.scrollIntoViewIfNeeded();
   return locator.evaluate(
-    (el) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((el as HTMLElement).innerText)))),
+    (el) =>
+      new Promise<string>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve((el as HTMLElement).innerText))),
+      ),
   );
 }
 
@@ -191,18 +209,26 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 /**
- * The path of a link (`/verify-email/…`, `/reset-password/…`) in the newest
+ * The path of a link (`/verify-email/…`, `/reset-password/…`, `/newsletter/confirm/…`) in the newest
  * mail the site wrote to `to` (its outbox), waiting up to 5 s for it.
  */
-export async function mailedLink(site: Site, to: string, pathStart: '/verify-email/' | '/reset-password/'): Promise<string> {
+export async function mailedLink(
+  site: Site,
+  to: string,
+  pathStart: '/verify-email/' | '/reset-password/' | '/newsletter/confirm/' | '/newsletter/unsubscribe/',
+): Promise<string> {
   const dir = path.join(site.dataDir, 'outbox');
-  const pattern = new RegExp(`${pathStart}[A-Za-z0-9_-]{43}`);
+  const pattern = new RegExp(pathStart.startsWith('/newsletter/') ? `${pathStart}[0-9a-f]{64}` : `${pathStart}[A-Za-z0-9_-]{43}`);
   for (let i = 0; i < 100; i++) {
     const mails = existsSync(dir)
       ? readdirSync(dir)
           .filter((f) => f.endsWith('.eml'))
           .sort()
-          .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          .map((f) =>
+            readFileSync(path.join(dir, f), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=3D/g, '='),
+          )
       : [];
     const found = mails.filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && pattern.test(m)).at(-1);
     if (found) return found.match(pattern)![0];

@@ -8,7 +8,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, newPage, startSite, waitsForApp, type Site } from '../harness';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  startSite,
+  waitsForApp,
+  type Site,
+  logIn as logInThroughForm,
+} from '../harness';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol, so the site's Content-Security-Policy stays as it is.
@@ -50,9 +59,11 @@ before(async () => {
     '/login',
     '/signup/0',
     '/reset-password/not-a-real-token',
+    '/community/prayer-mail-off/not-a-real-token-0123456789',
+    '/community?tab=location',
     '/no-such-page',
   ];
-  memberRoutes = ['/', '/community', '/profile', '/booking', `/events/${events[0]!._id}`];
+  memberRoutes = ['/', '/community', '/community/my-posts', '/profile', '/booking', `/events/${events[0]!._id}`];
 });
 
 after(async () => {
@@ -63,10 +74,25 @@ after(async () => {
 async function violations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   });
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** The page is interactive (goto waits for that) and nothing on it is still loading. */
@@ -85,12 +111,7 @@ async function settle(page: Page) {
 
 async function logIn(context: BrowserContext, email: string, password: string) {
   const page = waitsForApp(await context.newPage());
-  await page.goto(`${site.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${site.url}/`);
-  await page.waitForTimeout(500); // the persisted store is written
+  await logInThroughForm(site, page, { email, password });
   return page;
 }
 
@@ -115,7 +136,7 @@ for (const [name, viewport] of [
       const { context } = await newPage(browser, viewport);
       const page = await logIn(context, ADMIN.email, ADMIN.password);
       const found: string[] = [];
-      for (const route of [...memberRoutes, '/community/moderation']) {
+      for (const route of [...memberRoutes, '/admin/moderation']) {
         await page.goto(`${site.url}${route}`);
         await settle(page);
         for (const v of await violations(page)) found.push(`${route} ${v}`);
@@ -141,7 +162,10 @@ describe('keyboard', () => {
       const style = getComputedStyle(document.activeElement!);
       return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
     });
-    assert.ok((outline.style !== 'none' && outline.width > 0) || outline.shadow !== 'none', `focus is visible: ${JSON.stringify(outline)}`);
+    assert.ok(
+      (outline.style !== 'none' && outline.width > 0) || outline.shadow !== 'none',
+      `focus is visible: ${JSON.stringify(outline)}`,
+    );
     await page.keyboard.type(ADMIN.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(ADMIN.password);

@@ -25,7 +25,10 @@ after(async () => {
 });
 
 // A 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function confirmSave(page: Page, section: string) {
   const region = page.getByRole('region', { name: section });
@@ -115,13 +118,25 @@ describe('a member account', () => {
     const img = page.getByRole('button', { name: 'Change your profile photo' }).locator('img');
     await img.waitFor();
     assert.match((await img.getAttribute('src'))!, /^\/media\/uploads\/[0-9a-f-]+\.webp$/);
-    assert.ok(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the stored photo loads');
+    // Once the browser has the file (loaded or failed), it must be a real picture.
+    await img.evaluate((el: HTMLImageElement) =>
+      el.complete
+        ? undefined
+        : new Promise((resolve) => {
+            el.addEventListener('load', resolve, { once: true });
+            el.addEventListener('error', resolve, { once: true });
+          }),
+    );
+    assert.ok(await img.evaluate((el: HTMLImageElement) => el.naturalWidth > 0), 'the stored photo loads');
 
     // Saved values survive a reload
     await page.reload();
     await page.getByRole('heading', { name: 'Ruthie Mensah' }).waitFor();
     await page.getByRole('region', { name: '02 Church' }).getByLabel('Seniority (years in the church)').waitFor();
-    assert.equal(await page.getByRole('region', { name: '02 Church' }).getByLabel('Seniority (years in the church)').inputValue(), '21');
+    assert.equal(
+      await page.getByRole('region', { name: '02 Church' }).getByLabel('Seniority (years in the church)').inputValue(),
+      '21',
+    );
     assert.equal(await page.getByRole('region', { name: '01 Basic Info' }).getByLabel('Civil status').inputValue(), 'Single');
 
     // Log out: the session ends on the server too, so even the cookie the browser held before is refused
@@ -134,7 +149,11 @@ describe('a member account', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LOGIN', exact: true }).waitFor();
-    assert.equal((await fetch(searchMe, { headers: { cookie: before } })).status, 401, 'the old session cookie is dead on the server');
+    assert.equal(
+      (await fetch(searchMe, { headers: { cookie: before } })).status,
+      401,
+      'the old session cookie is dead on the server',
+    );
     assert.equal((await fetch(searchMe, { headers: { cookie: await cookieHeader() } })).status, 401);
     assert.equal(await page.evaluate(async (url) => (await fetch(url)).status, searchMe), 401);
 

@@ -1,7 +1,7 @@
 /**
  * The community journey in the browser: a member posts a prayer and a story
  * (they wait for review, seen only by their author), an admin publishes them
- * at /community/moderation, a second member likes the story and comments,
+ * at /admin/moderation, a second member likes the story and comments,
  * the admin publishes the comment, and everyone (the author, the second
  * member, a visitor) sees the result. Screenshots at desktop and mobile
  * width, signed in and out, land in e2e/artifacts.
@@ -10,7 +10,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, shownText, signUpThroughApi, startSite, waitsForApp, type Site } from '../harness';
+import {
+  collectPageErrors,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  savePageScreenshot,
+  shownText,
+  signUpThroughApi,
+  startSite,
+  waitsForApp,
+  type Site,
+  logIn as logInThroughForm,
+} from '../harness';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -22,8 +35,18 @@ const COMMENT = 'Praise God, Hannah! So happy for you.';
 
 let site: Site;
 let browser: Browser;
-const hannah = { firstname: 'Hannah', lastname: 'Boateng', email: `hannah.${Date.now()}@example.org`, password: 'hannah password 1' };
-const samuel = { firstname: 'Samuel', lastname: 'Adjei', email: `samuel.${Date.now()}@example.org`, password: 'samuel password 1' };
+const hannah = {
+  firstname: 'Hannah',
+  lastname: 'Boateng',
+  email: `hannah.${Date.now()}@example.org`,
+  password: 'hannah password 1',
+};
+const samuel = {
+  firstname: 'Samuel',
+  lastname: 'Adjei',
+  email: `samuel.${Date.now()}@example.org`,
+  password: 'samuel password 1',
+};
 
 async function signUp(member: typeof hannah): Promise<void> {
   const churches = (await (await fetch(`${site.url}/api/locations`)).json()) as { data: { _id: string }[] };
@@ -43,22 +66,17 @@ async function signUp(member: typeof hannah): Promise<void> {
 
 /** Logs in through the login page, which then opens `next`. */
 async function logIn(page: Page, who: { email: string; password: string }, next = '/community'): Promise<void> {
-  await page.goto(`${site.url}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${site.url}${next}`);
-  // The signed-in state is persisted (redux-persist's `persist:root`) before any reload or new page load.
-  await page.waitForFunction(() => {
-    const root = localStorage.getItem('persist:root');
-    return root !== null && (JSON.parse(JSON.parse(root).auth ?? '{}') as { isAuth?: boolean }).isAuth === true;
-  });
+  await logInThroughForm(site, page, who, next);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     // The page's own content: the header and footer are the shell's, checked by the accessibility suite.
     return axe.run({ include: [['main']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   });
@@ -132,27 +150,27 @@ describe('community', () => {
     await guest.getByRole('list', { name: 'Prayer requests' }).waitFor();
     assert.equal(await guest.getByText(PRAYER).count(), 0, 'a visitor does not see a pending prayer');
     assert.equal(await guest.getByRole('tabpanel').getByRole('textbox').count(), 0);
-    assert.equal(await guest.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login?next=%2Fcommunity');
+    assert.equal(await guest.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href'), '/login?next=%2Fcommunity');
     await screenshot(guest, 'desktop-signed-out');
   });
 
   it('the moderation page is not found for a member', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     contexts.push(context);
-    await logIn(page, samuel, '/community/moderation');
+    await logIn(page, samuel, '/admin/moderation');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
     contexts.pop();
   });
 
-  it('an admin publishes the prayer and the story at /community/moderation', async () => {
+  it('an admin publishes the prayer and the story at /admin/moderation', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
     admin = page;
     errors.push(collectPageErrors(page));
     await logIn(page, ADMIN, '/community');
     await page.getByRole('link', { name: 'Moderate posts' }).click();
-    await page.waitForURL(/\/community\/moderation$/);
+    await page.waitForURL(/\/admin\/moderation$/);
     const prayer = page.getByRole('article', { name: 'prayer request by Hannah Boateng' });
     const story = page.getByRole('article', { name: 'story by Hannah Boateng' });
     assert.match(await shownText(prayer), new RegExp(PRAYER.slice(0, 30)));
@@ -226,8 +244,15 @@ describe('community', () => {
       // Among the best stories now that somebody liked it.
       await page.getByRole('region', { name: 'Best stories' }).getByText(STORY.slice(0, 30)).waitFor();
     }
-    assert.equal(await storyBy(visitor, 'Hannah Boateng').getByRole('button', { name: 'Like' }).count(), 0, 'no like control signed out');
-    assert.equal(await storyBy(author, 'Hannah Boateng').getByRole('button', { name: 'Like' }).getAttribute('aria-pressed'), 'false');
+    assert.equal(
+      await storyBy(visitor, 'Hannah Boateng').getByRole('button', { name: 'Like' }).count(),
+      0,
+      'no like control signed out',
+    );
+    assert.equal(
+      await storyBy(author, 'Hannah Boateng').getByRole('button', { name: 'Like' }).getAttribute('aria-pressed'),
+      'false',
+    );
 
     // The home page's latest stories show it too.
     await visitor.goto(site.url);
@@ -245,7 +270,11 @@ describe('community', () => {
         if (signedIn) await logIn(page, hannah);
         for (const tab of ['prayer', 'story', 'location'] as const) {
           await page.goto(`${site.url}/community${tab === 'prayer' ? '' : `?tab=${tab}`}`);
-          await page.getByRole('tabpanel').getByRole(tab === 'location' ? 'article' : 'listitem').first().waitFor();
+          await page
+            .getByRole('tabpanel')
+            .getByRole(tab === 'location' ? 'article' : 'listitem')
+            .first()
+            .waitFor();
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(width <= viewport.width, `${name} ${tab}: no sideways scroll (${width}px)`);
           await screenshot(page, `${name}-${signedIn ? 'signed-in' : 'signed-out'}-${tab}`);

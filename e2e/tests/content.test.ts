@@ -28,7 +28,7 @@ let news: NewsItem[];
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  devotionals = ((await (await fetch(`${site.url}/api/devotionals`)).json()) as { data: Devotional[] }).data;
+  devotionals = ((await (await fetch(`${site.url}/api/devotionals?limit=100`)).json()) as { data: Devotional[] }).data;
   news = (await (await fetch(`${site.url}/api/news/recent`)).json()) as NewsItem[];
 });
 
@@ -43,7 +43,12 @@ const VIEWPORTS = [
 ] as const;
 
 /** Opens a page, runs the checks, screenshots it, and fails on any page error. */
-async function visit(viewport: { width: number; height: number }, name: string, url: string, check: (page: Page) => Promise<void>) {
+async function visit(
+  viewport: { width: number; height: number },
+  name: string,
+  url: string,
+  check: (page: Page) => Promise<void>,
+) {
   const { context, page } = await newPage(browser, viewport);
   const errors = collectPageErrors(page);
   try {
@@ -69,7 +74,10 @@ for (const [width, viewport] of VIEWPORTS) {
           assert.match((await link.getAttribute('rel')) ?? '', /noopener/);
         }
         const recent = page.getByRole('region', { name: 'Recent news' });
-        await recent.getByRole('link', { name: /^Read more/i }).first().waitFor();
+        await recent
+          .getByRole('link', { name: /^Read more/i })
+          .first()
+          .waitFor();
         assert.equal(await recent.getByRole('link', { name: /^Read more/i }).count(), 3);
 
         const carousel = page.getByRole('region', { name: 'Featured devotionals' });
@@ -137,6 +145,15 @@ for (const [width, viewport] of VIEWPORTS) {
         await reader.waitFor();
         const facebook = await reader.getByRole('link', { name: 'Share on Facebook (opens in a new tab)' }).getAttribute('href');
         assert.ok(facebook?.includes(encodeURIComponent(`${site.url}/news?item=${news[0]._id}`)), facebook ?? '');
+        // A deep link starts screen readers at the item, without drawing a focus box around it.
+        await page.goto(`${site.url}/news?item=${news[0]._id}`);
+        const opened = page.getByRole('article', { name: news[0].title });
+        await opened.waitFor();
+        const focus = await opened.evaluate((el) => ({
+          focused: document.activeElement === el,
+          outline: getComputedStyle(el).outlineStyle,
+        }));
+        assert.deepEqual(focus, { focused: true, outline: 'none' });
       });
     });
 
@@ -147,7 +164,10 @@ for (const [width, viewport] of VIEWPORTS) {
         await articles.first().waitFor();
         const layouts = await articles.evaluateAll((els) => els.map((el) => el.getAttribute('data-layout')));
         assert.deepEqual(layouts, ['wide', 'photo-left', 'photo-right', 'wide', 'photo-left', 'photo-right']);
-        await articles.nth(1).getByRole('button', { name: /^Read More/ }).click();
+        await articles
+          .nth(1)
+          .getByRole('button', { name: /^Read More/ })
+          .click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
         await page.keyboard.press('Escape');
@@ -155,7 +175,7 @@ for (const [width, viewport] of VIEWPORTS) {
       });
     });
 
-    it('daily devotion lists: latest with View All, all, and both tag routes', async () => {
+    it('daily devotion lists: latest with View All, all (a page at a time, the oldest on the last), a title search, and both tag routes', async () => {
       await visit(viewport, `daily-devotion-${width}`, '/daily-devotion', async (page) => {
         await page.getByRole('heading', { level: 1, name: 'Daily Devotion' }).waitFor();
         await page.getByRole('article').first().waitFor();
@@ -163,15 +183,26 @@ for (const [width, viewport] of VIEWPORTS) {
         await page.getByRole('link', { name: 'View All' }).click();
         await page.waitForURL(/\/daily-devotion\/all$/);
         await page.getByRole('heading', { level: 1, name: 'All devotionals' }).waitFor();
-        await page.getByRole('article').nth(devotionals.length - 1).waitFor();
-        assert.equal(await page.getByRole('article').count(), devotionals.length);
+        await page.getByRole('article').nth(11).waitFor();
+        assert.equal(await page.getByRole('article').count(), 12);
+        const pages = page.getByRole('navigation', { name: 'Pages of devotionals' });
+        const last = Math.ceil(devotionals.length / 12);
+        await pages.getByRole('link', { name: `Page ${last}` }).click();
+        await page.waitForURL(new RegExp(`/daily-devotion/all\\?page=${last}$`));
+        const oldest = devotionals[devotionals.length - 1];
+        await page.getByRole('heading', { level: 2, name: oldest.title }).waitFor();
+        assert.equal(await page.getByRole('article').count(), devotionals.length - (last - 1) * 12);
+        await page.getByLabel('Search the devotionals by title').fill(devotionals[4].title);
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.waitForURL(/\/daily-devotion\/all\?q=/);
+        await page.getByRole('heading', { level: 2, name: devotionals[4].title }).waitFor();
       });
       const tag = devotionals[0].tag;
       for (const route of [`/daily-devotion/tag/${tag}`, `/devotional-detail/tag/${tag}`]) {
         await visit(viewport, `tag-${route.split('/')[1]}-${width}`, route, async (page) => {
           await page.getByRole('heading', { level: 1, name: `devotionals by tag - ${tag}` }).waitFor();
           await page.getByRole('article').first().waitFor();
-          assert.equal(await page.getByRole('article').count(), devotionals.filter((d) => d.tag === tag).length);
+          assert.equal(await page.getByRole('article').count(), Math.min(12, devotionals.filter((d) => d.tag === tag).length));
         });
       }
     });
@@ -181,13 +212,21 @@ for (const [width, viewport] of VIEWPORTS) {
       for (const route of [`/devotional-detail/${d.slug}`, `/devotion-detail/${d._id}`, `/devotional-detail/${d._id}`]) {
         await visit(viewport, `devotional-${route.split('/')[1]}-${width}`, route, async (page) => {
           await page.getByRole('heading', { level: 1, name: d.title }).waitFor();
-          assert.equal(await page.title(), `${d.title} | Luminaries Christian Ministries`);
+          // The server's title until the browser takes the page over, then the devotional's.
+          const title = `${d.title} | Luminaries Christian Ministries`;
+          await page.waitForFunction((expected) => document.title === expected, title).catch(() => {});
+          assert.equal(await page.title(), title);
           await page.locator('article blockquote').waitFor();
           const share = page.getByRole('group', { name: 'Share this devotional' });
           const url = encodeURIComponent(`${site.url}/devotional-detail/${d.slug}`);
           for (const network of ['Facebook', 'Twitter', 'Whatsapp', 'Linkedin']) {
             const href = await share.getByRole('link', { name: `Share on ${network} (opens in a new tab)` }).getAttribute('href');
-            assert.ok(href?.includes(network === 'Whatsapp' ? encodeURIComponent(`Daily Devotional ${site.url}/devotional-detail/${d.slug}`) : url), `${network}: ${href}`);
+            assert.ok(
+              href?.includes(
+                network === 'Whatsapp' ? encodeURIComponent(`Daily Devotional ${site.url}/devotional-detail/${d.slug}`) : url,
+              ),
+              `${network}: ${href}`,
+            );
             assert.ok(href?.includes(encodeURIComponent('Luminaries Christian Ministries')), `${network} carries the title`);
           }
           const related = page.getByRole('complementary', { name: 'Related Devotionals' }).getByRole('link');
@@ -212,18 +251,25 @@ for (const [width, viewport] of VIEWPORTS) {
         const heading = page.getByRole('heading', { level: 1 });
         const weight = await heading.evaluate((el) => getComputedStyle(el).fontWeight);
         await page.waitForFunction(
-          (w) => [...document.fonts].some((f) => f.family.replace(/["']/g, '') === 'Poppins' && f.weight === w && f.status === 'loaded'),
+          (w) =>
+            [...document.fonts].some(
+              (f) => f.family.replace(/["']/g, '') === 'Poppins' && f.weight === w && f.status === 'loaded',
+            ),
           weight,
         );
         const fonts = await page.evaluate(() => ({
           origin: location.origin,
-          loaded: [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Poppins' && f.status === 'loaded').map((f) => f.weight),
+          loaded: [...document.fonts]
+            .filter((f) => f.family.replace(/["']/g, '') === 'Poppins' && f.status === 'loaded')
+            .map((f) => f.weight),
           files: performance
             .getEntriesByType('resource')
             .map((e) => e as PerformanceResourceTiming)
             .filter((e) => /\.woff2?(\?|$)/.test(e.name))
             .map((e) => ({ url: e.name, status: e.responseStatus })),
-          cdn: performance.getEntriesByType('resource').filter((e) => /fonts\.(googleapis|gstatic)\.com|use\.typekit|fonts\.bunny/.test(e.name)).length,
+          cdn: performance
+            .getEntriesByType('resource')
+            .filter((e) => /fonts\.(googleapis|gstatic)\.com|use\.typekit|fonts\.bunny/.test(e.name)).length,
         }));
         assert.equal(fonts.cdn, 0, 'no font CDN');
         assert.ok(fonts.loaded.includes(weight), `Poppins ${weight} loaded: ${fonts.loaded}`);

@@ -57,7 +57,8 @@ describe('navigation between remotes', () => {
     await page.goto(site.url);
     await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    const stillSameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+    const stillSameDocument = () =>
+      page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'EVENTS' }).click();
@@ -72,7 +73,10 @@ describe('navigation between remotes', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Daily Devotion' }).click();
     await page.waitForURL(/\/daily-devotion$/);
-    await page.getByRole('link', { name: /^Read more/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Read more/i })
+      .first()
+      .waitFor();
     assert.ok(await stillSameDocument(), 'content remote');
 
     await nav.getByRole('link', { name: 'LOGIN' }).click();
@@ -106,6 +110,31 @@ describe('navigation between remotes', () => {
     await page.waitForURL(/\/events$/);
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await context.close();
+  });
+});
+
+describe('a phone takes over the first screen first', () => {
+  it('leaves the sections below the stories as the server sent them until they come near the screen, and they then work', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto(site.url);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    // React marks the elements it has taken over; the sections further down are readable but not taken over yet.
+    const takenOver = (name: string) =>
+      page
+        .getByRole('heading', { name, exact: true })
+        .evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+    assert.equal(await takenOver('Latest stories'), true, 'the stories, on the first screen, are taken over at once');
+    const below = page.getByRole('heading', { name: 'Latest News', exact: true });
+    assert.ok(await below.textContent(), 'the server sent the sections further down');
+    await page.waitForTimeout(300);
+    assert.equal(await below.evaluate((h) => Object.keys(h).some((key) => key.startsWith('__reactFiber'))), false);
+    await below.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('h2')].some(
+        (h) => h.textContent === 'Latest News' && Object.keys(h).some((key) => key.startsWith('__reactFiber')),
+      ),
+    );
     await context.close();
   });
 });

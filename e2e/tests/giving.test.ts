@@ -6,7 +6,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, signUpThroughApi, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  savePageScreenshot,
+  signUpThroughApi,
+  startSite,
+  type Site,
+} from '../harness';
 
 /** What these tests read of the API's answers. */
 interface MinistryEvent {
@@ -112,7 +122,9 @@ describe('buying tickets', () => {
       await page.getByRole('heading', { name: 'Your tickets are confirmed' }).waitFor();
       await page.getByText(`2 × ${price(event.seat_price)}`, { exact: true }).waitFor();
       await savePageScreenshot(page, `giving-success-${name}`);
-      const tickets = await page.evaluate(async () => (await (await fetch('/api/payment/my-tickets')).json()) as { data: Booking[] });
+      const tickets = await page.evaluate(
+        async () => (await (await fetch('/api/payment/my-tickets')).json()) as { data: Booking[] },
+      );
       assert.deepEqual(
         tickets.data.map((t) => [t.event._id, t.quantity, t.status]),
         [[event._id, 2, 'paid']],
@@ -138,7 +150,10 @@ describe('donations', () => {
       ['Charitable', '$20 weekly', /\$20 every week/],
       ['Generous', '$250 monthly', /\$250 every month/],
     ] as const) {
-      await page.getByRole('button', { name: new RegExp(`${label}`) }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`${label}`) })
+        .first()
+        .click();
       await page.getByText(new RegExp(`^${label} — `)).waitFor();
       if (plan) await page.getByText(plan, { exact: true }).click();
       const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Donate/ }).click()]);

@@ -43,7 +43,10 @@ describe('the API goes down and comes back', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'EVENTS' }).click();
     await page.waitForURL('**/events');
-    const alert = page.getByRole('alert').filter({ hasText: /couldn.t load/ }).first();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: /couldn.t load/ })
+      .first();
     await alert.waitFor();
     assert.match(await alert.innerText(), /check your connection/);
 
@@ -51,7 +54,13 @@ describe('the API goes down and comes back', () => {
     site = await startSite({ DATA_DIR: dataDir, PORT: String(port) });
     await alert.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 3 }).first().waitFor();
-    assert.equal(await page.getByRole('alert').filter({ hasText: /couldn.t load/ }).count(), 0);
+    assert.equal(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /couldn.t load/ })
+        .count(),
+      0,
+    );
     await context.close();
   });
 });

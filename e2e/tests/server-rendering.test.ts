@@ -78,7 +78,10 @@ describe('server-rendered pages', () => {
         found.length = 0;
         await page.goto(`${site.url}${path}`, { waitUntil: 'commit' });
         // Mark an element of the server's HTML; after hydration it must still be the same element.
-        await page.locator('main h1, main h2').first().evaluate((el) => ((el as HTMLElement).dataset.fromServer = 'yes'));
+        await page
+          .locator('main h1, main h2')
+          .first()
+          .evaluate((el) => ((el as HTMLElement).dataset.fromServer = 'yes'));
         await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
         assert.equal(await page.locator('[data-from-server="yes"]').count(), 1, `${path}: the server's elements were kept`);
         assert.ok((await page.locator('main').innerText()).includes(text), path);

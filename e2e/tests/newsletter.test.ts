@@ -1,0 +1,104 @@
+/**
+ * The newsletter, production build: a visitor subscribes in the footer, is
+ * asked to confirm, follows the link of the mail and sees the confirmation
+ * page; the unsubscribe link works signed out; an admin previews the
+ * week's newsletter, adds an opening paragraph and sends a test to
+ * themselves. Screenshots at 360 and 1440 px in e2e/artifacts.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, launchBrowser, mailedLink, newPage, savePageScreenshot, startSite, type Site } from '../harness';
+
+const ADMIN = { email: 'newsletter-admin@example.org', password: 'newsletter admin password 1' };
+
+/** Whether a mail to `to` whose text contains `text` is in the outbox (waits up to 5 s). */
+async function mailArrived(to: string, text: string): Promise<boolean> {
+  const dir = path.join(site.dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const mails = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+      : [];
+    if (mails.some((m) => m.includes(`To: ${to}`) && m.includes(text))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+let site: Site;
+let browser: Browser;
+
+describe('newsletter', () => {
+  before(async () => {
+    site = await startSite({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  for (const width of [360, 1440]) {
+    it(`a visitor subscribes in the footer, confirms from the mail and can unsubscribe signed out (${width} px)`, async () => {
+      const email = `reader.${width}.${Date.now()}@example.org`;
+      const { context, page } = await newPage(browser, { width, height: 900 });
+      const errors = collectPageErrors(page);
+      await page.goto(`${site.url}/`);
+      // The newsletter box loads when the footer comes into view.
+      const box = page.getByRole('form', { name: 'Newsletter' });
+      for (let i = 0; i < 20 && !(await box.isVisible()); i++) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(250);
+      }
+      await box.waitFor();
+      await box.getByLabel('Your e-mail address').fill(email);
+      await box.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByText('Check your inbox to confirm your subscription.').first().waitFor();
+
+      const confirm = await mailedLink(site, email, '/newsletter/confirm/');
+      await page.goto(`${site.url}${confirm}`);
+      await page.getByRole('heading', { name: 'You are subscribed' }).waitFor();
+      assert.ok(await page.getByText(email).isVisible());
+      await savePageScreenshot(page, `newsletter-confirmed-${width}`);
+
+      const token = confirm.split('/').at(-1)!;
+      await page.goto(`${site.url}/newsletter/unsubscribe/${token}`);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await savePageScreenshot(page, `newsletter-unsubscribed-${width}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  for (const width of [360, 1440]) {
+    it(`staff preview the week's newsletter, add an opening paragraph and send a test to themselves (${width} px)`, async () => {
+      const { context, page } = await newPage(browser, { width, height: 900 });
+      const errors = collectPageErrors(page);
+      await page.goto(`${site.url}/login?next=${encodeURIComponent('/admin/newsletter')}`);
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${site.url}/admin/newsletter`);
+      await page.getByRole('heading', { name: 'This week', exact: true }).waitFor();
+      const preview = page.frameLocator('iframe[title="Preview of this week\'s newsletter"]');
+      await preview.getByText('Upcoming events').waitFor();
+      const opening = `A blessed week to you all (${width}).`;
+      await page.getByLabel('Opening paragraph').fill(opening);
+      await page.getByRole('button', { name: 'Save the opening paragraph' }).click();
+      await preview.getByText(opening).waitFor();
+      await page.getByRole('button', { name: 'Send me a test' }).click();
+      await page.getByText(`A test was sent to ${ADMIN.email}.`).first().waitFor();
+      assert.ok(await mailArrived(ADMIN.email, opening), 'the test arrived with the opening paragraph');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
+      await savePageScreenshot(page, `newsletter-staff-${width}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
