@@ -2,10 +2,78 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+
+/** Apps do not import each other or the shell; they meet only in the shell. */
+const APPS_APART = {
+  group: ['**/mfe-*/**', '@ministry/mfe-*', '@ministry/shell', '**/shell/src/**'],
+  message: 'Apps do not import each other; share through @ministry/shared.',
+};
+
+/**
+ * Inside an app, features import each other one way only: each app lists its
+ * features that use others, from the top down; a feature imports only those
+ * listed below it and the ones not listed (the bottom: they import no other
+ * feature). Parts several features share live in a bottom feature or in the
+ * app's `src/lib` or `src/components`.
+ */
+const FEATURE_LAYERS = {
+  shell: ['layout', 'header', 'home', 'staff'],
+  'mfe-content': ['home', 'staff', 'news'],
+  'mfe-community': ['community-page', 'moderation', 'my-posts', 'prayers', 'stories', 'locations'],
+  'mfe-account': ['login', 'reset-password', 'signup', 'verify-email', 'newsletter', 'profile', 'subscribers'],
+  'mfe-giving': ['booking', 'checkout', 'my-tickets', 'offering', 'events', 'staff-donations'],
+};
+
+function featureLayerRules() {
+  return Object.entries(FEATURE_LAYERS).flatMap(([app, layers]) => {
+    const dir = `${app}/src/features`;
+    const features = existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : [];
+    return features.map((feature) => {
+      const at = layers.indexOf(feature);
+      const below = at < 0 ? [] : [...layers.slice(at + 1), ...features.filter((f) => !layers.includes(f))];
+      const forbidden = features.filter((f) => f !== feature && !below.includes(f));
+      return {
+        files: [`${dir}/${feature}/**/*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                APPS_APART,
+                ...(forbidden.length
+                  ? [
+                      {
+                        group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`, `**/features/${f}/**`]),
+                        message: `Features import each other one way (eslint.config.mjs FEATURE_LAYERS): ${feature} may not import these.`,
+                      },
+                    ]
+                  : []),
+              ],
+            },
+          ],
+        },
+      };
+    });
+  });
+}
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/.swc/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'releases/**',
+      '**/.swc/**',
+      'data/**',
+      'bench/results/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -29,10 +97,8 @@ export default tseslint.config(
     // Remotes never import each other or the shell; they meet only in the shell.
     files: ['mfe-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/mfe-*/**', '@ministry/mfe-*', '@ministry/shell', '**/shell/src/**'], message: 'Apps do not import each other; share through @ministry/shared.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [APPS_APART] }],
     },
   },
+  ...featureLayerRules(),
 );

@@ -1,8 +1,10 @@
 /**
- * Jest for the browser apps and the shared library (jsdom, Testing Library).
- * The API has its own tests (node's test runner, against real databases).
+ * Jest for the browser apps and the shared library (jsdom, Testing Library):
+ * one project per app (config/apps.cjs), and the shared library. The API has
+ * its own tests (node's test runner, against real databases).
  */
 const path = require('node:path');
+const { APP_DIRS } = require('./config/apps.cjs');
 
 const swc = [
   '@swc/jest',
@@ -31,5 +33,5 @@ const project = (name) => ({
 });
 
 module.exports = {
-  projects: ['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving'].map(project),
+  projects: ['shared', ...APP_DIRS].map(project),
 };

@@ -77,7 +77,7 @@ async function startBare(responses) {
 }
 
 /** Creates a throwaway PostgreSQL database; returns { url, drop() } or { skipped }. */
-async function throwawayPostgres(log) {
+export async function throwawayPostgres(log) {
   if (!(await portAnswers(5432))) return { skipped: 'no PostgreSQL answers on 127.0.0.1:5432' };
   const requireFromApi = createRequire(path.join(root, 'api/package.json'));
   const { Client } = requireFromApi('pg');

@@ -1,6 +1,8 @@
 /**
  * Wall time of a full production build: `node scripts/build.mjs --force`
- * (every app, two at a time), with each app's own time from its output.
+ * (a release of every app: the shell, then the remotes two at a time, each
+ * built for the browser and the server and checked), with each app's own
+ * time from its output.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -20,8 +22,10 @@ export async function benchBuild({ log = console.log } = {}) {
     child.on('close', resolve);
   });
   const seconds = (Date.now() - started) / 1000;
-  const apps = Object.fromEntries([...output.matchAll(/built (\S+) in ([\d.]+)s/g)].map((m) => [m[1], Number(m[2])]));
-  const failed = [...output.matchAll(/^\s*(\S+) failed to build/gm)].map((m) => m[1]);
+  const apps = Object.fromEntries(
+    [...output.matchAll(/(\S+): release \S+ is live \(([\d.]+)s\)/g)].map((m) => [m[1], Number(m[2])]),
+  );
+  const failed = [...output.matchAll(/^\s*(\S+): release REFUSED/gm)].map((m) => m[1]);
   log(`  ${code === 0 ? 'built' : 'FAILED'} in ${seconds.toFixed(1)} s`);
   return {
     measuredAt: new Date().toISOString(),

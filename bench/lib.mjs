@@ -134,6 +134,23 @@ export async function startServer(env = {}) {
   };
 }
 
+/** Runs `node --import tsx src/cli.ts <args>` in the api folder (the database of `env`); resolves with its output. */
+export function runCli(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: path.join(root, 'api'),
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`cli.ts ${args[0]} exited with ${code}: ${output.slice(-500)}`)),
+    );
+  });
+}
+
 export function median(values) {
   const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
   if (!sorted.length) return null;

@@ -132,7 +132,20 @@ function memorySection(results) {
       '< 1 GiB',
       yes(results.web.serverPeakRss < GIB),
     ]);
+  const rel = results.releases;
+  if (rel && !rel.error)
+    rows.push([
+      `server across ${rel.releases} releases of mfe-giving (growth from ${mib(rel.startRss)}; highest ${mib(rel.highestRss)})`,
+      `+${mib(rel.growth)}`,
+      `< +${mib(rel.targetGrowth)}`,
+      yes(rel.growth < rel.targetGrowth && rel.renderedEachRelease),
+    ]);
   if (!rows.length) return [...out, 'Not measured in this run.'].join('\n');
+  if (rel && !rel.error)
+    out.push(
+      `Across releases: the server rendered /events with each of ${rel.releases} releases of mfe-giving in turn (${rel.renderedEachRelease ? 'every one seen in the HTML' : '**not every one was seen in the HTML**'}); each set of releases gets fresh render workers and the former ones stop once idle, so no former release's code stays loaded.`,
+      '',
+    );
   out.push(
     'Peak resident set (VmHWM) of the server process (`node --import tsx src/server.ts`: API, site and, by default, the embedded database).',
     '',
@@ -158,7 +171,9 @@ function lighthouseSection(lh) {
     `Lighthouse ${Object.values(lh.pages).find((p) => p.lighthouseVersion)?.lighthouseVersion ?? '12'} in Chromium (${Object.values(lh.pages).find((p) => p.userAgent)?.userAgent ?? 'headless'}), ${lh.formFactor}, median of ${lh.runs} run${lh.runs > 1 ? 's' : ''} per page. Targets: performance ≥ ${targets.performance}, accessibility, best practices and SEO ${targets.accessibility}.`,
     '',
   );
-  const indexes = Object.values(lh.pages).map((p) => p.benchmarkIndex).filter((n) => typeof n === 'number');
+  const indexes = Object.values(lh.pages)
+    .map((p) => p.benchmarkIndex)
+    .filter((n) => typeof n === 'number');
   if (indexes.length) {
     out.push(
       `Lighthouse's CPU benchmark index of this machine: ${Math.min(...indexes)}–${Math.max(...indexes)}. The simulation slows every task it observed 4×, whatever the machine, so on a slow one the blocking time (TBT) grows; at 1000 or below Lighthouse itself warns that the slower CPU can lower the performance score.`,
@@ -305,6 +320,13 @@ function summary(results) {
     results.web?.serverPeakRss,
   ].filter(Boolean);
   if (peaks.length) rows.push(['Server peak RSS', mib(Math.max(...peaks)), '< 1 GiB', yes(Math.max(...peaks) < GIB)]);
+  if (results.releases && !results.releases.error)
+    rows.push([
+      `Server memory after ${results.releases.releases} releases of one remote`,
+      `+${mib(results.releases.growth)}`,
+      '< +100 MiB',
+      yes(results.releases.growth < results.releases.targetGrowth),
+    ]);
   for (const [page, r] of Object.entries(results.web?.lighthouse?.pages ?? {})) {
     if (r.error) rows.push([`Lighthouse ${page}`, 'failed', '', '**no**']);
     else
@@ -324,6 +346,57 @@ function summary(results) {
       '–',
       results.build.ok ? '–' : '**no**',
     ]);
+  for (const setup of Object.values(results.pages?.setups ?? {}))
+    for (const [page, r] of Object.entries(setup.pages ?? {}))
+      rows.push([
+        `Page ${code(page)} (${setup.label}) / static file`,
+        `${pct(r.ratio)} (${r.page.requestsPerSecond} vs ${r.static.requestsPerSecond} req/s, p99 ${r.page.latencyP99Ms} ms)`,
+        '≥ 80%',
+        yes(r.met),
+      ]);
+  const ul = results['api-under-load'];
+  if (ul && !ul.error)
+    rows.push([
+      '`GET /api/events` p99 under page load / alone',
+      `${ul.factor?.toFixed(1)}× (${ul.underLoad.latencyP99Ms} vs ${ul.alone.latencyP99Ms} ms)`,
+      '≤ 2×',
+      yes(ul.met),
+    ]);
+  for (const [db, r] of Object.entries(results.rush?.databases ?? {}))
+    if (r && r.kinds)
+      rows.push([
+        `Sunday rush on ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${r.members} members, ${r.seconds.toFixed(0)} s)`,
+        `${r.errors} errors, ${r.lostWrites} lost writes`,
+        '0, 0',
+        yes(r.errors === 0 && r.lostWrites === 0),
+      ]);
+  const ar = results.archive;
+  if (ar && !ar.error)
+    for (const p of ['/', '/daily-devotion'])
+      rows.push([
+        `${code(p)} with the archive / sample content`,
+        `${kib(ar.archive[p].bytes)} vs ${kib(ar.sample[p].bytes)}`,
+        '≤ +10%',
+        yes(ar.growth[p] !== null && ar.growth[p] <= ar.target),
+      ]);
+  const cal = results.lighthouse;
+  if (cal && !cal.error)
+    for (const [page, r] of Object.entries(cal.pages))
+      rows.push([
+        `Lighthouse ${code(page)} performance, CPU ${cal.cpuSlowdownMultiplier}× (index ${cal.benchmarkIndex})`,
+        r.error ? 'failed' : `${r.scores.performance} (TBT ${r.metrics['total-blocking-time']?.display ?? '–'})`,
+        `≥ ${cal.performanceTarget}`,
+        r.error ? '**no**' : yes(r.scores.performance >= cal.performanceTarget),
+      ]);
+  const ph = results.photos;
+  if (ph && !ph.error)
+    for (const phone of ph.phones)
+      rows.push([
+        `Image bytes of \`/\` with large photos, phone ${phone.label}`,
+        `${kib(phone.onLoadBytes)} on load, ${kib(phone.scrolledBytes)} scrolled`,
+        '–',
+        '–',
+      ]);
   return table(['figure', 'measured', 'target', 'met'], rows);
 }
 
@@ -349,7 +422,229 @@ export function renderMarkdown(results) {
     lighthouseSection(results.web?.lighthouse),
     jsSection(results.web?.homeJs),
     results.build ? buildSection(results.build) : null,
+    results.pages ? pagesSection(results.pages) : null,
+    results['api-under-load'] ? apiUnderLoadSection(results['api-under-load']) : null,
+    results.rush ? rushSection(results.rush) : null,
+    results.archive ? archiveSection(results.archive) : null,
+    results.lighthouse ? calibratedLighthouseSection(results.lighthouse, results.web?.lighthouse) : null,
+    results.photos ? photosSection(results.photos) : null,
   ]
     .filter((s) => s !== null)
     .join('\n');
+}
+
+const num = (v) => (v == null ? '–' : String(v));
+
+export function pagesSection(pages) {
+  const out = ['## Pages under load', ''];
+  if (!pages || pages.error) return [...out, `Not measured: ${pages?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `autocannon, ${pages.connections} connections, brotli accepted, ${pages.seconds} s per measurement in ${pages.rounds} turns after a warm-up; each page beside a static file of the same bytes as the page on the wire, served by the same server from its media folder (@fastify/static), in this run. Target: a page at ${pct(pages.ratioTarget)} or more of the file's rate.`,
+    '',
+  );
+  for (const setup of Object.values(pages.setups ?? {})) {
+    if (setup.skipped) {
+      out.push(`Skipped (PostgreSQL + Redis, WORKERS=2): ${setup.skipped}`, '');
+      continue;
+    }
+    if (setup.error) {
+      out.push(`Failed: ${esc(setup.error.split('\n')[0])}`, '');
+      continue;
+    }
+    out.push(`### ${setup.label}`, '');
+    out.push(
+      table(
+        ['page', 'HTML / on the wire', 'page req/s', 'p50', 'p99', 'static file req/s', 'static p99', 'page / file', 'met'],
+        Object.entries(setup.pages).map(([page, r]) => [
+          code(page),
+          `${kib(r.htmlBytes)} / ${kib(r.wireBytes)} ${r.encoding ?? ''}`,
+          String(r.page.requestsPerSecond),
+          ms(r.page.latencyP50Ms),
+          ms(r.page.latencyP99Ms),
+          String(r.static.requestsPerSecond),
+          ms(r.static.latencyP99Ms),
+          pct(r.ratio),
+          yes(r.met),
+        ]),
+      ),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+export function apiUnderLoadSection(r) {
+  const out = ['## The API while pages are under load', ''];
+  if (!r || r.error) return [...out, `Not measured: ${r?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `\`GET /api/events\` at ${r.apiConnections} connections for ${r.seconds} s on PGlite, alone, then while ${r.pageConnections} more connections load ${Object.keys(r.pages).map(code).join(', ')} at once (the load generator shares the machine). Target: p99 under load within ${r.target}× of p99 alone.`,
+    '',
+    table(
+      ['', 'req/s', 'p50', 'p99', 'errors'],
+      [
+        [
+          'alone',
+          String(r.alone.requestsPerSecond),
+          ms(r.alone.latencyP50Ms),
+          ms(r.alone.latencyP99Ms),
+          String(r.alone.errors + r.alone.non2xx),
+        ],
+        [
+          'under page load',
+          String(r.underLoad.requestsPerSecond),
+          ms(r.underLoad.latencyP50Ms),
+          ms(r.underLoad.latencyP99Ms),
+          String(r.underLoad.errors + r.underLoad.non2xx),
+        ],
+      ],
+    ),
+    '',
+    `p99 under load / alone: **${r.factor == null ? '–' : `${r.factor.toFixed(1)}×`}** (target ≤ ${r.target}×, met: ${yes(r.met)}). Pages served meanwhile: ${Object.entries(
+      r.pages,
+    )
+      .map(([p, s]) => `${code(p)} ${s.requestsPerSecond}/s (p99 ${s.latencyP99Ms} ms)`)
+      .join(', ')}.`,
+    '',
+  );
+  return out.join('\n');
+}
+
+export function rushSection(rush) {
+  const out = ['## Sunday rush', ''];
+  if (!rush || rush.error) return [...out, `Not measured: ${rush?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `${rush.members} simulated members, signed in, for ${rush.seconds} s each on its own server: each reads pages, reads the lists behind them, likes stories, posts prayers and buys a ticket (local test-mode checkout, then its payment), with 0.5–3 s between actions (weights: ${Object.entries(
+      rush.actions,
+    )
+      .map(([a, w]) => `${a} ${w}`)
+      .join(
+        ', ',
+      )}). Lost writes: what the server acknowledged (201 prayers, liked stories, payments that reached the success page) minus what the database holds for these members once the server stopped. Targets: 0 errors, 0 lost writes.`,
+    '',
+    `Settings a deployment would make, set by the bench: ${Object.entries(rush.settings)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ')}. "Refused" are answers the product gives on purpose (429 limits, 409 sold out), counted apart from errors.`,
+    '',
+  );
+  for (const [db, label] of [
+    ['pglite', 'PGlite (embedded)'],
+    ['postgres', 'PostgreSQL 127.0.0.1:5432 (throwaway database)'],
+  ]) {
+    const r = rush.databases?.[db];
+    if (!r) continue;
+    out.push(`### ${label}`, '');
+    if (r.skipped || r.error) {
+      out.push(`${r.skipped ? 'Skipped' : 'Failed'}: ${esc((r.skipped ?? r.error).split('\n')[0])}`, '');
+      continue;
+    }
+    out.push(
+      `${r.members} members, ${r.requests} requests in ${r.seconds.toFixed(0)} s (${r.requestsPerSecond}/s): **${r.errors} errors**, ${r.refused} refused, **${r.lostWrites} lost writes**. Sign-in before the rush (not in the figures): p99 ${ms(r.signIn?.p99Ms)}.`,
+      '',
+      table(
+        ['kind', 'requests', 'ok', 'refused', 'errors', 'p50', 'p99'],
+        Object.entries(r.kinds).map(([kind, k]) => [
+          kind,
+          String(k.requests),
+          String(k.ok),
+          String(k.refused),
+          `${k.errors}${
+            Object.keys(k.statuses).length
+              ? ` (${Object.entries(k.statuses)
+                  .map(([s, n]) => `${s}: ${n}`)
+                  .join(', ')})`
+              : ''
+          }`,
+          ms(k.p50Ms),
+          ms(k.p99Ms),
+        ]),
+      ),
+      '',
+      table(
+        ['write', 'acknowledged', 'in the database', 'lost'],
+        ['prayers', 'likes', 'tickets'].map((w) => [w, num(r.acknowledged[w]), num(r.written?.[w]), num(r.lost?.[w])]),
+      ),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+export function archiveSection(a) {
+  const out = ['## Page weight and the archive', ''];
+  if (!a || a.error) return [...out, `Not measured: ${a?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `Uncompressed HTML (and brotli on the wire) for a visitor, with the sample content and with generated years of content (\`cli.ts archive\`: ${esc(a.added)}). Target: \`/\` and \`/daily-devotion\` within ${pct(a.target)} of their weight with the sample content.`,
+    '',
+    table(
+      ['address', 'sample content', 'with the archive', 'growth', 'met'],
+      Object.keys(a.sample).map((p) => [
+        code(p),
+        `${kib(a.sample[p].bytes)} (${kib(a.sample[p].wireBytes)} ${a.sample[p].encoding ?? ''})`,
+        `${kib(a.archive[p].bytes)} (${kib(a.archive[p].wireBytes)} ${a.archive[p].encoding ?? ''})`,
+        a.growth[p] == null ? '–' : `${a.growth[p] >= 0 ? '+' : ''}${(a.growth[p] * 100).toFixed(1)}%`,
+        p.startsWith('/api/') ? '–' : yes(a.growth[p] !== null && a.growth[p] <= a.target),
+      ]),
+    ),
+    '',
+  );
+  return out.join('\n');
+}
+
+export function calibratedLighthouseSection(lh, reference) {
+  const out = ['## Lighthouse on a mid-range phone (calibrated)', ''];
+  if (!lh || lh.error) return [...out, `Not measured: ${lh?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `Lighthouse's benchmark index of this machine: ${lh.benchmarkIndexes.join(', ')} (median ${lh.benchmarkIndex}); the CPU is slowed **${lh.cpuSlowdownMultiplier}×** (index / ${lh.phoneBenchmarkIndex}) so that it behaves like a phone of index about ${lh.phoneBenchmarkIndex}, instead of Lighthouse's fixed 4×. Median of ${lh.runs} run${lh.runs > 1 ? 's' : ''} per page. Target: performance ≥ ${lh.performanceTarget}. "Default" is the Lighthouse section above (4×), when measured.`,
+    '',
+  );
+  out.push(
+    table(
+      ['page', 'performance', 'TBT', 'LCP', 'FCP', 'met', 'default (4×) performance / TBT'],
+      Object.entries(lh.pages).map(([page, r]) => {
+        const ref = reference?.pages?.[page];
+        const refText =
+          ref && !ref.error ? `${ref.scores.performance} / ${ref.metrics['total-blocking-time']?.display ?? '–'}` : '–';
+        if (r.error) return [code(page), `failed: ${esc(r.error.split('\n')[0])}`, '', '', '', '**no**', refText];
+        return [
+          code(page),
+          num(r.scores.performance),
+          r.metrics['total-blocking-time']?.display ?? '–',
+          r.metrics['largest-contentful-paint']?.display ?? '–',
+          r.metrics['first-contentful-paint']?.display ?? '–',
+          yes(r.scores.performance !== null && r.scores.performance >= lh.performanceTarget),
+          refText,
+        ];
+      }),
+    ),
+    '',
+  );
+  return out.join('\n');
+}
+
+export function photosSection(p) {
+  const out = ['## Large photos on the home page', ''];
+  if (!p || p.error) return [...out, `Not measured: ${p?.error ?? 'skipped'}`].join('\n');
+  const originals = p.photos.reduce((a, b) => a + b, 0);
+  out.push(
+    `${p.photos.length} photographs of ${p.photoDimensions} (${p.photos.map((b) => kib(b)).join(', ')}; ${kib(originals)} in all), stored as staff uploads as the images of every event, news item, press release and devotional (${esc(p.stored)}). Image bytes a phone downloads for \`/\` (Chromium, responses of type image): once the page has loaded, and once the visitor has scrolled to its end.`,
+    '',
+    table(
+      ['phone', 'on load', 'after scrolling to the end', 'originals'],
+      p.phones.map((ph) => [
+        ph.label,
+        `${kib(ph.onLoadBytes)} (${ph.onLoadFiles} files)`,
+        `${kib(ph.scrolledBytes)} (${ph.scrolledFiles} files)`,
+        kib(originals),
+      ]),
+    ),
+    '',
+  );
+  const lh = p.lighthouse?.pages?.['/'];
+  if (lh && !lh.error)
+    out.push(
+      `Lighthouse on \`/\` with the photos (${p.lighthouse.formFactor}): performance ${lh.scores.performance}, LCP ${lh.metrics['largest-contentful-paint']?.display ?? '–'}, TBT ${lh.metrics['total-blocking-time']?.display ?? '–'}, CLS ${lh.metrics['cumulative-layout-shift']?.display ?? '–'}.`,
+      '',
+    );
+  else out.push(`Lighthouse on \`/\` with the photos: ${esc(p.lighthouse?.error ?? lh?.error ?? 'not measured')}`, '');
+  return out.join('\n');
 }

@@ -18,13 +18,23 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 export const JS_TARGET_BYTES = 200 * 1024;
 
-const APP_DIRS = {
-  shell: 'shell',
-  mfe_content: 'mfe-content',
-  mfe_community: 'mfe-community',
-  mfe_account: 'mfe-account',
-  mfe_giving: 'mfe-giving',
-};
+/** Each app's federation name -> its folder, from the manifests. */
+const APP_DIRS = Object.fromEntries(
+  ['shell', ...JSON.parse(readFileSync(path.join(root, 'config/remotes.json'), 'utf8'))].map((dir) => [
+    JSON.parse(readFileSync(path.join(root, dir, 'app.json'), 'utf8')).name,
+    dir,
+  ]),
+);
+
+/** The browser files of an app's live release. */
+function liveBrowserDir(dir) {
+  try {
+    const { release } = JSON.parse(readFileSync(path.join(root, 'releases', dir, 'live.json'), 'utf8'));
+    return path.join(root, 'releases', dir, release, 'browser');
+  } catch {
+    return null;
+  }
+}
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -75,16 +85,19 @@ function failingAudits(lhr, category) {
   return failing.sort((a, b) => b.weight - a.weight || a.score - b.score);
 }
 
-async function lighthousePage(url, port, runs, log) {
+async function lighthousePage(url, port, runs, log, cpuSlowdownMultiplier = null) {
   const results = [];
   const problems = [];
   // A run Lighthouse itself spoils (NO_NAVSTART on a busy machine, ...) is
   // tried again, up to twice the asked number of runs in all.
   for (let i = 0, tries = 0; i < runs && tries < runs * 2; tries++) {
     const started = Date.now();
-    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES }).catch((error) => ({ error }));
+    const flags = { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES };
+    if (cpuSlowdownMultiplier) flags.throttling = { cpuSlowdownMultiplier };
+    const result = await lighthouse(url, flags).catch((error) => ({ error }));
     const lhr = result?.lhr;
-    const problem = result?.error?.message ?? (lhr ? lhr.runtimeError && `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : 'no result');
+    const problem =
+      result?.error?.message ?? (lhr ? lhr.runtimeError && `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : 'no result');
     if (problem) {
       problems.push(problem);
       log(`    a run failed (${problem.split('\n')[0]}); trying again`);
@@ -143,14 +156,14 @@ async function lighthousePage(url, port, runs, log) {
   };
 }
 
-export async function benchLighthouse({ siteUrl, runs = 3, pages = PAGES, log = console.log }) {
+export async function benchLighthouse({ siteUrl, runs = 3, pages = PAGES, log = console.log, cpuSlowdownMultiplier = null }) {
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
   const byPage = {};
   try {
     for (const page of pages) {
       log(`  Lighthouse ${page} (${runs} run${runs > 1 ? 's' : ''})`);
       try {
-        byPage[page] = await lighthousePage(siteUrl + page, chrome.port, runs, log);
+        byPage[page] = await lighthousePage(siteUrl + page, chrome.port, runs, log, cpuSlowdownMultiplier);
       } catch (error) {
         log(`    failed: ${error.message}`);
         byPage[page] = { error: error.message };
@@ -162,16 +175,70 @@ export async function benchLighthouse({ siteUrl, runs = 3, pages = PAGES, log = 
   return {
     measuredAt: new Date().toISOString(),
     runs,
-    formFactor: 'mobile (Lighthouse default, simulated throttling)',
+    formFactor: cpuSlowdownMultiplier
+      ? `mobile, simulated throttling with the CPU slowed ${cpuSlowdownMultiplier}×`
+      : 'mobile (Lighthouse default, simulated throttling)',
+    cpuSlowdownMultiplier: cpuSlowdownMultiplier ?? 4,
     targets: TARGETS,
     pages: byPage,
+  };
+}
+
+/** The phone the calibrated run stands for: Lighthouse's benchmark index of a mid-range phone. */
+export const PHONE_BENCHMARK_INDEX = 1000;
+export const CALIBRATED_PERFORMANCE_TARGET = 90;
+
+/**
+ * Lighthouse's CPU benchmark index of this machine, the median of a few
+ * runs on a light page (each Lighthouse run measures it before loading).
+ */
+export async function measureBenchmarkIndex({ siteUrl, samples = 3, log = console.log }) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+  const indexes = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const result = await lighthouse(`${siteUrl}/about`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance'],
+      }).catch(() => null);
+      const index = result?.lhr?.environment?.benchmarkIndex;
+      if (typeof index === 'number') indexes.push(index);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  log(`  benchmark index of this machine: ${indexes.join(', ') || 'not measured'}`);
+  return { indexes, index: median(indexes) };
+}
+
+/**
+ * Lighthouse with the CPU slowed so that this machine behaves like a phone
+ * whose benchmark index is about 1,000: multiplier = index / 1000 (at
+ * least 1), instead of Lighthouse's fixed 4×.
+ */
+export async function benchLighthouseCalibrated({ siteUrl, runs = 3, pages = PAGES, log = console.log }) {
+  const { indexes, index } = await measureBenchmarkIndex({ siteUrl, log });
+  if (!index) throw new Error('Lighthouse did not report the benchmark index of this machine');
+  const multiplier = Math.max(1, Math.round((index / PHONE_BENCHMARK_INDEX) * 10) / 10);
+  log(`  CPU slowed ${multiplier}× (index ${index} / ${PHONE_BENCHMARK_INDEX})`);
+  const result = await benchLighthouse({ siteUrl, runs, pages, log, cpuSlowdownMultiplier: multiplier });
+  return {
+    ...result,
+    benchmarkIndexes: indexes,
+    benchmarkIndex: index,
+    phoneBenchmarkIndex: PHONE_BENCHMARK_INDEX,
+    performanceTarget: CALIBRATED_PERFORMANCE_TARGET,
   };
 }
 
 function licenseNames(file) {
   try {
     const text = readFileSync(`${file}.LICENSE.txt`, 'utf8');
-    const names = [...text.matchAll(/@license[^\n]*\n\s*\*\s*([\w.-]+)/g)].map((m) => m[1].replace(/\.production(\.min)?\.js$/, ''));
+    const names = [...text.matchAll(/@license[^\n]*\n\s*\*\s*([\w.-]+)/g)].map((m) =>
+      m[1].replace(/\.production(\.min)?\.js$/, ''),
+    );
     // Banners like " * react-router v7.18.5".
     names.push(...[...text.matchAll(/^\s*\*\s*(@?[\w./-]+) v\d[\w.-]*\s*$/gm)].map((m) => m[1]));
     return names;
@@ -182,17 +249,18 @@ function licenseNames(file) {
 
 function labelsFor(container, file) {
   const labels = [...(chunkLabelsCache.get(`${container}/${file}`) ?? [])];
-  const dist = path.join(root, APP_DIRS[container] ?? 'shell', 'dist', file);
-  if (existsSync(dist)) labels.push(...licenseNames(dist));
+  const browser = liveBrowserDir(APP_DIRS[container] ?? 'shell');
+  if (browser && existsSync(path.join(browser, file))) labels.push(...licenseNames(path.join(browser, file)));
   return [...new Set(labels)];
 }
 let chunkLabelsCache = new Map();
 
 function appOf(url) {
   const { pathname } = new URL(url);
-  const match = /^\/remotes\/([^/]+)\/(.*)$/.exec(pathname);
+  // /remotes/<dir>/<release>/browser/<file>, /shell/<release>/browser/<file>
+  const match = /^\/(?:remotes\/([^/]+)|shell)\/[^/]+\/browser\/(.*)$/.exec(pathname);
   if (!match) return { container: 'shell', file: pathname.replace(/^\//, '') };
-  const container = Object.entries(APP_DIRS).find(([, dir]) => dir === match[1])?.[0] ?? match[1];
+  const container = match[1] ? (Object.entries(APP_DIRS).find(([, dir]) => dir === match[1])?.[0] ?? match[1]) : 'shell';
   return { container, file: match[2] };
 }
 
@@ -295,7 +363,7 @@ function allChunkLabels() {
     add(`${container}/main.js`, container === 'shell' ? 'shell entry: federation runtime + bootstrap' : 'standalone entry');
     add(`${container}/remoteEntry.js`, 'container entry: federation runtime');
     try {
-      const manifest = JSON.parse(readFileSync(path.join(root, dir, 'dist', 'mf-manifest.json'), 'utf8'));
+      const manifest = JSON.parse(readFileSync(path.join(liveBrowserDir(dir) ?? '', 'mf-manifest.json'), 'utf8'));
       for (const shared of manifest.shared ?? [])
         for (const file of shared.assets?.js?.sync ?? []) add(`${container}/${file}`, `shared ${shared.name}`);
       for (const expose of manifest.exposes ?? [])

@@ -17,8 +17,10 @@ export {
   Route,
   Routes,
   matchPath,
+  matchRoutes,
   useLocation,
   useNavigate,
   useParams,
+  useRoutes,
   useSearchParams,
 } from 'react-router';

@@ -1,27 +1,42 @@
 /**
- * One webpack configuration for every app of the workspace: the shell (host)
- * and the four remotes. Each app's webpack.config.js calls createConfig() with
- * its name, port and what it exposes.
+ * One webpack configuration for every app of the workspace, read from the
+ * app's manifest (its `app.json`, see config/apps.cjs). Each app builds:
+ *
+ * - a browser container (`<out>/browser`): the shell's index.html and boot
+ *   chunks, or a remote's remoteEntry.js and mf-manifest.json, plus
+ *   pages.json, what the app publishes about itself (its pages, exposes);
+ * - in production, a server (Node) container (`<out>/server`): the shell's
+ *   renderer (render.js, a federation host) or the remote's remoteEntry.js,
+ *   which the renderer loads at run time. Nothing of one app is linked into
+ *   another's build.
+ *
+ * Each app's webpack.config.js is `createConfig(__dirname)`; the release
+ * script builds through config/build-app.cjs with the same configuration.
  */
 const path = require('node:path');
+const { realpathSync } = require('node:fs');
+const zlib = require('node:zlib');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const zlib = require('node:zlib');
 const { BootPreloadPlugin } = require('./boot-preload-plugin.cjs');
+const { root, readApp, publishedFacts } = require('./apps.cjs');
 
-const root = path.resolve(__dirname, '..');
+const rootModules = path.join(root, 'node_modules');
 /** The runtime-core module the federation runtime itself uses (see provide-runtime-core.cjs). */
 const runtimeCorePath = require.resolve('@module-federation/runtime-core', {
-  paths: [require('node:fs').realpathSync(path.join(root, 'node_modules/@module-federation/enhanced'))],
+  paths: [realpathSync(path.join(rootModules, '@module-federation/enhanced'))],
 });
-const deps = require(path.join(root, 'shared/package.json')).dependencies;
 /** react-router (react-router-dom's own dependency), built for production or development. */
 const reactRouterDir = path.dirname(
-  require.resolve('react-router/package.json', { paths: [require('node:fs').realpathSync(path.join(root, 'shared/node_modules/react-router-dom'))] }),
+  require.resolve('react-router/package.json', {
+    paths: [realpathSync(path.join(root, 'shared/node_modules/react-router-dom'))],
+  }),
 );
+const nodeRuntimePlugin = require.resolve('@module-federation/node/runtimePlugin');
 
-/** Shared singletons: one copy on the page, whichever app loads first. */
+/** Shared singletons: one copy on the page (and in the renderer), whichever app loads first. */
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -42,14 +57,29 @@ const SINGLETONS = [
 const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
 const SHARED_LIB_ENTRIES = ['api', 'store', 'ui', 'validation', 'format', 'types', 'config'];
 
-function sharedConfig() {
+/**
+ * What the app shares, at the versions its own package.json asks for: an
+ * exact version pinned there (19.3.1) accepts its later compatible ones
+ * (^19.3.1). A release asking for a singleton the shell cannot serve is
+ * refused (scripts/lib/release-checks.mjs); should one reach a browser
+ * anyway, the singleton is strict: the remote fails to load and its part of
+ * the page shows its fallback, rather than running on a React it was not
+ * built for.
+ */
+function sharedConfig(app) {
+  const own = require(path.join(app.folder, 'package.json')).dependencies ?? {};
+  const sharedLib = require(path.join(root, 'shared/package.json')).dependencies;
+  const version = (name) => {
+    const bare = name.replace(/\/$/, '');
+    const wanted = own[bare] ?? sharedLib[bare];
+    return /^\d+\.\d+\.\d+$/.test(wanted) ? `^${wanted}` : wanted;
+  };
   const shared = {};
-  const version = (name) => deps[name.replace(/\/$/, '')];
   for (const name of SINGLETONS) {
     const v = version(name);
-    shared[name] = { singleton: true, requiredVersion: v, strictVersion: false };
+    shared[name] = { singleton: true, requiredVersion: v, strictVersion: true };
     // Served from the trimmed re-export in config/react-router-dom.mjs: say its real version.
-    if (name === 'react-router-dom') shared[name].version = v;
+    if (name === 'react-router-dom') shared[name].version = sharedLib['react-router-dom'];
   }
   for (const name of SHARED) shared[name] = { requiredVersion: version(name) };
   for (const entry of SHARED_LIB_ENTRIES) {
@@ -60,15 +90,18 @@ function sharedConfig() {
 
 /**
  * styled-components' compiler plugin: every styled component gets an id made
- * from its file's content, so the server renderer (config/webpack.ssr.cjs)
- * and the browser build give it the same class names and the browser can
- * hydrate the server's HTML. It also minifies the CSS in the templates.
+ * from its file, so the server container and the browser container of a
+ * release give it the same class names and the browser can hydrate the
+ * server's HTML. It also minifies the CSS in the templates.
  */
 function styledComponentsPlugin(production) {
-  return ['@swc/plugin-styled-components', { displayName: !production, ssr: true, minify: true, transpileTemplateLiterals: true, pure: true }];
+  return [
+    require.resolve('@swc/plugin-styled-components'),
+    { displayName: !production, ssr: true, minify: true, transpileTemplateLiterals: true, pure: true },
+  ];
 }
 
-/** TypeScript and JSX through swc (the browser builds and the server renderer's). */
+/** TypeScript and JSX through swc. */
 function scriptRule(production) {
   return {
     test: /\.[jt]sx?$/,
@@ -78,7 +111,7 @@ function scriptRule(production) {
     // config/react-router-dom.mjs).
     parser: { exportsPresence: 'error' },
     use: {
-      loader: 'swc-loader',
+      loader: require.resolve('swc-loader'),
       options: {
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
@@ -91,124 +124,235 @@ function scriptRule(production) {
   };
 }
 
-/**
- * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>,
- *           host?: boolean, title?: string, devMiddleware?: Function }} app
- */
-function createConfig(app) {
-  const config = (_env, argv) => {
-    const production = argv.mode === 'production';
-    const appDir = path.join(root, app.dir);
-    const isHost = !app.exposes || !Object.keys(app.exposes).length;
-    return {
-      mode: production ? 'production' : 'development',
-      context: appDir,
-      entry: { main: './src/index.ts' },
-      devtool: production ? false : 'eval-cheap-module-source-map',
-      target: 'web',
-      output: {
-        path: path.join(appDir, 'dist'),
-        // Entry files keep stable names (served no-cache); chunks carry content hashes.
-        // webpack 5.111 cannot hash the entry name when a container exposes modules.
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        publicPath: 'auto',
-        uniqueName: app.name,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: {
-          ...(production && isHost ? { '@module-federation/runtime-core$': runtimeCorePath } : {}),
-          // Only what the apps use of the router (see config/react-router-dom.mjs).
-          'react-router-dom$': path.join(__dirname, 'react-router-dom.mjs'),
-          'react-router$': path.join(reactRouterDir, 'dist', production ? 'production' : 'development', 'index.mjs'),
+/** Writes pages.json beside mf-manifest.json: what the app publishes about itself. */
+class PublishPagesPlugin {
+  constructor(app) {
+    this.app = app;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PublishPagesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublishPagesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = `${JSON.stringify(publishedFacts(this.app), null, 2)}\n`;
+          compilation.emitAsset('pages.json', new webpack.sources.RawSource(json));
         },
+      );
+    });
+  }
+}
+
+function compression() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: /\.(js|css|html|svg|json|txt)$/,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
+
+/** Where the build writes: `MINISTRY_BUILD_OUT` (the release script's staging folder), else the app's dist/. */
+function outputDir(app) {
+  return process.env.MINISTRY_BUILD_OUT ? path.resolve(process.env.MINISTRY_BUILD_OUT) : path.join(app.folder, 'dist');
+}
+
+/**
+ * Where the shell's browser files are served from (`/shell/<release>/`, set
+ * by the release script). Remotes find their own address at run time.
+ */
+function shellPublicPath() {
+  return process.env.MINISTRY_PUBLIC_PATH ?? '/';
+}
+
+const resolveLoader = { modules: ['node_modules', rootModules] };
+
+function browserConfig(app, production) {
+  const publicPath = app.host ? shellPublicPath() : 'auto';
+  return {
+    name: 'browser',
+    mode: production ? 'production' : 'development',
+    context: app.folder,
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(outputDir(app), 'browser'),
+      // Entry files keep stable names; chunks carry content hashes. A release
+      // folder never changes, so the server caches all of it for good.
+      // webpack 5.111 cannot hash the entry name when a container exposes modules.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath,
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: {
+        ...(production && app.host ? { '@module-federation/runtime-core$': runtimeCorePath } : {}),
+        // Only what the apps use of the router (see config/react-router-dom.mjs).
+        'react-router-dom$': path.join(__dirname, 'react-router-dom.mjs'),
+        'react-router$': path.join(reactRouterDir, 'dist', production ? 'production' : 'development', 'index.mjs'),
       },
-      module: {
-        rules: [
-          scriptRule(production),
-          { test: /\.css$/, type: 'asset/source' },
-          { test: /\.(woff2?|ttf)$/, type: 'asset/resource' },
-          { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: app.name,
-          filename: 'remoteEntry.js',
-          exposes: app.exposes ?? {},
-          remotes: {},
-          shared: sharedConfig(),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: true,
-          // In production the remotes do not each carry the federation
-          // runtime (~20 KB gzip apiece): the host provides it, and a remote,
-          // which loads no remotes itself, drops the remote-loading and
-          // manifest-snapshot code. Dev servers keep it, so a remote still runs
-          // standalone on its own port.
-          ...(production
-            ? {
-                ...(isHost
-                  ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.cjs')] }
-                  : { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true } } }),
-              }
-            : {}),
-        }),
-        new HtmlWebpackPlugin({
-          template: path.join(appDir, 'public/index.html'),
-          title: app.title ?? app.name,
-          scriptLoading: 'defer',
-          // Pages live at nested paths (/devotional-detail/x): load main.js from the root, not relative to the page.
-          publicPath: '/',
-          inject: 'body',
-          chunks: ['main'],
-        }),
-        // The host's index.html preloads the chunks it needs to boot.
-        ...(production && isHost ? [new BootPreloadPlugin({ publicPath: '/' })] : []),
-        ...(production
-          ? [
-              new CompressionPlugin({
-                filename: '[path][base].br',
-                algorithm: 'brotliCompress',
-                test: /\.(js|css|html|svg|json|txt)$/,
-                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-                threshold: 1024,
-                minRatio: 0.9,
-              }),
-              new CompressionPlugin({
-                filename: '[path][base].gz',
-                algorithm: 'gzip',
-                test: /\.(js|css|html|svg|json|txt)$/,
-                threshold: 1024,
-                minRatio: 0.9,
-              }),
-            ]
-          : []),
+    },
+    resolveLoader,
+    module: {
+      rules: [
+        scriptRule(production),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(woff2?|ttf)$/, type: 'asset/resource' },
+        { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource' },
       ],
-      optimization: { moduleIds: production ? 'deterministic' : 'named' },
-      performance: { hints: false },
-      infrastructureLogging: { level: 'warn' },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port: app.port,
-        historyApiFallback: true,
-        hot: false,
-        liveReload: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        static: false,
-        proxy: [{ context: ['/api', '/media', '/pay'], target: 'http://localhost:8080' }],
-        setupMiddlewares: app.devMiddleware ?? ((m) => m),
-        client: { overlay: { warnings: false, errors: true } },
-      },
-    };
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: 'remoteEntry.js',
+        exposes: app.exposes,
+        remotes: {},
+        shared: sharedConfig(app),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: true,
+        // In production the remotes do not each carry the federation
+        // runtime (~20 KB gzip apiece): the host provides it, and a remote,
+        // which loads no remotes itself, drops the remote-loading and
+        // manifest-snapshot code. Dev servers keep it, so a remote still runs
+        // standalone on its own port.
+        ...(production
+          ? app.host
+            ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.cjs')] }
+            : { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true } } }
+          : {}),
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title: app.title ?? `${app.label ?? app.name} (standalone)`,
+        host: app.host,
+        scriptLoading: 'defer',
+        // Pages live at nested paths (/devotional-detail/x): load main.js from the root, not relative to the page.
+        publicPath: app.host ? publicPath : '/',
+        inject: 'body',
+        chunks: ['main'],
+      }),
+      new PublishPagesPlugin(app),
+      // The host's index.html preloads the chunks it needs to boot.
+      ...(production && app.host ? [new BootPreloadPlugin({ publicPath })] : []),
+      ...(production ? compression() : []),
+    ],
+    optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port: app.devPort,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      proxy: [{ context: ['/api', '/media', '/pay'], target: 'http://localhost:8080' }],
+      setupMiddlewares: app.devMiddleware ?? ((m) => m),
+      client: { overlay: { warnings: false, errors: true } },
+    },
   };
-  // The server renderer's build reads what each remote exposes from here.
+}
+
+/**
+ * The server container. A remote's is a federation container for Node
+ * (remoteEntry.js, one file: the renderer verifies each file it runs against
+ * the release's recorded hashes, and one file is one check). The shell's is
+ * the renderer (render.js), a federation host that loads the remotes'
+ * server containers at run time and shares its singletons with them.
+ */
+function serverConfig(app) {
+  return {
+    name: 'server',
+    mode: 'production',
+    context: app.folder,
+    target: 'async-node',
+    entry: app.host ? { render: './src/ssr/index.ts' } : {},
+    devtool: false,
+    output: {
+      path: path.join(outputDir(app), 'server'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      // Asset URLs as the browser build makes them: the shell's fonts are
+      // served from its release folder; remotes import no assets.
+      publicPath: app.host ? shellPublicPath() : '/',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: `${app.name}_server`,
+      ...(app.host ? { library: { type: 'commonjs2' } } : {}),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    resolveLoader,
+    module: {
+      // One file per container: a lazy page (`import()`, the staff pages) is
+      // built into it rather than into a chunk of its own.
+      parser: { javascript: { dynamicImportMode: 'eager' } },
+      rules: [
+        scriptRule(true),
+        { test: /\.css$/, type: 'asset/source' },
+        // The browser build serves these files; the server only needs their URLs.
+        { test: /\.(woff2?|ttf|png|jpe?g|svg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: 'remoteEntry.js',
+        exposes: app.exposes,
+        remotes: {},
+        remoteType: 'script',
+        library: { type: 'commonjs-module', name: app.name },
+        shared: sharedConfig(app),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [nodeRuntimePlugin],
+        dts: false,
+        manifest: true,
+      }),
+      // One file per container.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false, moduleIds: 'deterministic', splitChunks: false },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The webpack configuration of the app in `folder` (its app.json): the
+ * browser build, and in production the server build too.
+ * @param {string} folder
+ * @param {{ devMiddleware?: Function }} [extra]
+ */
+function createConfig(folder, extra = {}) {
+  const app = { ...readApp(folder), ...extra };
+  const config = (_env, argv = {}) => {
+    const production = argv.mode === 'production';
+    return production ? [browserConfig(app, true), serverConfig(app)] : browserConfig(app, false);
+  };
   config.app = app;
   return config;
 }
 
-module.exports = { createConfig, root, scriptRule };
+module.exports = { createConfig, scriptRule, SINGLETONS };

@@ -2,9 +2,10 @@
 // `npm run bench`: measures the figures of DESIGN.md section 4 and writes
 // bench/results/latest.md and latest.json. It reports; it never fails the run.
 //
-//   npm run bench                      everything (~6 min on 2 cores)
+//   npm run bench                      everything (about half an hour on 2 cores)
 //   npm run bench -- --quick           shorter loads, one Lighthouse run per page
-//   npm run bench -- --only api        only one part: api, web or build (comma-separated for more)
+//   npm run bench -- --only api        only some parts (comma-separated): build, api, web, releases,
+//                                      pages, api-under-load, rush, archive, lighthouse, photos
 //   npm run bench -- --no-pg           skip PostgreSQL even when one answers on 5432
 //   npm run bench -- --runs 5          Lighthouse runs per page (default 3, 1 with --quick)
 //   npm run bench -- --pages /,/about  Lighthouse on these pages only
@@ -17,7 +18,7 @@ import { ensureInstall } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
-const PARTS = ['build', 'api', 'web'];
+const PARTS = ['build', 'api', 'web', 'releases', 'pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos'];
 
 function parseArgs(argv) {
   const options = { quick: false, postgres: true, only: new Set(PARTS), runs: null, pages: null };
@@ -40,7 +41,7 @@ function parseArgs(argv) {
       console.log(
         readFileSync(fileURLToPath(import.meta.url), 'utf8')
           .split('\n')
-          .slice(1, 11)
+          .slice(1, 12)
           .join('\n')
           .replace(/^\/\/ ?/gm, ''),
       );
@@ -89,11 +90,10 @@ async function main() {
     args,
     options: { ...options, only: [...options.only] },
     environment: env,
-  };  // Other work on the machine makes the figures noisy: keep the highest load seen.
+  }; // Other work on the machine makes the figures noisy: keep the highest load seen.
   let peakLoad = os.loadavg()[0];
   const sampler = setInterval(() => (peakLoad = Math.max(peakLoad, os.loadavg()[0])), 5000);
   sampler.unref();
-
 
   // 1. The build first, so the web figures are of what it built.
   if (options.only.has('build')) {
@@ -134,6 +134,77 @@ async function main() {
         await server.stop();
       }
     });
+  }
+
+  // 4. The server's memory across 20 releases of one remote.
+  if (options.only.has('releases')) {
+    const { benchReleases } = await import('../bench/releases.mjs');
+    const { build, isStale, APPS } = await import('./build.mjs');
+    if (APPS.some(isStale)) await build();
+    results.releases = await attempt('releases', log, () => benchReleases({ log }));
+  }
+
+  // 5. Pages under load beside a static file, and the API while pages are under load.
+  const needsBuild = ['pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos'].some((p) => options.only.has(p));
+  if (needsBuild) {
+    const { build, isStale, APPS } = await import('./build.mjs');
+    if (APPS.some(isStale)) {
+      log('Building the stale apps first (not timed)');
+      await build();
+    }
+  }
+  if (options.only.has('pages')) {
+    const { benchPages } = await import('../bench/load.mjs');
+    results.pages = await attempt('pages', log, () => benchPages({ quick: options.quick, postgres: options.postgres, log }));
+  }
+  if (options.only.has('api-under-load')) {
+    const { benchApiUnderLoad } = await import('../bench/load.mjs');
+    results['api-under-load'] = await attempt('API under load', log, () => benchApiUnderLoad({ quick: options.quick, log }));
+  }
+
+  // 6. The Sunday rush: members reading, liking, posting and buying at once.
+  if (options.only.has('rush')) {
+    const { benchRush } = await import('../bench/rush.mjs');
+    results.rush = await attempt('rush', log, () => benchRush({ quick: options.quick, postgres: options.postgres, log }));
+  }
+
+  // 7. Page weights with the sample content and with years of archive.
+  if (options.only.has('archive')) {
+    const { benchArchive } = await import('../bench/content.mjs');
+    results.archive = await attempt('archive', log, () => benchArchive({ log }));
+  }
+
+  // 8. Lighthouse with the CPU slowed to a mid-range phone's, calibrated on this machine.
+  if (options.only.has('lighthouse')) {
+    results.lighthouse = await attempt('calibrated Lighthouse', log, async () => {
+      if (!chrome) return { error: 'no Chromium (set CHROME_PATH or apt-get install chromium)' };
+      const { benchLighthouseCalibrated, PAGES } = await import('../bench/web.mjs');
+      log('Lighthouse, calibrated: starting the server (PGlite)');
+      const server = await startServer({});
+      try {
+        return await benchLighthouseCalibrated({
+          siteUrl: server.url,
+          runs: options.runs ?? (options.quick ? 1 : 3),
+          pages: options.pages ?? PAGES,
+          log,
+        });
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  // 9. Large photographs as the home page's images: what a phone downloads, and Lighthouse on /.
+  if (options.only.has('photos')) {
+    const { benchPhotos } = await import('../bench/content.mjs');
+    results.photos = await attempt('photos', log, () =>
+      benchPhotos({
+        quick: options.quick,
+        runs: options.runs ?? 3,
+        cpuSlowdownMultiplier: results.lighthouse?.cpuSlowdownMultiplier ?? null,
+        log,
+      }),
+    );
   }
 
   // Sections not measured this time are carried over from the last report.

@@ -1,101 +1,53 @@
 #!/usr/bin/env node
-// Production build of the shell and the four remotes. An app is rebuilt only
-// when its inputs changed since its last build (a hash stamp in dist/), unless
-// --force is given. Usage: node scripts/build.mjs [--force] [app ...]
-import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+/**
+ * `npm run build`: releases every app whose live release was not built from
+ * the current code (its inputs' hash, recorded in the release), the shell
+ * first, then the remotes two at a time; each release is built, checked and
+ * switched on its own (scripts/release.mjs). `--force` releases them all.
+ * Usage: node scripts/build.mjs [--force] [app ...]
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_DIRS, inputHash, releasesDir, root } from './lib/apps.mjs';
+import { readPointer } from './lib/release-store.mjs';
+import { release, releaseFolderOf } from './release.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const APPS = ['shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'ssr'];
-const BROWSER_APPS = APPS.filter((app) => app !== 'ssr');
+export const APPS = APP_DIRS;
 
-/**
- * Where each build runs and writes. `ssr` is the server renderer
- * (shell/webpack.ssr.config.js): the shell and every remote's exposed
- * modules together, so it is rebuilt when any app changes.
- */
-const BUILDS = {
-  ...Object.fromEntries(BROWSER_APPS.map((app) => [app, { dir: app, out: 'dist', args: [], inputs: [app] }])),
-  ssr: { dir: 'shell', out: 'dist-ssr', args: ['--config', 'webpack.ssr.config.js'], inputs: BROWSER_APPS },
-};
-const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'config', 'pnpm-lock.yaml', 'tsconfig.base.json'];
-
-function hashTree(hash, target) {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return;
-  const stat = statSync(full);
-  if (stat.isDirectory()) {
-    for (const name of readdirSync(full).sort()) {
-      if (name === 'node_modules' || name === 'dist' || name.endsWith('.test.tsx') || name.endsWith('.test.ts')) continue;
-      hashTree(hash, path.join(target, name));
-    }
-  } else {
-    hash.update(target);
-    hash.update(readFileSync(full));
-  }
-}
-
-export function inputHash(app) {
-  const hash = createHash('sha256');
-  const appInputs = BUILDS[app].inputs.flatMap((dir) => [`${dir}/src`, `${dir}/public`, `${dir}/webpack.config.js`, `${dir}/package.json`]);
-  if (app === 'ssr') appInputs.push('shell/webpack.ssr.config.js');
-  for (const input of [...SHARED_INPUTS, ...appInputs]) hashTree(hash, input);
-  return hash.digest('hex');
-}
-
-const stampFile = (app) => path.join(root, BUILDS[app].dir, BUILDS[app].out, '.build-stamp');
-
-export function isStale(app) {
+/** Whether the app's live release was built from other code than what is here now. */
+export function isStale(dir) {
+  let folder;
   try {
-    return readFileSync(stampFile(app), 'utf8') !== inputHash(app);
+    folder = releaseFolderOf(dir);
   } catch {
-    return true;
+    return false; // hosted elsewhere: released by its own team
   }
+  return readPointer(folder)?.inputHash !== inputHash(path.join(root, dir));
 }
 
-function webpack(app) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', ...BUILDS[app].args], {
-      cwd: path.join(root, BUILDS[app].dir),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const shown = output
-        .split('\n')
-        .filter((l) => l.trim() && !l.includes('Manifest will use absolute path resolution'))
-        .join('\n');
-      if (code === 0) {
-        writeFileSync(stampFile(app), inputHash(app));
-        console.log(`  built ${app} in ${seconds}s`);
-      } else {
-        console.error(`  ${app} failed to build:\n${shown}`);
-      }
-      resolve(code === 0);
-    });
-  });
-}
-
-/** Builds the stale apps (or all with force), two at a time. Resolves true on success. */
+/** Releases the stale apps (or all of `apps` with force). Resolves true when every release went live. */
 export async function build({ force = false, apps = APPS } = {}) {
-  const todo = apps.filter((app) => force || isStale(app));
+  const todo = apps.filter((dir) => force || isStale(dir));
   if (!todo.length) {
-    console.log('Build: everything is up to date.');
+    console.log('Build: every app is up to date.');
     return true;
   }
-  console.log(`Build: ${todo.join(', ')}`);
+  console.log(`Build: releasing ${todo.join(', ')} into ${releasesDir()}`);
   const started = Date.now();
   let ok = true;
-  const queue = [...todo];
+  const one = async (dir) => {
+    const result = await release(dir, { quiet: true });
+    if (result.ok) console.log(`  ${dir}: release ${result.release} is live (${result.seconds.toFixed(1)}s)`);
+    else {
+      ok = false;
+      console.error(`  ${dir}: release REFUSED:\n${result.problems.map((p) => `    - ${p}`).join('\n')}`);
+    }
+  };
+  // The shell first: the remotes' releases are checked against it.
+  if (todo.includes('shell')) await one('shell');
+  const queue = todo.filter((dir) => dir !== 'shell');
   const worker = async () => {
-    while (queue.length) ok = (await webpack(queue.shift())) && ok;
+    while (queue.length) await one(queue.shift());
   };
   await Promise.all([worker(), worker()]);
   console.log(`Build ${ok ? 'finished' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);

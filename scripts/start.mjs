@@ -5,12 +5,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
-import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
 if (!ensureInstall()) process.exit(1);
+// Imported once the workspace is installed: the build reads packages from it.
+const { build } = await import('./build.mjs');
 if (!(await build())) process.exit(1);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

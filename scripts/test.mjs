@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, jest (shared + apps), the API tests (PGlite,
+// `npm test`: lint, formatting, typecheck, jest (shared + apps), the API tests (PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
 // headless Chromium against the production build.
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
-import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -25,7 +24,11 @@ function step(name, command, args, options = {}) {
 
 function testFiles(dir) {
   const full = path.join(root, dir);
-  return existsSync(full) ? readdirSync(full).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(dir, f)) : [];
+  return existsSync(full)
+    ? readdirSync(full)
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 export function chromePath() {
@@ -34,19 +37,42 @@ export function chromePath() {
 }
 
 if (!ensureInstall()) process.exit(1);
+// Imported once the workspace is installed: the build reads packages from it.
+const { build } = await import('./build.mjs');
 
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('format (prettier --check; `npm run format` fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn']);
 for (const pkg of ['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'api', 'e2e']) {
   if (existsSync(path.join(root, pkg, 'tsconfig.json'))) step(`typecheck ${pkg}`, bin('tsc'), ['--noEmit', '-p', pkg]);
 }
 step('unit and component tests (jest)', bin('jest'), ['--ci']);
 
+/**
+ * API test files that time the server or kill it (a rush of page loads
+ * answered within a second, slow bodies cut off, SIGKILL mid-write, three
+ * processes restarted under load): they run alone, after the others, which
+ * run two files at a time (each file has its own databases).
+ */
+const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.test.ts'];
 const apiTests = testFiles('api/test');
 if (apiTests.length) {
   const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set TEST_DATABASE_URL to add PostgreSQL)';
-  step(`API tests on ${dbs}`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...apiTests.map((f) => path.relative('api', f))], {
-    cwd: path.join(root, 'api'),
-  });
+  if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
+    console.warn('Note: the tests of several server processes need TEST_DATABASE_URL and TEST_REDIS_URL; they are skipped.');
+  }
+  const timed = apiTests.filter((f) => TIMED_API_TESTS.includes(path.basename(f)));
+  const others = apiTests.filter((f) => !timed.includes(f));
+  const run = (name, files, concurrency) =>
+    step(
+      name,
+      process.execPath,
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files.map((f) => path.relative('api', f))],
+      {
+        cwd: path.join(root, 'api'),
+      },
+    );
+  run(`API tests on ${dbs}`, others, 2);
+  if (timed.length) run('API tests that time or stop the server (one at a time)', timed, 1);
 }
 
 const e2eTests = testFiles('e2e/tests');
@@ -68,10 +94,16 @@ if (e2eTests.length) {
         env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       });
     if (prepared) {
-      step('browser tests (headless Chromium)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eTests.map((f) => path.relative('e2e', f))], {
-        cwd: path.join(root, 'e2e'),
-        env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
-      });
+      // Two files at a time: each starts its own site and browser.
+      step(
+        'browser tests (headless Chromium)',
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2eTests.map((f) => path.relative('e2e', f))],
+        {
+          cwd: path.join(root, 'e2e'),
+          env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
+        },
+      );
     }
     rmSync(template, { recursive: true, force: true });
   }

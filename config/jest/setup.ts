@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // jsdom lacks these; the apps use them.
 window.scrollTo = () => {};
@@ -15,3 +16,8 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Navigations run as React transitions, which a busy CI machine may take
+// more than the default second to finish: wait up to 5 s for what a test
+// expects to appear (a test that passes still passes as soon as it does).
+configure({ asyncUtilTimeout: 5000 });

@@ -1,0 +1,7 @@
+/** Types of release-checks.mjs (the API's tests check fake releases with it). */
+export declare function checkRelease(release: {
+  dir: string;
+  app: { name: string; host: boolean; exposes: Record<string, string>; pages: { path: string }[]; uses: string[] };
+  staging: string;
+  releases: string;
+}): string[];

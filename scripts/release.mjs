@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * `npm run release -- <app> [--from <folder>] [--out <folder>]`: builds one
+ * app (the shell or a remote, by folder name) into a new release folder,
+ * checks it (scripts/lib/release-checks.mjs), and only then makes it the
+ * live release. Nothing of another app is built or touched. A build that
+ * fails or a check that does not pass never goes live: the command says why
+ * and exits 1.
+ *
+ *   --from <folder>  build from another copy of the app's folder (its
+ *                    dependencies resolvable from there), e.g. a CI checkout
+ *   --out <folder>   the folder of the app's releases (default: REMOTE_<NAME>
+ *                    when it is a folder, else RELEASES_DIR/<app>)
+ *
+ * See docs/deploying-a-remote.md.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_DIRS, inputHash, readApp, releasesDir, root } from './lib/apps.mjs';
+import { checkRelease } from './lib/release-checks.mjs';
+import { newReleaseId, publishRelease } from './lib/release-store.mjs';
+
+/** The folder an app's releases go to. */
+export function releaseFolderOf(dir, out) {
+  if (out) return path.resolve(out);
+  const located = process.env[`REMOTE_${dir.toUpperCase().replace(/-/g, '_')}`];
+  if (located && !/^[a-z]+:\/\//i.test(located)) return path.resolve(root, located);
+  if (located) throw new Error(`${dir} is hosted at ${located}: release it with --out <folder>, then publish that folder there`);
+  return path.join(releasesDir(), dir);
+}
+
+function build(folder, staging, publicPath) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'config/build-app.cjs'), folder, staging, publicPath ?? ''], {
+      cwd: folder,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ ok: code === 0, output: output.trim() }));
+  });
+}
+
+/**
+ * Builds, checks and releases `dir`. Answers { ok, release, previous, problems, seconds }.
+ * @param {string} dir the app's folder name
+ * @param {{ from?: string, out?: string, quiet?: boolean }} [options]
+ */
+export async function release(dir, { from, out, quiet = false } = {}) {
+  const started = Date.now();
+  const say = quiet ? () => {} : (line) => console.log(line);
+  const source = path.resolve(from ?? path.join(root, dir));
+  if (!existsSync(path.join(source, 'app.json')))
+    return { ok: false, problems: [`${source} has no app.json: it is not an app's folder`] };
+  const app = readApp(source);
+  const appFolder = releaseFolderOf(dir, out);
+  const id = newReleaseId();
+  const staging = path.join(appFolder, `.staging-${id}`);
+  mkdirSync(appFolder, { recursive: true });
+  const fail = (problems) => {
+    rmSync(staging, { recursive: true, force: true });
+    return { ok: false, release: id, problems, seconds: (Date.now() - started) / 1000 };
+  };
+
+  say(`${dir}: building release ${id}…`);
+  const built = await build(source, staging, app.host ? `/shell/${id}/browser/` : undefined);
+  if (!built.ok) return fail([`the build failed:\n${built.output}`]);
+  const problems = checkRelease({ dir, app, staging, releases: releasesDir() });
+  if (problems.length) return fail(problems);
+  const previous = publishRelease(appFolder, {
+    app: dir,
+    name: app.name,
+    id,
+    staging,
+    inputHash: inputHash(source),
+    source: from ? source : null,
+  });
+  return { ok: true, release: id, previous, problems: [], seconds: (Date.now() - started) / 1000 };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args.splice(i, 2)[1] : undefined;
+  };
+  const from = option('--from');
+  const out = option('--out');
+  const [dir] = args;
+  if (!dir || !/^[a-z][a-z0-9-]*$/.test(dir) || (!from && !APP_DIRS.includes(dir))) {
+    console.error(`Usage: npm run release -- <app> [--from <folder>] [--out <folder>]\n  <app>: ${APP_DIRS.join(', ')}`);
+    process.exit(2);
+  }
+  try {
+    const result = await release(dir, { from, out });
+    if (result.ok) {
+      console.log(
+        `${dir}: release ${result.release} is live${result.previous ? ` (it was ${result.previous}; \`npm run rollback -- ${dir}\` goes back)` : ''} (${result.seconds.toFixed(1)}s)`,
+      );
+    } else {
+      console.error(`${dir}: release ${result.release ?? ''} REFUSED; the live release is unchanged.`);
+      for (const problem of result.problems) console.error(`  - ${problem}`);
+    }
+    process.exit(result.ok ? 0 : 1);
+  } catch (error) {
+    console.error(`${dir}: ${error.message}`);
+    process.exit(1);
+  }
+}
