@@ -11,7 +11,7 @@
  * a copy of the built releases: the working tree and the other tests' site
  * are never touched.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -65,25 +65,27 @@ function edit(folder: string, file: string, change: (text: string) => string): v
   writeFileSync(full, after);
 }
 
-/** `npm run release -- mfe-giving --from <folder>` into this test's releases. */
-function release(from: string): { ok: boolean; output: string } {
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), 'mfe-giving', '--from', from], {
-    cwd: repoRoot,
-    env: { ...process.env, RELEASES_DIR: releases },
-    encoding: 'utf8',
-    timeout: 180_000,
+/**
+ * Runs a script of the repository in its own process. Asynchronously: this
+ * process keeps reading the site's output and noticing its closed connections
+ * meanwhile (a blocked test process reuses a keep-alive connection the site
+ * closed while it waited, and the next fetch fails).
+ */
+function runScript(script: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, script), ...args],
+      { cwd: repoRoot, env: { ...process.env, RELEASES_DIR: releases }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}${stderr}` }),
+    );
   });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
 
-function rollback(): { ok: boolean; output: string } {
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/rollback.mjs'), 'mfe-giving'], {
-    cwd: repoRoot,
-    env: { ...process.env, RELEASES_DIR: releases },
-    encoding: 'utf8',
-  });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-}
+/** `npm run release -- mfe-giving --from <folder>` into this test's releases. */
+const release = (from: string) => runScript('scripts/release.mjs', ['mfe-giving', '--from', from]);
+
+const rollback = () => runScript('scripts/rollback.mjs', ['mfe-giving']);
 
 /** A fingerprint of every file of the apps but mfe-giving (and their pointers). */
 function otherAppsFingerprint(): string {
@@ -182,7 +184,7 @@ export function GatheringsPage() {
     assert.match(before.html, /Recent Events/);
     assert.equal((await serverHtml(`${site.url}/gatherings`)).status, 404, 'the page does not exist yet');
 
-    const released = release(giving);
+    const released = await release(giving);
     assert.ok(released.ok, released.output);
     assert.notEqual(liveGiving(), before.release);
     assert.equal(otherAppsFingerprint(), before.others, 'no file of the shell or of another remote changed');
@@ -198,7 +200,7 @@ export function GatheringsPage() {
     assert.match(page.html, /<title>Our gatherings \|/);
     assert.match(await hydratedMain(`${site.url}/gatherings`), /Every gathering of the year/);
 
-    const back = rollback();
+    const back = await rollback();
     assert.ok(back.ok, back.output);
     assert.equal(liveGiving(), before.release);
     assert.match((await serverHtml(`${site.url}/events`)).html, /Recent Events/, 'the server renders the old release again');
@@ -233,7 +235,7 @@ export function GatheringsPage() {
     for (const [name, spoil, reason] of cases) {
       const giving = copyOfGiving();
       spoil(giving);
-      const refused = release(giving);
+      const refused = await release(giving);
       assert.equal(refused.ok, false, `a release that ${name} is refused`);
       assert.match(refused.output, reason, name);
       assert.match(refused.output, /REFUSED; the live release is unchanged/);
@@ -256,11 +258,8 @@ describe('version skew that reaches visitors anyway', () => {
     const folder = path.join(releases, 'mfe-giving');
     const id = '20990103-000000-abcdef';
     const staging = path.join(folder, `.staging-${id}`);
-    const built = spawnSync(process.execPath, [path.join(repoRoot, 'config/build-app.cjs'), giving, staging], {
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    assert.equal(built.status, 0, built.stderr);
+    const built = await runScript('config/build-app.cjs', [giving, staging]);
+    assert.ok(built.ok, built.output);
     publishRelease(folder, { app: 'mfe-giving', name: 'mfe_giving', id, staging });
 
     const { status, html } = await serverHtml(`${site.url}/events`);
@@ -273,7 +272,7 @@ describe('version skew that reaches visitors anyway', () => {
     assert.match(await page.getByRole('alert').innerText(), /couldn't load the giving and events pages/);
     assert.ok(await page.getByRole('banner').isVisible(), 'the rest of the page is there');
     await context.close();
-    assert.ok(rollback().ok);
+    assert.ok((await rollback()).ok);
     assert.equal(liveGiving(), live);
     rmSync(giving, { recursive: true, force: true });
   });
@@ -307,7 +306,7 @@ describe("a remote's server code that fails", () => {
     assert.doesNotMatch(html, /Recent Events/);
     assert.match(await hydratedMain(`${site.url}/events`, true), /Recent Events/, 'the browser renders the part');
     assert.match(site.output(), /EventsPage failed on the server/, 'the log says why');
-    assert.ok(rollback().ok);
+    assert.ok((await rollback()).ok);
     assert.equal(liveGiving(), live);
   });
 
