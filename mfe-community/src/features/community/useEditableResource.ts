@@ -4,6 +4,10 @@ import { useResource, type Resource } from '@ministry/shared/ui';
 /**
  * A loaded list the page can change in place (a new post, a like, a comment)
  * without loading it again. A fresh load replaces the local changes.
+ *
+ * A change made while a load is still on its way (a member who posts before
+ * the wall has loaded) loads again: the answer on its way was asked for
+ * before the change, and would otherwise replace it.
  */
 export function useEditableResource<T>(
   load: () => Promise<T>,
@@ -17,5 +21,9 @@ export function useEditableResource<T>(
     setLoaded(resource.data);
     setLocal(resource.data);
   }
-  return { ...resource, data: local, update: (change) => setLocal((current) => change(current)) };
+  const update = (change: (data: T | undefined) => T) => {
+    setLocal((current) => change(current));
+    if (resource.loading) resource.reload();
+  };
+  return { ...resource, data: local, update };
 }
