@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
+// The sites these tests start hash passwords cheaply: the tests sign up and log in often (see api/src/config.ts).
+process.env.PASSWORD_HASH_COST ??= 'low';
+
 export const repoRoot = path.resolve(__dirname, '..');
 
 export const DESKTOP = { width: 1366, height: 900 };

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
@@ -59,6 +60,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ database, config, serveSite = true }: BuildOptions): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -29,6 +29,7 @@ import {
   unpack,
 } from './backup.js';
 import { loadConfig, type AppConfig } from './config.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 import { migrate, openDatabase } from './db/index.js';
 import { DatabaseLockedError } from './db/lock.js';
 import { ensureAdmin } from './modules/users/admin.js';
@@ -117,6 +118,7 @@ async function restore(config: AppConfig, file: string): Promise<void> {
 async function main(args: string[]): Promise<number> {
   const [command, email, password] = args;
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   if ((command === 'backup' || command === 'restore') && args.length === 2) {
     try {
       const file = path.resolve(args[1]!);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PasswordHashCost } from './lib/passwords.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -66,6 +67,12 @@ export interface AppConfig {
   moderation: boolean;
   /** Failed logins one IP address may make in 15 minutes (LOGIN_FAILURES_PER_IP, default 50). */
   loginFailuresPerIp: number;
+  /**
+   * The cost of new password hashes (PASSWORD_HASH_COST): 'standard' (the
+   * default), or 'low' for test runs, which sign up and log in hundreds of
+   * times; 'low' is refused on a public PUBLIC_URL.
+   */
+  passwordHashCost: PasswordHashCost;
   /** Public pages are rendered on the server for visitors (PRERENDER=off: in the browser only). */
   prerender: boolean;
   /** How long a page may take to render on the server before the browser renders it instead. */
@@ -249,6 +256,19 @@ function newsletterMoment(env: NodeJS.ProcessEnv): { day: number; time: string }
   return { day, time: `${match[1]!.padStart(2, '0')}:${match[2]}` };
 }
 
+function passwordHashCost(env: NodeJS.ProcessEnv, publicUrl: string): PasswordHashCost {
+  const cost = (env.PASSWORD_HASH_COST ?? '').trim() || 'standard';
+  if (cost !== 'standard' && cost !== 'low') {
+    throw new ConfigError(`PASSWORD_HASH_COST must be standard or low (it is "${env.PASSWORD_HASH_COST}").`);
+  }
+  if (cost === 'low' && !isLocalAddress(publicUrl)) {
+    throw new ConfigError(
+      'PASSWORD_HASH_COST=low is for tests on this machine; a public site (PUBLIC_URL) hashes passwords at the standard cost.',
+    );
+  }
+  return cost;
+}
+
 /** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
@@ -295,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     moderation: env.MODERATION !== 'off',
     loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
+    passwordHashCost: passwordHashCost(env, publicUrl),
     prerender: env.PRERENDER !== 'off',
     prerenderTimeoutMs: 3000,
     prerenderConcurrency: wholeNumber(env, 'PRERENDER_CONCURRENCY', 4, 1, 64),

@@ -17,6 +17,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from './config.js';
+import { setPasswordHashCost } from './lib/passwords.js';
 import { migrate, openDatabase } from './db/index.js';
 import { seedIfEmpty } from './seed/index.js';
 import { buildApp } from './app.js';
@@ -151,6 +152,7 @@ async function main() {
   const started = Date.now();
   // A setting the server cannot work with stops it here, with a message saying which.
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   if (cluster.isWorker) return serve(config, started);
   await prepare(config);
   if (config.workers > 1) return supervise(config, started);

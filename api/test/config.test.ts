@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { hashPassword, setPasswordHashCost, verifyPassword } from '../src/lib/passwords.js';
 import { openDatabase } from '../src/db/index.js';
 import { testConfig } from './helpers.js';
 
@@ -95,6 +96,27 @@ describe('configuration', () => {
         /NEWSLETTER_RATE must be a whole number of mails a second from 1 to 1000/,
         rate,
       );
+  });
+
+  it('cheap password hashes (PASSWORD_HASH_COST=low) are for this machine only; a public site hashes at the standard cost', async () => {
+    assert.equal(loadConfig({}).passwordHashCost, 'standard');
+    assert.equal(loadConfig({ PASSWORD_HASH_COST: 'low' }).passwordHashCost, 'low');
+    assert.throws(
+      () => loadConfig({ PASSWORD_HASH_COST: 'low', PUBLIC_URL: 'https://church.example.org' }),
+      /PASSWORD_HASH_COST=low is for tests on this machine/,
+    );
+    assert.throws(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' }), /PASSWORD_HASH_COST must be standard or low/);
+    // Each hash names its parameters: one made at either cost is checked after the other is set.
+    setPasswordHashCost('standard');
+    const standard = await hashPassword('a long password');
+    setPasswordHashCost('low');
+    const low = await hashPassword('a long password');
+    assert.match(standard, /^scrypt\$16384\$8\$5\$/);
+    assert.match(low, /^scrypt\$1024\$8\$1\$/);
+    for (const stored of [standard, low]) {
+      assert.equal(await verifyPassword('a long password', stored), true);
+      assert.equal(await verifyPassword('another password', stored), false);
+    }
   });
 
   it('the stripe provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', () => {

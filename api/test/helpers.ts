@@ -19,6 +19,10 @@ import { seedIfEmpty } from '../src/seed/index.js';
 import { newId } from '../src/lib/ids.js';
 import { outboxDir } from '../src/lib/mailer.js';
 
+// Tests sign up and log in hundreds of times: at the standard scrypt cost the
+// hashing alone takes minutes. The servers they start inherit this too.
+process.env.PASSWORD_HASH_COST ??= 'low';
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export const databaseKinds = (): DatabaseKind[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
@@ -65,7 +69,12 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db;
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-api-test-'));
-  return { ...loadConfig({ NODE_ENV: 'test' }), dataDir, logLevel: 'silent', ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST }),
+    dataDir,
+    logLevel: 'silent',
+    ...overrides,
+  };
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -119,15 +119,21 @@ function problems(page: Page): string[] {
   return found;
 }
 
-/** Opens `url` and answers what the visitor reads in <main> once the app has taken the page over. */
-async function hydratedMain(url: string, expectErrors = false): Promise<string> {
+/**
+ * Opens `url` and waits until <main> shows `expected` once the app has taken
+ * the page over (a part the browser renders may still be loading at first);
+ * without `expectErrors`, the page must run without errors.
+ */
+async function assertShownInBrowser(url: string, expected: RegExp, { expectErrors = false, why = '' } = {}): Promise<void> {
   const { context, page } = await newPage(browser);
   try {
     const found = problems(page);
     await page.goto(url);
-    const text = await page.locator('main').innerText();
+    await page
+      .locator('main', { hasText: expected })
+      .waitFor()
+      .catch(async () => assert.fail(`${why || url}: <main> shows ${expected}, not: ${await page.locator('main').innerText()}`));
     if (!expectErrors) assert.deepEqual(found, [], `${url} ran without errors`);
-    return text;
   } finally {
     await context.close();
   }
@@ -192,19 +198,19 @@ export function GatheringsPage() {
     const after = await serverHtml(`${site.url}/events`);
     assert.match(after.html, /Upcoming Gatherings/, 'the server renders the new release');
     assert.doesNotMatch(after.html, /Recent Events/);
-    assert.match(await hydratedMain(`${site.url}/events`), /Upcoming Gatherings/);
+    await assertShownInBrowser(`${site.url}/events`, /Upcoming Gatherings/);
 
     const page = await serverHtml(`${site.url}/gatherings`);
     assert.equal(page.status, 200);
     assert.match(page.html, /Every gathering of the year/, 'the new page is rendered on the server');
     assert.match(page.html, /<title>Our gatherings \|/);
-    assert.match(await hydratedMain(`${site.url}/gatherings`), /Every gathering of the year/);
+    await assertShownInBrowser(`${site.url}/gatherings`, /Every gathering of the year/);
 
     const back = await rollback();
     assert.ok(back.ok, back.output);
     assert.equal(liveGiving(), before.release);
     assert.match((await serverHtml(`${site.url}/events`)).html, /Recent Events/, 'the server renders the old release again');
-    assert.match(await hydratedMain(`${site.url}/events`), /Recent Events/);
+    await assertShownInBrowser(`${site.url}/events`, /Recent Events/);
     assert.equal((await serverHtml(`${site.url}/gatherings`)).status, 404, 'the page left with its release');
     assert.equal(otherAppsFingerprint(), before.others);
     rmSync(giving, { recursive: true, force: true });
@@ -246,7 +252,7 @@ export function GatheringsPage() {
       );
       rmSync(giving, { recursive: true, force: true });
     }
-    assert.match(await hydratedMain(`${site.url}/events`), /Recent Events/);
+    await assertShownInBrowser(`${site.url}/events`, /Recent Events/);
   });
 });
 
@@ -304,7 +310,10 @@ describe("a remote's server code that fails", () => {
     assert.match(html, /<header/, 'the rest of the page is rendered on the server');
     assert.match(html, /<!--\$!-->/, "the remote's part is left for the browser");
     assert.doesNotMatch(html, /Recent Events/);
-    assert.match(await hydratedMain(`${site.url}/events`, true), /Recent Events/, 'the browser renders the part');
+    await assertShownInBrowser(`${site.url}/events`, /Recent Events/, {
+      expectErrors: true,
+      why: 'the browser renders the part',
+    });
     assert.match(site.output(), /EventsPage failed on the server/, 'the log says why');
     assert.ok((await rollback()).ok);
     assert.equal(liveGiving(), live);
@@ -328,7 +337,7 @@ describe("a remote's server code that fails", () => {
     const { status, html } = await serverHtml(`${site.url}/events`);
     assert.equal(status, 200);
     assert.doesNotMatch(html, /Recent Events/, 'the changed code did not run');
-    assert.match(await hydratedMain(`${site.url}/events`, true), /Recent Events/);
+    await assertShownInBrowser(`${site.url}/events`, /Recent Events/, { expectErrors: true });
     assert.match(site.output(), /changed since its release was checked/);
   });
 });
