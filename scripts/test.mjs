@@ -2,7 +2,7 @@
 // `npm test`: lint, formatting, typecheck, jest (shared + apps), the API tests (PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
 // headless Chromium against the production build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,33 @@ function step(name, command, args, options = {}) {
   const ok = status === 0;
   results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
+}
+
+/**
+ * Steps that only read the code (lint, formatting, typechecks), two at a
+ * time: each prints its output once it is done.
+ */
+async function parallelSteps(steps, concurrency = 2) {
+  const queue = [...steps];
+  const runOne = ({ name, command, args }) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('close', (status) => {
+        console.log(`\n=== ${name} ===`);
+        if (output) process.stdout.write(output);
+        results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (queue.length) await runOne(queue.shift());
+    }),
+  );
 }
 
 function testFiles(dir) {
@@ -40,11 +67,17 @@ if (!ensureInstall()) process.exit(1);
 // Imported once the workspace is installed: the build reads packages from it.
 const { build } = await import('./build.mjs');
 
-step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-step('format (prettier --check; `npm run format` fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn']);
-for (const pkg of ['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'api', 'e2e']) {
-  if (existsSync(path.join(root, pkg, 'tsconfig.json'))) step(`typecheck ${pkg}`, bin('tsc'), ['--noEmit', '-p', pkg]);
-}
+await parallelSteps([
+  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  {
+    name: 'format (prettier --check; `npm run format` fixes it)',
+    command: bin('prettier'),
+    args: ['--check', '.', '--log-level=warn'],
+  },
+  ...['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'api', 'e2e']
+    .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
+    .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
+]);
 step('unit and component tests (jest)', bin('jest'), ['--ci']);
 
 /**
