@@ -49,11 +49,21 @@ async function parallelSteps(steps, concurrency = 2) {
   );
 }
 
-function testFiles(dir) {
+/**
+ * The test files of a folder, the longest first (`longest`: their names, the
+ * slowest first): files run side by side, and a long one started last would
+ * leave the other cores idle at the end.
+ */
+function testFiles(dir, longest = []) {
   const full = path.join(root, dir);
+  const rank = (f) => {
+    const i = longest.indexOf(f.replace(/\.test\.ts$/, ''));
+    return i < 0 ? longest.length : i;
+  };
   return existsSync(full)
     ? readdirSync(full)
         .filter((f) => f.endsWith('.test.ts'))
+        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
         .map((f) => path.join(dir, f))
     : [];
 }
@@ -84,10 +94,18 @@ step('unit and component tests (jest)', bin('jest'), ['--ci']);
  * API test files that time the server or kill it (a rush of page loads
  * answered within a second, slow bodies cut off, SIGKILL mid-write, three
  * processes restarted under load): they run alone, after the others, which
- * run two files at a time (each file has its own databases).
+ * run three files at a time (each file has its own databases).
  */
 const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.test.ts'];
-const apiTests = testFiles('api/test');
+const apiTests = testFiles('api/test', [
+  'accounts',
+  'newsletter-sending',
+  'fuzz',
+  'foundation',
+  'config',
+  'oversell',
+  'seed-events',
+]);
 if (apiTests.length) {
   const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set TEST_DATABASE_URL to add PostgreSQL)';
   if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
@@ -104,11 +122,22 @@ if (apiTests.length) {
         cwd: path.join(root, 'api'),
       },
     );
-  run(`API tests on ${dbs}`, others, 2);
+  run(`API tests on ${dbs}`, others, 3);
   if (timed.length) run('API tests that time or stop the server (one at a time)', timed, 1);
 }
 
-const e2eTests = testFiles('e2e/tests');
+const e2eTests = testFiles('e2e/tests', [
+  'widths-signed-in',
+  'widths-signed-out',
+  'releases',
+  'community',
+  'staff-content',
+  'staff-people',
+  'staff-giving',
+  'accessibility',
+  'photos',
+  'content',
+]);
 if (e2eTests.length) {
   const chrome = chromePath();
   if (!chrome) {
@@ -127,11 +156,11 @@ if (e2eTests.length) {
         env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       });
     if (prepared) {
-      // Two files at a time: each starts its own site and browser.
+      // Three files at a time (each starts its own site and browser): much of a browser test is waiting.
       step(
         'browser tests (headless Chromium)',
         process.execPath,
-        ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2eTests.map((f) => path.relative('e2e', f))],
+        ['--import', 'tsx', '--test', '--test-concurrency=3', ...e2eTests.map((f) => path.relative('e2e', f))],
         {
           cwd: path.join(root, 'e2e'),
           env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
