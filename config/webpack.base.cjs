@@ -355,4 +355,4 @@ function createConfig(folder, extra = {}) {
   return config;
 }
 
-module.exports = { createConfig, scriptRule, SINGLETONS };
+module.exports = { createConfig, scriptRule, sharedConfig, SINGLETONS };

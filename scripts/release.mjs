@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, readApp, releasesDir, root } from './lib/apps.mjs';
-import { checkRelease } from './lib/release-checks.mjs';
+import { checkRelease, checkSource } from './lib/release-checks.mjs';
 import { newReleaseId, publishRelease } from './lib/release-store.mjs';
 
 /** The folder an app's releases go to. */
@@ -65,6 +65,8 @@ export async function release(dir, { from, out, quiet = false } = {}) {
     return { ok: false, release: id, problems, seconds: (Date.now() - started) / 1000 };
   };
 
+  const early = checkSource({ dir, app, source, releases: releasesDir() });
+  if (early.length) return fail(early);
   say(`${dir}: building release ${id}…`);
   const built = await build(source, staging, app.host ? `/shell/${id}/browser/` : undefined);
   if (!built.ok) return fail([`the build failed:\n${built.output}`]);

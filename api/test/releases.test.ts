@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { checkRelease } from '../../scripts/lib/release-checks.mjs';
+import { checkRelease, checkSource } from '../../scripts/lib/release-checks.mjs';
 import { publishRelease, readPointer, rollBack } from '../../scripts/lib/release-store.mjs';
 import { ReleaseRegistry } from '../src/site/releases.js';
 
@@ -193,6 +193,23 @@ describe('the checks before a release goes live', () => {
       releases,
     });
     assert.deepEqual(problems, ['it needs react ^18.2.0, but the shell shares react 19.3.1']);
+  });
+
+  it('refuse, before building, an app folder that asks for a React the shell does not share, or lists pages without ./routes', () => {
+    const releases = site();
+    const folder = (react: string) =>
+      build({ 'package.json': JSON.stringify({ name: 'mfe-x', dependencies: { react, 'react-dom': react } }) });
+    assert.deepEqual(
+      checkSource({ dir: 'mfe-x', app: remoteApp('mfe_x', ['/x']), source: folder('^18.2.0'), releases }).filter((p) =>
+        p.startsWith('it needs react '),
+      ),
+      ['it needs react ^18.2.0, but the shell shares react 19.3.1'],
+    );
+    assert.deepEqual(checkSource({ dir: 'mfe-x', app: remoteApp('mfe_x', ['/x']), source: folder('19.3.1'), releases }), []);
+    assert.match(
+      checkSource({ dir: 'mfe-x', app: remoteApp('mfe_x', ['/x'], ['./Pages']), source: folder('19.3.1'), releases }).join(),
+      /has pages but does not expose \.\/routes/,
+    );
   });
 
   it('refuse a server container of more than one file, and one that does not load in the renderer', () => {

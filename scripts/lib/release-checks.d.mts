@@ -5,3 +5,10 @@ export declare function checkRelease(release: {
   staging: string;
   releases: string;
 }): string[];
+
+export declare function checkSource(release: {
+  dir: string;
+  app: { name: string; host: boolean; exposes: Record<string, string>; pages: { path: string }[] };
+  source: string;
+  releases: string;
+}): string[];

@@ -74,6 +74,28 @@ function sharedMismatches(consumer, provider) {
 const samePattern = (a, b) => a.replace(/:\w+/g, ':').toLowerCase() === b.replace(/:\w+/g, ':').toLowerCase();
 
 /**
+ * What can be refused before building (a build takes a while): an app.json
+ * that lists pages but no ./routes, or exposes nothing, and shared
+ * singletons the live shell cannot serve, as the app's package.json asks for
+ * them. checkRelease checks the build itself afterwards.
+ *
+ * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[] },
+ *           source: string, releases: string }} release
+ */
+export function checkSource({ dir, app, source, releases }) {
+  if (app.host) return [];
+  if (app.pages.length && !app.exposes['./routes']) return ['it has pages but does not expose ./routes, which renders them'];
+  if (!Object.keys(app.exposes).length) return ['it exposes nothing'];
+  const shell = liveApps(releases, dir).find((o) => o.dir === 'shell');
+  if (!shell) return [];
+  const { sharedConfig } = require('../../config/webpack.base.cjs');
+  const wanted = Object.entries(sharedConfig({ folder: source })).map(([name, options]) => ({ name, ...options }));
+  return sharedMismatches({ shared: wanted }, shell.manifest).map(
+    (m) => `it needs ${m.name} ${m.wanted}, but the shell shares ${m.name} ${m.version}`,
+  );
+}
+
+/**
  * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
  *           staging: string, releases: string }} release
  */
