@@ -43,6 +43,9 @@ function startProxy(backends: () => Backend[]): Promise<{ server: Server; url: s
           {
             host: '127.0.0.1',
             port: backend.port,
+            // A connection of its own for each request, as a load balancer opens to its upstreams by default:
+            // a kept-alive one may be closing with its process as it is reused.
+            agent: false,
             method: req.method,
             path: req.url,
             headers: { ...req.headers, 'x-forwarded-for': String(req.headers['x-client-ip'] ?? '198.51.100.1') },
