@@ -73,6 +73,14 @@ function sharedMismatches(consumer, provider) {
 
 const samePattern = (a, b) => a.replace(/:\w+/g, ':').toLowerCase() === b.replace(/:\w+/g, ':').toLowerCase();
 
+/** What a remote's app.json itself gets wrong: pages without ./routes to render them, or nothing exposed. */
+function appJsonProblems(app) {
+  if (app.host) return [];
+  if (app.pages.length && !app.exposes['./routes']) return ['it has pages but does not expose ./routes, which renders them'];
+  if (!Object.keys(app.exposes).length) return ['it exposes nothing'];
+  return [];
+}
+
 /**
  * What can be refused before building (a build takes a while): an app.json
  * that lists pages but no ./routes, or exposes nothing, and shared
@@ -83,9 +91,8 @@ const samePattern = (a, b) => a.replace(/:\w+/g, ':').toLowerCase() === b.replac
  *           source: string, releases: string }} release
  */
 export function checkSource({ dir, app, source, releases }) {
-  if (app.host) return [];
-  if (app.pages.length && !app.exposes['./routes']) return ['it has pages but does not expose ./routes, which renders them'];
-  if (!Object.keys(app.exposes).length) return ['it exposes nothing'];
+  const declared = appJsonProblems(app);
+  if (app.host || declared.length) return declared;
   const shell = liveApps(releases, dir).find((o) => o.dir === 'shell');
   if (!shell) return [];
   const { sharedConfig } = require('../../config/webpack.base.cjs');
@@ -104,9 +111,8 @@ export function checkRelease({ dir, app, staging, releases }) {
   const browser = path.join(staging, 'browser');
   const server = path.join(staging, 'server');
   const serverEntry = app.host ? 'render.js' : 'remoteEntry.js';
-  if (!app.host && app.pages.length && !app.exposes['./routes'])
-    return ['it has pages but does not expose ./routes, which renders them'];
-  if (!app.host && !Object.keys(app.exposes).length) return ['it exposes nothing'];
+  const declared = appJsonProblems(app);
+  if (declared.length) return declared;
   const required = [
     'browser/pages.json',
     'browser/mf-manifest.json',
