@@ -27,6 +27,7 @@ import { nextArticleDue } from '../modules/news/service.js';
 import { siteDay } from '../lib/schedule.js';
 import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
 import { PageCache, type CachedPage } from './pageCache.js';
+import { createPageTurns } from './pageTurns.js';
 import { APP_DIR, RELEASE_ID, ReleaseRegistry, releaseFileLocation, type LiveApp, type SiteSnapshot } from './releases.js';
 
 /** Paths that are never pages: a miss there is a 404, not the shell. */
@@ -100,6 +101,8 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   // Rendered pages, renewed when what they show changes (a clear of its topic, in any process).
   const pageCache = new PageCache(app.redis, () => siteDay(app.clock.now()));
   const knownTopics = () => [...new Set(registry.snapshot().config.pages.flatMap((p) => p.data ?? []))];
+  // Kept pages go out a few per turn of the event loop, API calls first (pageTurns.ts).
+  const pageTurns = createPageTurns();
   app.answerCache.onClearHere.push((prefix) => pageCache.invalidateHere(prefix));
   app.answerCache.onClear.push((prefix) => void pageCache.invalidateEverywhere(prefix, knownTopics()));
 
@@ -264,7 +267,10 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request)}|${pageAddress(request.url)}`;
       const topics = page.data ?? [];
       const { page: kept, fresh } = await pageCache.get(key);
-      if (kept && (fresh || pageCache.rendering(key))) return sendCached(request, reply, snapshot, kept);
+      if (kept && (fresh || pageCache.rendering(key))) {
+        await pageTurns.wait();
+        return sendCached(request, reply, snapshot, kept);
+      }
       let mine: Awaited<ReturnType<typeof buildPage>> | null = null;
       const renewed = await pageCache.render(key, topics, async () => {
         mine = await buildPage(request, snapshot, shellHtml);
@@ -272,7 +278,10 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
         if (!mine.rendered || mine.status !== 200) return null;
         return { status: mine.status, html: mine.html, dueAt: await nextDue(topics), life: page.data ? undefined : 'short' };
       });
-      if (renewed) return sendCached(request, reply, snapshot, renewed);
+      if (renewed) {
+        await pageTurns.wait();
+        return sendCached(request, reply, snapshot, renewed);
+      }
       if (mine) return sendBuilt(reply, snapshot, mine);
     }
     return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml));
