@@ -56,15 +56,43 @@ function rank(pattern: string): string {
     .join('');
 }
 
+interface CompiledPage {
+  page: SitePage;
+  /** The pattern's segments, lower-cased; null for a `:param`. */
+  segments: (string | null)[];
+  rank: string;
+}
+
+/** Each list of pages, compiled once: the server looks a page up on every request. */
+const compiled = new WeakMap<readonly SitePage[], Map<number, CompiledPage[]>>();
+
+function compile(pages: readonly SitePage[]): Map<number, CompiledPage[]> {
+  let bySegments = compiled.get(pages);
+  if (!bySegments) {
+    bySegments = new Map();
+    for (const page of pages) {
+      const segments = page.path
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => (segment.startsWith(':') ? null : segment.toLowerCase()));
+      const list = bySegments.get(segments.length) ?? [];
+      list.push({ page, segments, rank: rank(page.path) });
+      bySegments.set(segments.length, list);
+    }
+    compiled.set(pages, bySegments);
+  }
+  return bySegments;
+}
+
 /** The page at `pathname`, or undefined for the not-found page. */
 export function findPage(pages: readonly SitePage[], pathname: string): SitePage | undefined {
-  const path = pathname.split('?')[0];
-  let best: SitePage | undefined;
-  for (const page of pages) {
-    if (!matchesRoute(page.path, path)) continue;
-    if (!best || rank(page.path) > rank(best.path)) best = page;
+  const have = pathname.split('?')[0]!.toLowerCase().split('/').filter(Boolean);
+  let best: CompiledPage | undefined;
+  for (const candidate of compile(pages).get(have.length) ?? []) {
+    if (!candidate.segments.every((segment, i) => segment === null || segment === have[i])) continue;
+    if (!best || candidate.rank > best.rank) best = candidate;
   }
-  return best;
+  return best?.page;
 }
 
 /** A remote module a page renders: `mfe_giving` / `routes`. */
