@@ -5,7 +5,8 @@
  *   same bytes served by the same server (@fastify/static), taking turns;
  *   on PGlite, and with WORKERS=2 on PostgreSQL + Redis when they answer;
  * - api-under-load: `GET /api/events` p99 alone, then while the four pages
- *   are loaded at once.
+ *   are loaded at once (by a crowd in its own process: crowd.mjs), and, for
+ *   reference, while the same crowd loads a static file.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -13,6 +14,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { throwawayPostgres } from './api.mjs';
+import { crowd } from './crowd.mjs';
+import { probe } from './probe.mjs';
 import { attempt, portAnswers, root, startServer } from './lib.mjs';
 
 export const LOAD_PAGES = ['/', '/events', '/daily-devotion', '/community'];
@@ -163,27 +166,40 @@ export async function benchPages({ quick = false, postgres = true, log = console
 export async function benchApiUnderLoad({ quick = false, log = console.log } = {}) {
   const seconds = quick ? 4 : 15;
   const apiConnections = 10;
+  const perPage = Math.max(1, Math.floor(PAGE_CONNECTIONS / LOAD_PAGES.length));
   log('API under page load (PGlite): starting the server');
   const server = await startServer({});
+  // The reference crowd: a static file of the home page's bytes, served by the same server.
+  const name = `bench-static-${process.pid}-crowd.bin`;
+  const file = path.join(root, 'api/content/media', name);
   try {
     const events = `${server.url}/api/events`;
     for (const page of LOAD_PAGES) await fetch(server.url + page, { headers: BROTLI });
-    await load(events, { seconds: 1, connections: apiConnections });
+    writeFileSync(file, (await pageBytes(server.url + '/')).wire);
+    await probe(events, { seconds: 1, connections: apiConnections });
     log(`  GET /api/events alone, ${apiConnections} connections, ${seconds} s`);
-    const alone = summarize([await load(events, { seconds, connections: apiConnections })]);
+    const alone = await probe(events, { seconds, connections: apiConnections });
     log(`    ${alone.requestsPerSecond}/s, p99 ${alone.latencyP99Ms} ms`);
-    log(`  GET /api/events while ${LOAD_PAGES.length} pages take ${PAGE_CONNECTIONS} connections between them`);
-    const perPage = Math.max(1, Math.floor(PAGE_CONNECTIONS / LOAD_PAGES.length));
-    const [loaded, ...pageResults] = await Promise.all([
-      load(events, { seconds, connections: apiConnections }),
-      ...LOAD_PAGES.map((page) => load(server.url + page, { seconds, connections: perPage })),
-    ]);
-    const underLoad = summarize([loaded]);
-    const pages = Object.fromEntries(LOAD_PAGES.map((page, i) => [page, summarize([pageResults[i]])]));
+    /** The probe's figures while a crowd (its own process, lowest priority: crowd.mjs) loads `urls`. */
+    const beside = async (urls) => {
+      const crowded = crowd({ urls, connections: perPage, seconds: seconds + 2, headers: BROTLI });
+      crowded.catch(() => undefined);
+      // The crowd starts, then the probe measures within its run.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const probed = await probe(events, { seconds, connections: apiConnections });
+      const results = await crowded;
+      return { probe: probed, crowd: Object.fromEntries(urls.map((url) => [new URL(url).pathname, summarize([results[url]])])) };
+    };
+    log(`  GET /api/events while ${LOAD_PAGES.length} pages take ${perPage * LOAD_PAGES.length} connections between them`);
+    const paged = await beside(LOAD_PAGES.map((page) => server.url + page));
+    const underLoad = paged.probe;
     const factor = alone.latencyP99Ms ? underLoad.latencyP99Ms / alone.latencyP99Ms : null;
     log(
-      `    ${underLoad.requestsPerSecond}/s, p99 ${underLoad.latencyP99Ms} ms (${factor?.toFixed(1)}× alone); pages ${Object.values(pages).reduce((s, p) => s + p.requestsPerSecond, 0)}/s in all`,
+      `    ${underLoad.requestsPerSecond}/s, p99 ${underLoad.latencyP99Ms} ms (${factor?.toFixed(1)}× alone); pages ${Object.values(paged.crowd).reduce((s, p) => s + p.requestsPerSecond, 0)}/s in all`,
     );
+    log(`  GET /api/events while the same connections load a static file of the home page's bytes (reference)`);
+    const filed = await beside(LOAD_PAGES.map(() => `${server.url}/media/${name}`));
+    log(`    ${filed.probe.requestsPerSecond}/s, p99 ${filed.probe.latencyP99Ms} ms`);
     return {
       measuredAt: new Date().toISOString(),
       seconds,
@@ -191,12 +207,15 @@ export async function benchApiUnderLoad({ quick = false, log = console.log } = {
       pageConnections: perPage * LOAD_PAGES.length,
       alone,
       underLoad,
-      pages,
+      pages: paged.crowd,
+      underStaticLoad: filed.probe,
+      staticServed: Object.values(filed.crowd).reduce((s, p) => s + p.requestsPerSecond, 0),
       factor,
       target: API_P99_TARGET,
       met: factor !== null && factor <= API_P99_TARGET,
     };
   } finally {
+    rmSync(file, { force: true });
     await server.stop();
   }
 }
