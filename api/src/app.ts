@@ -155,7 +155,6 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
 
   if (serveSite) {
     const site = await registerSite(app, config);
-    app.decorate('site', site);
     app.setNotFoundHandler(async (request, reply) =>
       isPageRequest(request) ? site.sendIndex(request, reply) : sendNotFound(request, reply),
     );

@@ -18,7 +18,6 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dbKind: 'pglite' | 'postgres';
     config: AppConfig;
-    site?: import('./site/index.js').SiteServer;
     /** Serialized answers of public lists, kept briefly (lib/answerCache.ts). */
     answerCache: import('./lib/answerCache.js').AnswerCache;
     /** Background jobs that run once across every process (lib/jobs.ts). */

@@ -76,8 +76,6 @@ export interface SiteServer {
    * that does not exist; 503 when no release of the shell is live.
    */
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-  /** What is live now. */
-  snapshot: () => SiteSnapshot;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -290,5 +288,5 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   // The home page is answered here rather than by the not-found handler.
   app.get('/', (request, reply) => (isPageRequest(request) ? sendIndex(request, reply) : reply.callNotFound()));
 
-  return { sendIndex, snapshot: () => registry.snapshot() };
+  return { sendIndex };
 }
