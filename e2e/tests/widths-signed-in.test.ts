@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage } from '../harness';
+import { logIn, newPage } from '../harness';
 import { checkEveryWidth, MEMBER, setUpWidths, type WidthsSetup } from '../widths';
 
 let setup: WidthsSetup;
@@ -22,11 +22,7 @@ after(async () => {
 describe('every width from 360 to 1440 px, signed in', () => {
   it('signed in: no sideways scroll, the member menu on screen, page links or the menu button', async () => {
     const { context, page } = await newPage(setup.browser, { width: 1280, height: 900 });
-    await page.goto(`${setup.site.url}/login`);
-    await page.getByLabel('Email').fill(MEMBER.email);
-    await page.getByLabel('Password').fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${setup.site.url}/`);
+    await logIn(setup.site, page, MEMBER);
     await page.waitForTimeout(300);
     const problems = await checkEveryWidth(setup, page, 'signed-in');
     await context.close();
@@ -35,11 +31,7 @@ describe('every width from 360 to 1440 px, signed in', () => {
 
   it("on a phone, a signed-in member's menu has their pages and Logout; an admin's has the staff pages", async () => {
     const { context, page } = await newPage(setup.browser, { width: 390, height: 844 });
-    await page.goto(`${setup.site.url}/login`);
-    await page.getByLabel('Email').fill(MEMBER.email);
-    await page.getByLabel('Password').fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${setup.site.url}/`);
+    await logIn(setup.site, page, MEMBER);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('navigation', { name: 'Mobile' });
     for (const name of ['Profile', 'My posts', 'Staff pages'])
@@ -50,11 +42,7 @@ describe('every width from 360 to 1440 px, signed in', () => {
 
   it("toasts sit below the header in the site's font, and an open member menu stays above them", async () => {
     const { context, page } = await newPage(setup.browser, { width: 1280, height: 900 });
-    await page.goto(`${setup.site.url}/login`);
-    await page.getByLabel('Email').fill(MEMBER.email);
-    await page.getByLabel('Password').fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${setup.site.url}/`);
+    await logIn(setup.site, page, MEMBER);
     // The footer's newsletter box says thank you in a toast.
     // The newsletter box loads when the footer comes into view.
     await page.locator('footer').scrollIntoViewIfNeeded();
