@@ -23,7 +23,7 @@ import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/
 import type { Booking } from '@ministry/shared/types';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from './html.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';
 import { findEvent } from '../events/service.js';
 import { groupedCode, ticketQrPng } from './tickets.js';

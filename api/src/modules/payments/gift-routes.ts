@@ -20,7 +20,7 @@ import {
   statementPdf,
   type Giver,
 } from './gifts.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './providerTypes.js';
 
 const perMember = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },

@@ -3,7 +3,7 @@
  * /pay/checkout/{bookingId} (pages.ts), marked TEST MODE, whose Pay and
  * Cancel buttons run the same fulfilment a Stripe webhook would.
  */
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './providerTypes.js';
 
 export const LOCAL_SESSION_PREFIX = 'local_';
 

@@ -17,7 +17,7 @@ import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './providerTypes.js';
 import { asSeen, attachCheckout, findBookingView, recordDonation, releaseBooking } from './service.js';
 import type { WaitlistOffers } from '../waitlist/offers.js';
 

@@ -1,74 +1,17 @@
 /**
- * Where members pay. `local` (the default on localhost) serves its own
- * test-mode pages under /pay/...; `stripe` uses Stripe Checkout and payment
- * links; `none` (the default on a public address without Stripe) takes no
- * payment: ticket checkouts are refused and donation pages say giving online
- * is not set up. `local` and `stripe` end in the same fulfilment
- * (service.ts): a paid booking sells its seats, an expired or cancelled one
- * releases them.
+ * Where members pay, chosen from config: `local` (the default on localhost)
+ * serves its own test-mode pages under /pay/... (local.ts); `stripe` uses
+ * Stripe Checkout and payment links (stripe.ts); `none` (the default on a
+ * public address without Stripe) takes no payment (none.ts). What they
+ * offer is providerTypes.ts. `local` and `stripe` end in the same
+ * fulfilment (fulfilment.ts): a paid booking sells its seats, an expired or
+ * cancelled one releases them.
  */
-import type { DonationFrequency, DonationType } from '@ministry/shared/config';
-import { checkStripeSettings, type AppConfig, type PaymentProviderName } from '../../config.js';
+import { checkStripeSettings, type AppConfig } from '../../config.js';
 import { createLocalProvider } from './local.js';
+import { createNoPaymentProvider } from './none.js';
+import type { PaymentProvider } from './providerTypes.js';
 import { createStripeProvider } from './stripe.js';
-
-export interface CheckoutRequest {
-  booking: { id: string; quantity: number; unitPrice: number; expiresAt: Date };
-  event: { id: string; title: string; priceId: string | null };
-  customer: { id: string; email: string };
-  /** The site's address as the member's browser sees it (return pages). */
-  siteOrigin: string;
-}
-
-export interface CheckoutSession {
-  /** The provider's id of the checkout (Stripe: cs_…). */
-  id: string;
-  /** Where the member's browser goes to pay. */
-  url: string;
-}
-
-export interface PaymentProvider {
-  readonly name: PaymentProviderName;
-  /** The shortest time a checkout can stay open (Stripe Checkout: just over 30 minutes). */
-  readonly minimumHoldMinutes: number;
-  /** Opens a checkout for a booking whose seats are already held. A network call: never inside a transaction. */
-  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /**
-   * Closes an open checkout so it can no longer be paid. Resolves false when
-   * the provider says it is already paid (then the seats must not be released).
-   */
-  cancelCheckout(sessionId: string): Promise<boolean>;
-  /**
-   * Asks the provider whether a checkout was paid (a network call), for a
-   * member back on the success page before the webhook came. `paymentRef` is
-   * the reference a webhook would record for the same payment.
-   */
-  checkoutPayment(sessionId: string): Promise<{ paid: boolean; paymentRef: string }>;
-  /**
-   * Gives a payment back in full (`paymentRef`: the provider's reference of
-   * the payment, Stripe: pi_… or ch_…). The same `idempotencyKey` never
-   * refunds twice. Answers the provider's reference of the refund.
-   */
-  refund(paymentRef: string, idempotencyKey: string): Promise<string>;
-  /**
-   * Where the donation page of a type and frequency sends the browser, or
-   * null when this API serves the page itself (local) or none is configured.
-   */
-  donationRedirect(type: DonationType, frequency: DonationFrequency): string | null;
-  /** Stops a recurring gift (Stripe: cancels the subscription sub_…). A network call: never inside a transaction. */
-  cancelSubscription(subscriptionRef: string): Promise<void>;
-}
-
-/** A failure of the payment provider (network, configuration): a 502 for the member. */
-export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
-    this.name = 'PaymentProviderError';
-  }
-}
 
 export function createPaymentProvider(config: AppConfig): PaymentProvider {
   if (config.paymentProvider === 'stripe') {
@@ -77,27 +20,4 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
   }
   if (config.paymentProvider === 'none') return createNoPaymentProvider();
   return createLocalProvider();
-}
-
-/** No online payment: nothing can be opened, paid or refunded here. */
-function createNoPaymentProvider(): PaymentProvider {
-  const unavailable = async (): Promise<never> => {
-    throw new PaymentProviderError('online payment is not set up (PAYMENT_PROVIDER=none)');
-  };
-  return {
-    name: 'none',
-    minimumHoldMinutes: 1,
-    createCheckout: unavailable,
-    async cancelCheckout() {
-      return true;
-    },
-    async checkoutPayment(sessionId) {
-      return { paid: false, paymentRef: sessionId };
-    },
-    refund: unavailable,
-    donationRedirect() {
-      return null;
-    },
-    cancelSubscription: unavailable,
-  };
 }

@@ -7,7 +7,7 @@
 import Stripe from 'stripe';
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { AppConfig } from '../../config.js';
-import { PaymentProviderError, type PaymentProvider } from './provider.js';
+import { PaymentProviderError, type PaymentProvider } from './providerTypes.js';
 
 export type StripeEvent = ReturnType<Stripe['webhooks']['constructEvent']>;
 

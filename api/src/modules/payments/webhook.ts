@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';
 import type { Fulfilment } from './fulfilment.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './providerTypes.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import {
