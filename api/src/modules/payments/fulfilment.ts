@@ -30,7 +30,6 @@ import { groupedCode, ticketQrPng } from './tickets.js';
 import {
   claimCancellationNotice,
   claimRefund,
-  findBookingView,
   listRefundsDue,
   markBookingPaid,
   markBookingRefunded,
@@ -38,7 +37,8 @@ import {
   releaseRefundClaim,
   type BookingRow,
   type PaidOutcome,
-} from './service.js';
+} from './bookings.js';
+import { findBookingView } from './bookingViews.js';
 
 export interface Fulfilment {
   /** Confirms a paid booking and, once that is committed, e-mails the tickets (or refunds a payment that came too late). */

@@ -18,7 +18,9 @@ import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
 import type { PaymentProvider } from './providerTypes.js';
-import { asSeen, attachCheckout, findBookingView, recordDonation, releaseBooking } from './service.js';
+import { attachCheckout, releaseBooking } from './bookings.js';
+import { asSeen, findBookingView } from './bookingViews.js';
+import { recordDonation } from './donations.js';
 import type { WaitlistOffers } from '../waitlist/offers.js';
 
 const MAX_DONATION = 100_000;

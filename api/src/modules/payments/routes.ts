@@ -20,18 +20,8 @@ import { createFulfilment } from './fulfilment.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider } from './provider.js';
-import {
-  asSeen,
-  attachCheckout,
-  findBookingView,
-  HoldLapsedError,
-  listMyTickets,
-  listTickets,
-  releaseBooking,
-  releaseExpired,
-  reserveSeats,
-} from './service.js';
-import { cancelPaidBooking } from './tickets.js';
+import { attachCheckout, cancelPaidBooking, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats } from './bookings.js';
+import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
 import { createWaitlistOffers } from '../waitlist/offers.js';
 

@@ -21,15 +21,9 @@ import type { Fulfilment } from './fulfilment.js';
 import type { PaymentProvider } from './providerTypes.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import {
-  claimWebhookEvent,
-  findSubscriptionDonation,
-  markBookingPaid,
-  markBookingRefunded,
-  recordDonation,
-  releaseBooking,
-  type PaidOutcome,
-} from './service.js';
+import { markBookingPaid, markBookingRefunded, releaseBooking, type PaidOutcome } from './bookings.js';
+import { findSubscriptionDonation, recordDonation } from './donations.js';
+import { claimWebhookEvent } from './webhookEvents.js';
 import { parseDonationReference, type StripeEvent, type StripePaymentProvider } from './stripe.js';
 
 const answer = {

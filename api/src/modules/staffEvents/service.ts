@@ -10,7 +10,7 @@ import { inSiteTimeZone } from '@ministry/shared/format';
 import type { Attendee, AttendeeList, StaffEvent, StaffEventInput } from '@ministry/shared/types';
 import { eventMessages } from '@ministry/shared/validation';
 import type { Database } from '../../db/index.js';
-import type { BookingRow } from '../payments/service.js';
+import type { BookingRow } from '../payments/bookings.js';
 import type { EventsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';

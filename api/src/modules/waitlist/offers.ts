@@ -10,7 +10,7 @@ import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../payments/html.js';
-import { releaseExpired } from '../payments/service.js';
+import { releaseExpired } from '../payments/bookings.js';
 import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './service.js';
 
 export interface WaitlistOffers {

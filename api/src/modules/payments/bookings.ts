@@ -1,18 +1,24 @@
 /**
- * Seats, bookings and donations. Every change of seats is one short
+ * Bookings and the seats they hold. Every change of seats is one short
  * transaction around conditional UPDATEs on the event row, so that the
  * CHECK (seats_held + seats_sold <= number_of_seats) is never even tried
  * in vain: safe with many processes on PostgreSQL and on PGlite's single
  * connection alike. No network call ever happens inside these transactions.
+ *
+ * A member may cancel a paid booking until `CANCEL_HOURS_BEFORE` hours before
+ * the event (not once it is checked in): in one transaction the booking
+ * becomes refund_due (refund_reason member_cancelled) and its seats go back;
+ * the refund itself is made after the commit (fulfilment.ts), once. The
+ * seats freed are offered to the event's waitlist in the same transaction.
+ * What the member sees of their bookings is bookingViews.ts.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Booking, BookingStatus, MyTicket } from '@ministry/shared/types';
-import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { Database } from '../../db/index.js';
 import type { BookingsTable, EventsTable } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { groupedCode, newTicketToken, ticketQrSvg } from './tickets.js';
+import { newTicketToken } from './tickets.js';
+import { offerFreeSeats, type Offer, type OfferOptions } from '../waitlist/service.js';
 
 export type BookingRow = Selectable<BookingsTable>;
 type EventRow = Selectable<EventsTable>;
@@ -370,186 +376,61 @@ export async function releaseExpired(db: Executor, now: Date = new Date()): Prom
   return result.rows[0]?.bookings ?? 0;
 }
 
-/** Marks a provider's webhook event as handled; false when it was handled before. */
-export async function claimWebhookEvent(trx: Executor, provider: string, id: string, type: string): Promise<boolean> {
-  const row = await trx
-    .insertInto('payment_webhook_events')
-    .values({ id, provider, type })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export interface DonationInput {
-  type: DonationType;
-  frequency: DonationFrequency;
-  amount: number | null;
-  currency?: string;
-  provider: string;
-  /** The provider's reference of the payment: a donation is recorded once per reference. */
-  providerRef: string;
-  /** The subscription of a recurring gift, whose renewals are recorded under it. */
-  subscriptionRef?: string | null;
-  /** The part of `amount` the donor added to cover the processing fees. */
-  feeCovered?: number | null;
-  userId?: string | null;
-  email?: string | null;
-}
-
-/** Records a completed donation once; false when this reference was recorded before. */
-export async function recordDonation(db: Executor, input: DonationInput): Promise<boolean> {
-  const row = await db
-    .insertInto('donations')
-    .values({
-      id: newId(),
-      type: input.type,
-      frequency: input.frequency,
-      amount: input.amount,
-      currency: input.currency ?? 'usd',
-      provider: input.provider,
-      provider_ref: input.providerRef,
-      subscription_ref: input.subscriptionRef ?? null,
-      fee_covered: input.feeCovered ?? null,
-      user_id: input.userId ?? null,
-      email: input.email ?? null,
-    })
-    .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The first recorded gift of a subscription (its type, plan and giver), or undefined. */
-export async function findSubscriptionDonation(db: Executor, provider: string, subscriptionRef: string) {
-  return db
-    .selectFrom('donations')
-    .select(['type', 'frequency', 'user_id', 'email'])
-    .where('provider', '=', provider)
-    .where('subscription_ref', '=', subscriptionRef)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-const money = (value: number): number => Math.round(value * 100) / 100;
-
-function bookingQuery(db: Executor) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('events', 'events.id', 'bookings.event_id')
-    .leftJoin('churches', 'churches.id', 'events.church_id')
-    .select([
-      'bookings.id',
-      'bookings.user_id',
-      'bookings.quantity',
-      'bookings.unit_price',
-      'bookings.status',
-      'bookings.created_at',
-      'bookings.expires_at',
-      'bookings.paid_at',
-      'bookings.provider',
-      'bookings.provider_session_id',
-      'events.id as event_id',
-      'events.title as event_title',
-      'events.event_date',
-      'events.photo as event_photo',
-      'events.cancelled_at as event_cancelled_at',
-      'bookings.refunded_at',
-      'bookings.ticket_token',
-      'bookings.refund_reason',
-      'bookings.checked_in_at',
-      'events.venue as event_venue',
-      'churches.church_name as place_name',
-      'churches.adress as place_address',
-    ]);
-}
-
-type BookingViewRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
-
-export function toBooking(row: BookingViewRow): Booking {
-  const unitPrice = Number(row.unit_price);
-  return {
-    _id: row.id,
-    event: {
-      _id: row.event_id,
-      title: row.event_title,
-      event_date: new Date(row.event_date).toISOString(),
-      photo: row.event_photo,
-    },
-    quantity: row.quantity,
-    unitPrice,
-    amount: money(unitPrice * row.quantity),
-    status: row.status as BookingStatus,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
-    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-  };
-}
-
-/** A booking as the member sees it now: a pending hold whose time is up reads as expired, before anything releases it. */
-export const asSeen = (booking: Booking, now = Date.now()): Booking =>
-  booking.status === 'pending' && Date.parse(booking.expiresAt) <= now ? { ...booking, status: 'expired' } : booking;
-
-/** One booking with its event, or undefined. */
-export async function findBookingView(db: Executor, id: string): Promise<(BookingViewRow & { booking: Booking }) | undefined> {
-  const row = await bookingQuery(db).where('bookings.id', '=', id).executeTakeFirst();
-  return row && { ...row, booking: toBooking(row) };
-}
-
-/** The member's tickets: paid bookings, soonest event first. */
-export async function listTickets(db: Executor, userId: string): Promise<Booking[]> {
-  const rows = await bookingQuery(db)
-    .where('bookings.user_id', '=', userId)
-    .where('bookings.status', '=', 'paid')
-    .orderBy('events.event_date')
-    .orderBy('bookings.created_at')
-    .execute();
-  return rows.map(toBooking);
-}
+export type CancelOutcome =
+  | { outcome: 'cancelled'; booking: BookingRow; offers: Offer[] }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_paid'; status: string }
+  | { outcome: 'too_late'; deadline: Date }
+  | { outcome: 'checked_in' }
+  | { outcome: 'event_cancelled' };
 
 /**
- * "My tickets": every booking the member paid for, as it stands now (paid,
- * refund on its way, refunded), events to come first (soonest first), then
- * the others (latest first).
+ * The member gives a paid booking back: refund_due and seats released, in one
+ * transaction, for exactly one of any number of concurrent requests.
  */
-export async function listMyTickets(
-  db: Executor,
-  userId: string,
-  options: { now?: number; cancelHoursBefore?: number } = {},
-): Promise<MyTicket[]> {
-  const now = options.now ?? Date.now();
-  const hoursBefore = options.cancelHoursBefore ?? 48;
-  const rows = await bookingQuery(db)
-    .where('bookings.user_id', '=', userId)
-    .where('bookings.status', 'in', ['paid', 'refund_due', 'refunded'])
-    .orderBy('events.event_date')
-    .orderBy('bookings.created_at')
-    .execute();
-  const tickets = await Promise.all(
-    rows.map(async (row): Promise<MyTicket> => {
-      const booking = toBooking(row);
-      const eventAt = new Date(row.event_date).getTime();
-      const paid = row.status === 'paid' && row.ticket_token !== null;
-      const cancelUntil = eventAt - hoursBefore * 3_600_000;
-      const place = row.place_address ? [row.place_name, row.place_address].filter(Boolean).join(', ') : row.event_venue;
-      return {
-        ...booking,
-        event: {
-          ...booking.event,
-          cancelledAt: row.event_cancelled_at ? new Date(row.event_cancelled_at).toISOString() : null,
-          place: place ?? null,
-        },
-        refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
-        ticketCode: paid ? groupedCode(row.ticket_token!) : null,
-        qrSvg: paid && eventAt >= now ? await ticketQrSvg(row.ticket_token!) : null,
-        cancelUntil:
-          paid && !row.event_cancelled_at && !row.checked_in_at && eventAt >= now ? new Date(cancelUntil).toISOString() : null,
-        cancelledByMember: row.refund_reason === 'member_cancelled',
-        checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
-      };
-    }),
-  );
-  const ahead = (t: MyTicket) => !t.event.cancelledAt && Date.parse(t.event.event_date) >= now;
-  return [...tickets.filter(ahead), ...tickets.filter((t) => !ahead(t)).reverse()];
+export async function cancelPaidBooking(
+  db: Kysely<Database>,
+  input: { bookingId: string; userId: string; hoursBefore: number; now?: Date; offer?: OfferOptions },
+): Promise<CancelOutcome> {
+  const now = input.now ?? new Date();
+  const run = async (trx: Transaction<Database>): Promise<CancelOutcome> => {
+    const found = await trx
+      .selectFrom('bookings')
+      .innerJoin('events', 'events.id', 'bookings.event_id')
+      .select(['bookings.status', 'bookings.checked_in_at', 'events.event_date', 'events.cancelled_at'])
+      .where('bookings.id', '=', input.bookingId)
+      .where('bookings.user_id', '=', input.userId)
+      .executeTakeFirst();
+    if (!found) return { outcome: 'not_found' };
+    if (found.status !== 'paid') return { outcome: 'not_paid', status: found.status };
+    if (found.cancelled_at) return { outcome: 'event_cancelled' };
+    if (found.checked_in_at) return { outcome: 'checked_in' };
+    const deadline = new Date(new Date(found.event_date).getTime() - input.hoursBefore * 3_600_000);
+    if (now >= deadline) return { outcome: 'too_late', deadline };
+    const cancelled = await trx
+      .updateTable('bookings')
+      .set({ status: 'refund_due', refund_reason: 'member_cancelled', member_cancelled_at: now })
+      .where('id', '=', input.bookingId)
+      .where('status', '=', 'paid')
+      .where('checked_in_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!cancelled) {
+      const current = await trx
+        .selectFrom('bookings')
+        .select('status')
+        .where('id', '=', input.bookingId)
+        .executeTakeFirstOrThrow();
+      return { outcome: 'not_paid', status: current.status };
+    }
+    await trx
+      .updateTable('events')
+      .set((eb) => ({ seats_sold: sql<number>`greatest(0, ${eb.ref('seats_sold')} - ${cancelled.quantity})` }))
+      .where('id', '=', cancelled.event_id)
+      .execute();
+    // The seats go to the waitlist first, in this same transaction (mail the offers after the commit).
+    const offers = input.offer ? await offerFreeSeats(trx, cancelled.event_id, input.offer) : [];
+    return { outcome: 'cancelled', booking: cancelled, offers };
+  };
+  return inTransaction(db, run);
 }
