@@ -23,6 +23,7 @@ import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/
 import type { Booking } from '@ministry/shared/types';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from './html.js';
+import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';
 import { findEvent } from '../events/service.js';
@@ -258,10 +259,9 @@ export function createFulfilment(
     let refundRef: string;
     try {
       if (!row.provider_payment_ref) throw new Error('the booking has no payment reference');
-      if (row.provider !== provider.name && row.provider !== 'local')
-        throw new Error(`the booking was paid through ${row.provider}, not ${provider.name}`);
-      refundRef =
-        row.provider === 'local' ? `local_refund_${row.id}` : await provider.refund(row.provider_payment_ref, `refund-${row.id}`);
+      const paidThrough = providerFor(provider, row.provider);
+      if (!paidThrough) throw new Error(`the booking was paid through ${row.provider}, not ${provider.name}`);
+      refundRef = await paidThrough.refund(row.provider_payment_ref, `refund-${row.id}`);
     } catch (error) {
       await releaseRefundClaim(app.db, row.id).catch(() => undefined);
       app.log.error(

@@ -20,6 +20,7 @@ import {
   statementPdf,
   type Giver,
 } from './gifts.js';
+import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 
 const perMember = (max: number) => ({
@@ -65,23 +66,22 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
       const gift = isUuid(request.params.id) ? await findOwnRecurring(app.db, giver, request.params.id) : undefined;
       if (!gift?.subscription_ref) throw notFound('That recurring gift');
       if (!gift.subscription_cancelled_at) {
-        if (gift.provider !== 'local') {
-          if (gift.provider !== provider.name)
-            throw new HttpError(
-              502,
-              'payment_unavailable',
-              `This gift is given through ${gift.provider}, which this site does not use now. Please write to us to stop it.`,
-            );
-          try {
-            await provider.cancelSubscription(gift.subscription_ref);
-          } catch (error) {
-            request.log.error({ err: error, donationId: gift.id }, 'could not cancel a recurring gift');
-            throw new HttpError(
-              502,
-              'payment_unavailable',
-              'We could not reach the payment service, so the gift is not stopped yet. Please try again in a moment.',
-            );
-          }
+        const givenThrough = providerFor(provider, gift.provider);
+        if (!givenThrough)
+          throw new HttpError(
+            502,
+            'payment_unavailable',
+            `This gift is given through ${gift.provider}, which this site does not use now. Please write to us to stop it.`,
+          );
+        try {
+          await givenThrough.cancelSubscription(gift.subscription_ref);
+        } catch (error) {
+          request.log.error({ err: error, donationId: gift.id }, 'could not cancel a recurring gift');
+          throw new HttpError(
+            502,
+            'payment_unavailable',
+            'We could not reach the payment service, so the gift is not stopped yet. Please try again in a moment.',
+          );
         }
         await markRecurringCancelled(app.db, gift.provider, gift.subscription_ref);
       }

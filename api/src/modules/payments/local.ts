@@ -11,6 +11,10 @@ export function createLocalProvider(): PaymentProvider {
   return {
     name: 'local',
     minimumHoldMinutes: 1,
+    takesPayments: true,
+    testMode: true,
+    // Its checkout is this API's own page: nothing elsewhere to close or ask.
+    hostsCheckoutPage: false,
     // A path on this API: the browser resolves it against the API's address, whatever proxy stands in front.
     async createCheckout({ booking }) {
       return { id: `${LOCAL_SESSION_PREFIX}${booking.id}`, url: `/pay/checkout/${booking.id}` };
@@ -22,9 +26,9 @@ export function createLocalProvider(): PaymentProvider {
     async checkoutPayment(sessionId) {
       return { paid: false, paymentRef: sessionId };
     },
-    // No money moved: nothing to give back.
+    // No money moved: nothing to give back. The refund of booking B (key `refund-B`) is `local_refund_B`.
     async refund(_paymentRef, idempotencyKey) {
-      return `${LOCAL_SESSION_PREFIX}refund_${idempotencyKey}`;
+      return `${LOCAL_SESSION_PREFIX}refund_${idempotencyKey.replace(/^refund-/, '')}`;
     },
     donationRedirect() {
       return null;

@@ -12,6 +12,9 @@ export function createNoPaymentProvider(): PaymentProvider {
   return {
     name: 'none',
     minimumHoldMinutes: 1,
+    takesPayments: false,
+    testMode: false,
+    hostsCheckoutPage: false,
     createCheckout: unavailable,
     async cancelCheckout() {
       return true;

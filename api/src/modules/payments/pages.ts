@@ -17,6 +17,7 @@ import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
+import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { attachCheckout, releaseBooking } from './bookings.js';
 import { asSeen, findBookingView } from './bookingViews.js';
@@ -55,7 +56,7 @@ export async function paymentPages(
   options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers },
 ): Promise<void> {
   const { provider, fulfilment, waitlist } = options;
-  const testMode = provider.name === 'local';
+  const testMode = provider.testMode;
   const testGifts = app.failureCounters('test-gifts', TEST_GIFTS_PER_HOUR, 3_600_000);
 
   // The pages' forms: parsed here only (the API itself takes JSON).
@@ -115,6 +116,9 @@ export async function paymentPages(
     return view;
   }
 
+  /** A booking checked out in test mode: its checkout is this page, whatever the site uses now. */
+  const isTestCheckout = (view: { provider: string }): boolean => providerFor(provider, view.provider)?.testMode === true;
+
   const notPaidHere = (reply: FastifyReply) =>
     message(reply, 404, 'Booking not found', 'This booking is not paid on this page.', ['/events', 'See the events']);
 
@@ -135,10 +139,10 @@ export async function paymentPages(
       if (!view) return reply;
       // Read-only: a hold whose time is up is shown as ended; the sweep (or the next checkout) releases its seats.
       const booking = asSeen(view.booking);
-      if (view.provider !== 'local') {
+      if (!isTestCheckout(view)) {
         const row = await app.db.selectFrom('bookings').select('checkout_url').where('id', '=', booking._id).executeTakeFirst();
         if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);
-        if (booking.status === 'pending' && view.provider === provider.name) {
+        if (booking.status === 'pending' && providerFor(provider, view.provider) === provider) {
           // Seats offered from the waitlist: their checkout opens when the member comes to pay.
           const event = await app.db
             .selectFrom('events')
@@ -206,7 +210,7 @@ export async function paymentPages(
       if (!view) return reply;
       const { booking } = view;
       // Test payments only while the site runs the local provider: never beside a real payment service.
-      if (view.provider !== 'local' || !testMode) return notPaidHere(reply);
+      if (!isTestCheckout(view) || !testMode) return notPaidHere(reply);
       if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
       if (booking.status !== 'pending' || Date.parse(booking.expiresAt) <= Date.now()) {
         if (await releaseBooking(app.db, booking._id, 'expired')) await waitlist.offer(view.event_id);
@@ -224,7 +228,7 @@ export async function paymentPages(
     async (request, reply) => {
       const view = await ownBooking(request, reply);
       if (!view) return reply;
-      if (view.provider === 'local' && (await releaseBooking(app.db, view.booking._id, 'cancelled')))
+      if (isTestCheckout(view) && (await releaseBooking(app.db, view.booking._id, 'cancelled')))
         await waitlist.offer(view.event_id);
       return reply.redirect(`/booking/cancelled?booking=${view.booking._id}`, 303);
     },
@@ -367,7 +371,7 @@ ${amountField}
       frequency: plan.frequency,
       amount: total,
       feeCovered: fee > 0 ? fee : null,
-      provider: 'local',
+      provider: provider.name,
       providerRef: body.nonce as string,
       // A weekly or monthly test gift stands for a subscription the donor may stop.
       subscriptionRef: plan.frequency === 'once' ? null : `local_sub_${body.nonce as string}`,

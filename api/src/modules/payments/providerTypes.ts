@@ -1,7 +1,8 @@
 /**
  * What every payment provider offers (local.ts, stripe.ts, none.ts), and
  * how it fails. The providers import this file and nothing of each other;
- * provider.ts chooses one from config, so imports go one way.
+ * provider.ts chooses one from config. Where providers differ, they say so
+ * here (a capability or a method), so no other file asks which one it is.
  */
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { PaymentProviderName } from '../../config.js';
@@ -21,10 +22,29 @@ export interface CheckoutSession {
   url: string;
 }
 
+/** A provider's notice, verified: its id (handled once), its type and what it is about. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  data: { object: unknown };
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The shortest time a checkout can stay open (Stripe Checkout: just over 30 minutes). */
   readonly minimumHoldMinutes: number;
+  /** Members can pay online: ticket checkouts can be opened (none: they cannot). */
+  readonly takesPayments: boolean;
+  /**
+   * No money moves: this API serves the checkout and donation pages itself
+   * under /pay/..., marked TEST MODE, and their buttons pay (local).
+   */
+  readonly testMode: boolean;
+  /**
+   * The checkout page is the provider's own (Stripe Checkout): a checkout
+   * still open there must be closed, and may be asked whether it was paid.
+   */
+  readonly hostsCheckoutPage: boolean;
   /** Opens a checkout for a booking whose seats are already held. A network call: never inside a transaction. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
@@ -51,6 +71,12 @@ export interface PaymentProvider {
   donationRedirect(type: DonationType, frequency: DonationFrequency): string | null;
   /** Stops a recurring gift (Stripe: cancels the subscription sub_…). A network call: never inside a transaction. */
   cancelSubscription(subscriptionRef: string): Promise<void>;
+  /**
+   * Present when the provider tells this API of payments by webhook
+   * (Stripe): the verified event of a request; throws when the signature
+   * does not match.
+   */
+  verifyWebhook?(rawBody: Buffer, signature: string): WebhookEvent;
 }
 
 /** A failure of the payment provider (network, configuration): a 502 for the member. */

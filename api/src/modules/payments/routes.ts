@@ -19,7 +19,7 @@ import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createFulfilment } from './fulfilment.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
-import { createPaymentProvider } from './provider.js';
+import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
 import { attachCheckout, cancelPaidBooking, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats } from './bookings.js';
 import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
@@ -98,7 +98,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => ({
-      data: { provider: provider.name, testMode: provider.name === 'local', seatsPerMember: app.config.seatsPerMember },
+      data: { provider: provider.name, testMode: provider.testMode, seatsPerMember: app.config.seatsPerMember },
     }),
   );
 
@@ -119,7 +119,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const me = requireVerified(requireSelf(request, input.user));
       if (!isUuid(input.event)) throw notFound('That event');
       const quantity = input.items[0].quantity;
-      if (provider.name === 'none') {
+      if (!provider.takesPayments) {
         throw new HttpError(
           503,
           'payments_not_set_up',
@@ -156,9 +156,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       }
       const { booking, event, replaced } = reservation;
       for (const old of replaced) {
-        if (old.provider_session_id && old.provider !== 'local') {
+        const hosted = hostedCheckoutOf(provider, old);
+        if (hosted) {
           provider
-            .cancelCheckout(old.provider_session_id)
+            .cancelCheckout(hosted)
             .catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));
         }
       }
@@ -270,9 +271,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const view = await findBookingView(app.db, request.params.id);
       if (!view || view.user_id !== me.id) throw notFound('That booking');
       const unconfirmed = ['pending', 'expired', 'cancelled'].includes(view.booking.status);
-      if (unconfirmed && view.provider_session_id && view.provider === provider.name && provider.name !== 'local') {
+      const hosted = hostedCheckoutOf(provider, view);
+      if (unconfirmed && hosted) {
         try {
-          const payment = await provider.checkoutPayment(view.provider_session_id);
+          const payment = await provider.checkoutPayment(hosted);
           if (payment.paid) await fulfilment.bookingPaid(view.id, payment.paymentRef);
         } catch (error) {
           // The webhook will still come; the page asks again.
@@ -296,11 +298,12 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const view = await findBookingView(app.db, request.params.id);
       if (!view || view.user_id !== me.id) throw notFound('That booking');
       if (view.booking.status !== 'pending') return { data: view.booking };
-      if (view.provider_session_id && view.provider === provider.name && provider.name !== 'local') {
+      const hosted = hostedCheckoutOf(provider, view);
+      if (hosted) {
         // Close the provider's checkout first (outside any transaction): if it was paid meanwhile, keep the seats.
         let closed: boolean;
         try {
-          closed = await provider.cancelCheckout(view.provider_session_id);
+          closed = await provider.cancelCheckout(hosted);
         } catch (error) {
           request.log.error({ err: error }, 'could not close a checkout');
           throw new HttpError(

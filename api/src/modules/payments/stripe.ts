@@ -9,14 +9,6 @@ import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { AppConfig } from '../../config.js';
 import { PaymentProviderError, type PaymentProvider } from './providerTypes.js';
 
-export type StripeEvent = ReturnType<Stripe['webhooks']['constructEvent']>;
-
-export interface StripePaymentProvider extends PaymentProvider {
-  readonly name: 'stripe';
-  /** The verified event of a webhook request; throws when the signature does not match. */
-  verifyWebhook(rawBody: Buffer, signature: string): StripeEvent;
-}
-
 /** client_reference_id of a donation checkout: `donation_<type>_<frequency>`. */
 export const donationReference = (type: DonationType, frequency: DonationFrequency): string => `donation_${type}_${frequency}`;
 
@@ -37,7 +29,7 @@ function sdkOptions(config: AppConfig): ConstructorParameters<typeof Stripe>[1] 
   return options;
 }
 
-export function createStripeProvider(config: AppConfig): StripePaymentProvider {
+export function createStripeProvider(config: AppConfig): PaymentProvider {
   const stripe = new Stripe(config.stripeSecretKey ?? '', sdkOptions(config));
   const webhookSecret = config.stripeWebhookSecret;
 
@@ -45,6 +37,9 @@ export function createStripeProvider(config: AppConfig): StripePaymentProvider {
     name: 'stripe',
     // Stripe Checkout sessions live at least 30 minutes; one more for the clock.
     minimumHoldMinutes: 31,
+    takesPayments: true,
+    testMode: false,
+    hostsCheckoutPage: true,
 
     async createCheckout({ booking, event, customer, siteOrigin }) {
       const lineItem = event.priceId

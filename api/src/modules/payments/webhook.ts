@@ -1,10 +1,11 @@
 /**
- * POST /api/payment/webhook: Stripe's notices. The signature is checked on
+ * POST /api/payment/webhook: Stripe's notices (only a provider that verifies
+ * webhooks answers here; elsewhere it is a 404). The signature is checked on
  * the raw body (this plugin alone reads JSON as a Buffer), and each event id
- * is recorded in the same transaction as its effect, so a replayed, retried
- * or concurrent delivery changes nothing. Out-of-order notices are harmless:
- * a booking only moves pending → paid/expired/cancelled, and a late payment
- * sells seats again only when they are still free.
+ * is recorded in the same transaction as its effect (webhookEvents.ts), so a
+ * replayed, retried or concurrent delivery changes nothing. Out-of-order
+ * notices are harmless: a booking only moves pending → paid/expired/cancelled,
+ * and a late payment sells seats again only when they are still free.
  *
  * Weekly and monthly gifts through payment links are subscriptions: the
  * first gift arrives as checkout.session.completed (and remembers its
@@ -18,13 +19,13 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';
 import type { Fulfilment } from './fulfilment.js';
-import type { PaymentProvider } from './providerTypes.js';
+import type { PaymentProvider, WebhookEvent } from './providerTypes.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { markBookingPaid, markBookingRefunded, releaseBooking, type PaidOutcome } from './bookings.js';
 import { findSubscriptionDonation, recordDonation } from './donations.js';
 import { claimWebhookEvent } from './webhookEvents.js';
-import { parseDonationReference, type StripeEvent, type StripePaymentProvider } from './stripe.js';
+import { parseDonationReference } from './stripe.js';
 
 const answer = {
   type: 'object',
@@ -78,8 +79,7 @@ export async function stripeWebhookRoutes(
   app: FastifyInstance,
   options: { provider: PaymentProvider; fulfilment: Fulfilment },
 ): Promise<void> {
-  const { fulfilment } = options;
-  const provider = options.provider.name === 'stripe' ? (options.provider as StripePaymentProvider) : null;
+  const { provider, fulfilment } = options;
 
   // Only here: keep the JSON body as the exact bytes Stripe signed.
   app.removeContentTypeParser('application/json');
@@ -95,7 +95,7 @@ export async function stripeWebhookRoutes(
     const subscription = refOf(invoice.parent?.subscription_details?.subscription) ?? refOf(invoice.subscription);
     if (!subscription) return;
     const metadata = invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
-    const first = await findSubscriptionDonation(trx, 'stripe', subscription);
+    const first = await findSubscriptionDonation(trx, provider.name, subscription);
     const plan = first ?? parseDonationReference(metadata?.donation ? `donation_${metadata.donation}` : null);
     if (!plan) {
       app.log.warn(
@@ -109,7 +109,7 @@ export async function stripeWebhookRoutes(
       frequency: plan.frequency,
       amount: invoice.amount_paid / 100,
       currency: invoice.currency ?? 'usd',
-      provider: 'stripe',
+      provider: provider.name,
       providerRef: invoice.id,
       subscriptionRef: subscription,
       userId: first?.user_id ?? null,
@@ -132,7 +132,7 @@ export async function stripeWebhookRoutes(
     const booking = await trx
       .selectFrom('bookings')
       .select('id')
-      .where('provider', '=', 'stripe')
+      .where('provider', '=', provider.name)
       .where('provider_payment_ref', 'in', refs)
       .where('status', '=', 'refund_due')
       .executeTakeFirst();
@@ -142,11 +142,11 @@ export async function stripeWebhookRoutes(
   }
 
   async function handle(
-    event: StripeEvent,
+    event: WebhookEvent,
   ): Promise<{ duplicate: boolean; paid?: { bookingId: string; outcome: PaidOutcome }; refunded?: string }> {
     return app.db.transaction().execute(async (trx) => {
-      if (!(await claimWebhookEvent(trx, 'stripe', event.id, event.type))) return { duplicate: true };
-      const session = event.data.object as unknown as CheckoutSessionObject;
+      if (!(await claimWebhookEvent(trx, provider.name, event.id, event.type))) return { duplicate: true };
+      const session = event.data.object as CheckoutSessionObject;
       const bookingId = session.metadata?.booking_id;
       switch (event.type) {
         case 'checkout.session.completed':
@@ -166,7 +166,7 @@ export async function stripeWebhookRoutes(
               ...donation,
               amount: typeof session.amount_total === 'number' ? session.amount_total / 100 : null,
               currency: session.currency ?? 'usd',
-              provider: 'stripe',
+              provider: provider.name,
               providerRef: session.id,
               email: session.customer_details?.email ?? session.customer_email ?? null,
               subscriptionRef: refOf(session.subscription) ?? null,
@@ -179,9 +179,9 @@ export async function stripeWebhookRoutes(
         case 'charge.refunded':
         case 'refund.created':
         case 'refund.updated':
-          return { duplicate: false, refunded: await recordRefund(trx, event.data.object as unknown as RefundNotice) };
+          return { duplicate: false, refunded: await recordRefund(trx, event.data.object as RefundNotice) };
         case 'invoice.paid':
-          await recordRenewal(trx, event.data.object as unknown as InvoiceObject);
+          await recordRenewal(trx, event.data.object as InvoiceObject);
           return { duplicate: false };
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
@@ -195,13 +195,14 @@ export async function stripeWebhookRoutes(
   }
 
   app.post('/api/payment/webhook', { schema: { response: { 200: answer, ...errors(400, 404) } } }, async (request) => {
-    if (!provider) throw notFound('Payment webhooks');
+    // Only a provider that sends webhooks (Stripe) verifies them.
+    if (!provider.verifyWebhook) throw notFound('Payment webhooks');
     const signature = request.headers['stripe-signature'];
     const body = request.body;
     if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
       throw new HttpError(400, 'bad_signature', 'This webhook is not signed.');
     }
-    let event: StripeEvent;
+    let event: WebhookEvent;
     try {
       event = provider.verifyWebhook(body, signature);
     } catch {

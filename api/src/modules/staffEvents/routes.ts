@@ -26,7 +26,7 @@ import { recordActivity } from '../activity/service.js';
 import { HttpError } from '../../lib/errors.js';
 import { checkIn, checkInCounts } from './checkIn.js';
 import { createFulfilment, type CancellationOutcome } from '../payments/fulfilment.js';
-import { createPaymentProvider } from '../payments/provider.js';
+import { createPaymentProvider, hostedCheckoutOf } from '../payments/provider.js';
 import { createWaitlistOffers } from '../waitlist/offers.js';
 import {
   cancelEvent,
@@ -245,9 +245,10 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       app.answerCache.clear('events');
       // Holds released: their checkouts can no longer be paid (a payment that still comes is refunded).
       for (const hold of released) {
-        if (hold.provider_session_id && hold.provider === provider.name && provider.name !== 'local') {
+        const hosted = hostedCheckoutOf(provider, hold);
+        if (hosted) {
           provider
-            .cancelCheckout(hold.provider_session_id)
+            .cancelCheckout(hosted)
             .catch((error: unknown) => request.log.warn({ err: error }, 'could not close a checkout of a cancelled event'));
         }
       }
