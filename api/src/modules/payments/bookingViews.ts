@@ -69,8 +69,11 @@ export function toBooking(row: BookingViewRow): Booking {
 export const asSeen = (booking: Booking, now = Date.now()): Booking =>
   booking.status === 'pending' && Date.parse(booking.expiresAt) <= now ? { ...booking, status: 'expired' } : booking;
 
+/** One booking with its event: its row's fields and the booking as the member sees it. */
+export type BookingView = BookingViewRow & { booking: Booking };
+
 /** One booking with its event, or undefined. */
-export async function findBookingView(db: Executor, id: string): Promise<(BookingViewRow & { booking: Booking }) | undefined> {
+export async function findBookingView(db: Executor, id: string): Promise<BookingView | undefined> {
   const row = await bookingQuery(db).where('bookings.id', '=', id).executeTakeFirst();
   return row && { ...row, booking: toBooking(row) };
 }

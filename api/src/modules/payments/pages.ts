@@ -14,12 +14,13 @@ import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, ty
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { isUuid, newId } from '../../lib/ids.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
+import type { Checkouts } from './checkout.js';
 import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { dollars, escapeHtml, renderPage } from './html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
-import { attachCheckout, releaseBooking } from './bookings.js';
+import { releaseBooking } from './bookings.js';
 import { asSeen, findBookingView } from './bookingViews.js';
 import { recordDonation } from './donations.js';
 import type { WaitlistOffers } from '../waitlist/offers.js';
@@ -53,9 +54,9 @@ type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
 
 export async function paymentPages(
   app: FastifyInstance,
-  options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers },
+  options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers; checkouts: Checkouts },
 ): Promise<void> {
-  const { provider, fulfilment, waitlist } = options;
+  const { provider, fulfilment, waitlist, checkouts } = options;
   const testMode = provider.testMode;
   const testGifts = app.failureCounters('test-gifts', TEST_GIFTS_PER_HOUR, 3_600_000);
 
@@ -144,36 +145,14 @@ export async function paymentPages(
         if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);
         if (booking.status === 'pending' && providerFor(provider, view.provider) === provider) {
           // Seats offered from the waitlist: their checkout opens when the member comes to pay.
-          const event = await app.db
-            .selectFrom('events')
-            .select(['price_id'])
-            .where('id', '=', view.event_id)
-            .executeTakeFirstOrThrow();
-          const me = request.sessionUser!;
-          let session;
-          try {
-            session = await provider.createCheckout({
-              booking: {
-                id: booking._id,
-                quantity: booking.quantity,
-                unitPrice: booking.unitPrice,
-                expiresAt: new Date(booking.expiresAt),
-              },
-              event: { id: view.event_id, title: booking.event.title, priceId: event.price_id },
-              customer: { id: me.id, email: me.email },
-              siteOrigin: app.config.publicUrl,
-            });
-          } catch (error) {
-            request.log.error({ err: error }, 'the payment provider could not open a checkout');
-            return message(
-              reply,
-              502,
-              'Please try again',
-              'We could not reach the payment service. Your seats stay held for you: try this link again in a moment.',
-            );
-          }
-          await attachCheckout(app.db, booking._id, session);
-          return reply.redirect(session.url, 303);
+          const opened = await checkouts.openHeld(view, request.sessionUser!, request.log);
+          if (opened.outcome === 'opened') return reply.redirect(opened.url, 303);
+          return message(
+            reply,
+            502,
+            'Please try again',
+            'We could not reach the payment service. Your seats stay held for you: try this link again in a moment.',
+          );
         }
         return notPaidHere(reply);
       }

@@ -1,10 +1,11 @@
 /**
- * Payments: POST /api/payment/create-checkout-session (spec section 7), the
- * member's tickets and bookings, Stripe's webhook (webhook.ts) and the hosted
- * pages under /pay/... (pages.ts), and GET /api/payment/status (how the site
- * takes payments, for the pages to say so). The provider is chosen in
- * config.ts (provider.ts). Seat holds that run out are released by a timer
- * and before every new checkout (never by a GET).
+ * Payments: POST /api/payment/create-checkout-session (spec section 7; its
+ * steps are checkout.ts), the member's tickets and bookings, Stripe's webhook
+ * (webhook.ts) and the hosted pages under /pay/... (pages.ts), and GET
+ * /api/payment/status (how the site takes payments, for the pages to say
+ * so). The provider is chosen in config.ts (provider.ts). Seat holds that
+ * run out are released by a timer and before every new checkout (never by a
+ * GET).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
@@ -16,11 +17,12 @@ import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { createCheckouts, type CheckoutOutcome } from './checkout.js';
 import { createFulfilment } from './fulfilment.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
-import { attachCheckout, cancelPaidBooking, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats } from './bookings.js';
+import { cancelPaidBooking, releaseBooking, releaseExpired } from './bookings.js';
 import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
 import { createWaitlistOffers } from '../waitlist/offers.js';
@@ -43,6 +45,36 @@ export const bookingSchema = {
 
 const bookingParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
+/** Why a checkout was not opened, as the member reads it. */
+function checkoutRefused(result: Exclude<CheckoutOutcome, { outcome: 'opened' }>): HttpError {
+  switch (result.outcome) {
+    case 'not_set_up':
+      return new HttpError(
+        503,
+        'payments_not_set_up',
+        `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`,
+      );
+    case 'too_many_seats':
+      return new HttpError(400, 'bad_request', seatsPerMemberMessage(result.seatsPerMember), {
+        quantity: seatsPerMemberMessage(result.seatsPerMember),
+      });
+    case 'hold_lapsed': {
+      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+      return new HttpError(
+        429,
+        'hold_lapsed',
+        `Your seats were held for ${result.holdMinutes} minutes and have been released. You can book this event again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+      );
+    }
+    case 'provider_unavailable':
+      return new HttpError(
+        502,
+        'payment_unavailable',
+        'We could not reach the payment service, so no seats were held. Please try again in a moment.',
+      );
+  }
+}
+
 /** This API's address as the browser sees it. */
 const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
@@ -53,7 +85,6 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     provider,
     createMailer(app.config, (m) => app.log.info(m)),
   );
-  const holdMinutes = Math.max(app.config.reservationMinutes, provider.minimumHoldMinutes);
   // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') app.answerCache.clear('events');
@@ -72,6 +103,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   // Offers of seats come free to members waiting, and offers not taken in time passed on.
   const waitlist = createWaitlistOffers(app, provider.name);
   app.jobs.every('waitlist-offers', sweepEveryMs, () => waitlist.sweep());
+  const checkouts = createCheckouts(app, provider, waitlist);
 
   /** Where the member came from: an allowed Origin, else this API's own address. */
   const siteOrigin = (request: FastifyRequest): string => {
@@ -118,72 +150,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       const input = await validateBody(checkoutSessionSchema, request.body);
       const me = requireVerified(requireSelf(request, input.user));
       if (!isUuid(input.event)) throw notFound('That event');
-      const quantity = input.items[0].quantity;
-      if (!provider.takesPayments) {
-        throw new HttpError(
-          503,
-          'payments_not_set_up',
-          `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`,
-        );
-      }
-      if (quantity > app.config.seatsPerMember) {
-        throw new HttpError(400, 'bad_request', seatsPerMemberMessage(app.config.seatsPerMember), {
-          quantity: seatsPerMemberMessage(app.config.seatsPerMember),
-        });
-      }
-
-      // Seats of holds that ran out go to the event's waitlist first.
-      if ((await releaseExpired(app.db)) > 0) await waitlist.offer(input.event);
-      let reservation;
-      try {
-        reservation = await reserveSeats(app.db, {
-          userId: me.id,
-          eventId: input.event,
-          quantity,
-          holdMinutes,
-          cooldownMinutes: app.config.holdCooldownMinutes,
-          provider: provider.name,
-        });
-      } catch (error) {
-        if (!(error instanceof HoldLapsedError)) throw error;
-        const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpError(
-          429,
-          'hold_lapsed',
-          `Your seats were held for ${holdMinutes} minutes and have been released. You can book this event again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
-        );
-      }
-      const { booking, event, replaced } = reservation;
-      for (const old of replaced) {
-        const hosted = hostedCheckoutOf(provider, old);
-        if (hosted) {
-          provider
-            .cancelCheckout(hosted)
-            .catch((error: unknown) => request.log.warn({ err: error }, 'could not close an earlier checkout'));
-        }
-      }
-
-      // The seats are held and committed: only now talk to the provider.
-      let session;
-      try {
-        session = await provider.createCheckout({
-          booking: { id: booking.id, quantity, unitPrice: Number(booking.unit_price), expiresAt: new Date(booking.expires_at) },
-          event: { id: event.id, title: event.title, priceId: event.price_id },
-          customer: { id: me.id, email: me.email },
-          siteOrigin: siteOrigin(request),
-        });
-      } catch (error) {
-        await releaseBooking(app.db, booking.id, 'cancelled');
-        request.log.error({ err: error }, 'the payment provider could not open a checkout');
-        throw new HttpError(
-          502,
-          'payment_unavailable',
-          'We could not reach the payment service, so no seats were held. Please try again in a moment.',
-        );
-      }
-      await attachCheckout(app.db, booking.id, session);
-      return { data: session.url };
+      const result = await checkouts.open({
+        member: me,
+        eventId: input.event,
+        quantity: input.items[0].quantity,
+        siteOrigin: siteOrigin(request),
+        log: request.log,
+      });
+      if (result.outcome === 'opened') return { data: result.url };
+      if (result.outcome === 'hold_lapsed') reply.header('Retry-After', String(result.retryAfterSeconds));
+      throw checkoutRefused(result);
     },
   );
 
@@ -376,6 +352,6 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(stripeWebhookRoutes, { provider, fulfilment });
-  await app.register(paymentPages, { provider, fulfilment, waitlist });
+  await app.register(paymentPages, { provider, fulfilment, waitlist, checkouts });
   await app.register(giftRoutes, { provider });
 }
