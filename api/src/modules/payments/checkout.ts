@@ -12,6 +12,7 @@ import { attachCheckout, HoldLapsedError, releaseBooking, releaseExpired, reserv
 import type { BookingView } from './bookingViews.js';
 import { hostedCheckoutOf } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
+import { findEvent } from '../events/service.js';
 import type { WaitlistOffers } from '../waitlist/offers.js';
 
 export interface CheckoutInput {
@@ -105,11 +106,8 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
 
   async function openHeld(view: BookingView, member: { id: string; email: string }, log: FastifyBaseLogger) {
     const { booking } = view;
-    const event = await app.db
-      .selectFrom('events')
-      .select(['price_id'])
-      .where('id', '=', view.event_id)
-      .executeTakeFirstOrThrow();
+    const event = await findEvent(app.db, view.event_id);
+    if (!event) throw new Error(`the event ${view.event_id} of booking ${booking._id} is gone`);
     let session;
     try {
       session = await provider.createCheckout({
@@ -119,7 +117,7 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
           unitPrice: booking.unitPrice,
           expiresAt: new Date(booking.expiresAt),
         },
-        event: { id: view.event_id, title: booking.event.title, priceId: event.price_id },
+        event: { id: view.event_id, title: booking.event.title, priceId: event.price_Id },
         customer: { id: member.id, email: member.email },
         siteOrigin: app.config.publicUrl,
       });

@@ -27,6 +27,7 @@ import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';
 import { findEvent } from '../events/service.js';
+import { findUserContact } from '../users/service.js';
 import { groupedCode, ticketQrPng } from './tickets.js';
 import {
   claimCancellationNotice,
@@ -84,11 +85,7 @@ export function createFulfilment(
   async function recipient(bookingId: string) {
     const view = await findBookingView(app.db, bookingId);
     if (!view) return undefined;
-    const user = await app.db
-      .selectFrom('users')
-      .select(['email', 'firstname'])
-      .where('id', '=', view.user_id)
-      .executeTakeFirst();
+    const user = await findUserContact(app.db, view.user_id);
     return user && { booking: view.booking, user };
   }
 

@@ -44,6 +44,14 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return row;
 }
 
+/** Where to write to a member: their address and first name, or undefined when the account is gone. */
+export async function findUserContact(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Pick<UserRow, 'email' | 'firstname'> | undefined> {
+  return db.selectFrom('users').select(['email', 'firstname']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
