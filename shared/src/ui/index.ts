@@ -8,6 +8,7 @@ export * from './notify';
 export * from './Tabs';
 export * from './Modal';
 export * from './fields';
+export * from './formikField';
 export * from './ErrorBoundary';
 export * from './AppProviders';
 export * from './StandaloneApp';

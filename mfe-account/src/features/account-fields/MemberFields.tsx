@@ -3,9 +3,9 @@
  * status, countries, city (offered only after a country of residence), church,
  * seniority (slider and number) and source. They work inside a Formik form.
  */
-import { useFormikContext, getIn } from 'formik';
+import { useFormikContext } from 'formik';
 import styled from 'styled-components';
-import { SelectField, TextAreaField, theme, FieldError } from '@ministry/shared/ui';
+import { formikField, SelectField, TextAreaField, theme, FieldError } from '@ministry/shared/ui';
 import { CIVIL_STATUSES, GENDERS, SENIORITY, SOURCE_MAX } from '@ministry/shared/validation';
 import { useChurches, useCities, useCountries } from './useGeo';
 
@@ -13,17 +13,8 @@ import { useChurches, useCities, useCountries } from './useGeo';
 export const CITY_PROMPT = 'Choose your country first';
 
 function useField(name: string) {
-  const form = useFormikContext<Record<string, unknown>>();
-  const value = getIn(form.values, name) as string | number | undefined;
-  const error = (getIn(form.touched, name) || form.submitCount > 0) && (getIn(form.errors, name) as string | undefined);
-  return {
-    value: value ?? '',
-    error: error || undefined,
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    name,
-    set: (v: unknown) => form.setFieldValue(name, v),
-  };
+  const form = useFormikContext();
+  return { ...formikField(form, name), set: (v: unknown) => form.setFieldValue(name, v) };
 }
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { friendlyError, requestPasswordReset } from '@ministry/shared/api';
-import { Button, Modal, notify, TextField } from '@ministry/shared/ui';
+import { Button, formikField, Modal, notify, TextField } from '@ministry/shared/ui';
 import { forgotPasswordSchema } from '@ministry/shared/validation';
 
 /**
@@ -35,21 +35,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
             }
           }}
         >
-          {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
+          {(form) => (
             <Form noValidate>
               <p>Enter the e-mail of your account and we will send you a link to choose a new password.</p>
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={handleChange}
-                onBlur={handleBlur}
-                error={touched.email && errors.email}
-              />
-              <Button type="submit" $block disabled={isSubmitting}>
-                {isSubmitting ? 'Sending…' : 'Send me a link'}
+              <TextField label="Email" type="email" autoComplete="email" {...formikField(form, 'email')} />
+              <Button type="submit" $block disabled={form.isSubmitting}>
+                {form.isSubmitting ? 'Sending…' : 'Send me a link'}
               </Button>
             </Form>
           )}

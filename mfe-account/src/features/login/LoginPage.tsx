@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { authErrorMessage, errorStatus, loginUser, safeNextPath, serverMessage } from '@ministry/shared/api';
 import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
-import { Button, media, notify, TextField, theme } from '@ministry/shared/ui';
+import { Button, formikField, media, notify, TextField, theme } from '@ministry/shared/ui';
 import { loginSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
@@ -81,34 +81,16 @@ export function LoginPage() {
           }
         }}
       >
-        {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
+        {(form) => (
           <Form noValidate>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.email && errors.email}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password && errors.password}
-            />
+            <TextField label="Email" type="email" autoComplete="email" {...formikField(form, 'email')} />
+            <TextField label="Password" type="password" autoComplete="current-password" {...formikField(form, 'password')} />
             <Remember>
-              <input type="checkbox" name="remember" checked={values.remember} onChange={handleChange} />
+              <input type="checkbox" name="remember" checked={form.values.remember} onChange={form.handleChange} />
               Keep me logged in
             </Remember>
-            <Button type="submit" $block disabled={isSubmitting}>
-              {isSubmitting ? 'Logging in…' : 'Login'}
+            <Button type="submit" $block disabled={form.isSubmitting}>
+              {form.isSubmitting ? 'Logging in…' : 'Login'}
             </Button>
             <ForgotLink type="button" onClick={() => setForgotOpen(true)}>
               Forgot your password?

@@ -2,7 +2,7 @@
 import { useFormikContext } from 'formik';
 import type { User } from '@ministry/shared/types';
 import { updateBasic, updateSecurity, type BasicInfoInput } from '@ministry/shared/api';
-import { TextField } from '@ministry/shared/ui';
+import { formikField, TextField } from '@ministry/shared/ui';
 import {
   BIRTH_DATE,
   latestAdultBirthDate,
@@ -21,9 +21,9 @@ import {
 } from '../account-fields/MemberFields';
 import { FieldGrid, ProfileSection } from './ProfileSection';
 
+/** A text field of the section's form, found by name. */
 function Text({
   name,
-  label,
   ...rest
 }: {
   name: string;
@@ -34,19 +34,7 @@ function Text({
   max?: string;
   hint?: string;
 }) {
-  const form = useFormikContext<Record<string, string>>();
-  const error = (form.touched[name] || form.submitCount > 0) && form.errors[name];
-  return (
-    <TextField
-      label={label}
-      name={name}
-      value={form.values[name] ?? ''}
-      onChange={form.handleChange}
-      onBlur={form.handleBlur}
-      error={error}
-      {...rest}
-    />
-  );
+  return <TextField {...rest} {...formikField(useFormikContext(), name)} />;
 }
 
 export function BasicInfoSection({ user }: { user: User }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useParams } from 'react-router-dom';
 import { checkResetToken, friendlyError, resetPassword, serverFieldErrors } from '@ministry/shared/api';
-import { Button, ButtonLink, FieldError, LoadingState, TextField, useResource } from '@ministry/shared/ui';
+import { Button, ButtonLink, FieldError, formikField, LoadingState, TextField, useResource } from '@ministry/shared/ui';
 import { resetPasswordSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 
@@ -58,36 +58,28 @@ export function ResetPasswordPage() {
           }
         }}
       >
-        {({ values, errors, touched, handleChange, handleBlur, isSubmitting, status }) => (
+        {(form) => (
           <Form noValidate>
             <TextField
               label="New password"
-              name="password"
               type="password"
               autoComplete="new-password"
               hint="At least 8 characters."
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password && errors.password}
+              {...formikField(form, 'password')}
             />
             <TextField
               label="Confirm new password"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.confirmPassword && errors.confirmPassword}
+              {...formikField(form, 'confirmPassword')}
             />
-            {status && (
+            {form.status && (
               <FieldError role="alert" style={{ marginBottom: 16 }}>
-                {status as string} <Link to="/login">Ask for a new link from the login page.</Link>
+                {form.status as string} <Link to="/login">Ask for a new link from the login page.</Link>
               </FieldError>
             )}
-            <Button type="submit" $block disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save my new password'}
+            <Button type="submit" $block disabled={form.isSubmitting}>
+              {form.isSubmitting ? 'Saving…' : 'Save my new password'}
             </Button>
           </Form>
         )}

@@ -3,7 +3,7 @@ import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pingSocialUser } from '@ministry/shared/api';
-import { Button, TextField, theme, media } from '@ministry/shared/ui';
+import { Button, formikField, TextField, theme, media } from '@ministry/shared/ui';
 import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
@@ -52,15 +52,8 @@ export function SignupStep1Page() {
         validationSchema={signupStep1Schema}
         onSubmit={(values) => navigate('/nextSignup', { state: { step1: values, step2: carry?.step2 } })}
       >
-        {({ values, errors, touched, handleChange, handleBlur, submitCount }) => {
-          const show = (name: keyof Step1Values) => (touched[name] || submitCount > 0) && errors[name];
-          const field = (name: keyof Step1Values) => ({
-            name,
-            value: values[name],
-            onChange: handleChange,
-            onBlur: handleBlur,
-            error: show(name),
-          });
+        {(form) => {
+          const field = (name: keyof Step1Values) => formikField(form, name);
           return (
             <Form noValidate>
               <Row>

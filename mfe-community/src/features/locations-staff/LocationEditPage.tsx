@@ -1,4 +1,4 @@
-import { FieldArray, Form, Formik, getIn, type FormikErrors, type FormikTouched } from 'formik';
+import { FieldArray, Form, Formik } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -15,6 +15,7 @@ import type { StaffLocation } from '@ministry/shared/types';
 import {
   Button,
   ButtonLink,
+  formikField,
   media,
   NotFound,
   notify,
@@ -185,37 +186,26 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
         }
       }}
     >
-      {({ values, errors, touched, handleChange, handleBlur, isSubmitting, submitCount }) => {
-        const shown = (path: string): string | undefined => {
-          const error = getIn(errors as FormikErrors<unknown>, path) as unknown;
-          return typeof error === 'string' && (getIn(touched as FormikTouched<unknown>, path) || submitCount > 0)
-            ? error
-            : undefined;
-        };
-        const field = (path: string) => ({ name: path, onChange: handleChange, onBlur: handleBlur, error: shown(path) });
+      {(form) => {
+        const { values, errors, isSubmitting } = form;
+        const field = (path: string) => formikField(form, path);
         return (
           <Form noValidate aria-label={location ? `Edit ${location.church_name}` : 'New location'}>
             <Part>
               <legend>Name and address</legend>
-              <TextField label="Name" maxLength={LOCATION_LIMITS.name} value={values.church_name} {...field('church_name')} />
-              <TextField
-                label="Address"
-                maxLength={LOCATION_LIMITS.address}
-                autoComplete="off"
-                value={values.adress}
-                {...field('adress')}
-              />
+              <TextField label="Name" maxLength={LOCATION_LIMITS.name} {...field('church_name')} />
+              <TextField label="Address" maxLength={LOCATION_LIMITS.address} autoComplete="off" {...field('adress')} />
             </Part>
 
             <Part>
               <legend>Contacts</legend>
-              <TextField label="E-mail" type="email" value={values.email} {...field('email')} />
+              <TextField label="E-mail" type="email" {...field('email')} />
               <FieldArray name="main_contact">
                 {(phones) => (
                   <>
-                    {values.main_contact.map((phone, i) => (
+                    {values.main_contact.map((_phone, i) => (
                       <Phone key={i}>
-                        <TextField label={`Phone ${i + 1}`} type="tel" value={phone} {...field(`main_contact[${i}]`)} />
+                        <TextField label={`Phone ${i + 1}`} type="tel" {...field(`main_contact[${i}]`)} />
                         <Button type="button" $variant="outline" onClick={() => phones.remove(i)}>
                           Remove<span className="visually-hidden"> phone {i + 1}</span>
                         </Button>
@@ -241,26 +231,24 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
                 {(services) => (
                   <>
                     <Services>
-                      {values.serviceTimes.map((service, i) => (
+                      {values.serviceTimes.map((_service, i) => (
                         <Service key={i} aria-label={`Service ${i + 1}`}>
                           <TextField
                             label="Service"
                             maxLength={LOCATION_LIMITS.serviceName}
-                            value={service.name}
                             {...field(`serviceTimes[${i}].name`)}
                           />
-                          <SelectField label="Day" value={service.weekday} {...field(`serviceTimes[${i}].weekday`)}>
+                          <SelectField label="Day" {...field(`serviceTimes[${i}].weekday`)}>
                             {[0, 1, 2, 3, 4, 5, 6].map((day) => (
                               <option key={day} value={String(day)}>
                                 {weekdayName(day)}
                               </option>
                             ))}
                           </SelectField>
-                          <TextField label="Time" type="time" value={service.time} {...field(`serviceTimes[${i}].time`)} />
+                          <TextField label="Time" type="time" {...field(`serviceTimes[${i}].time`)} />
                           <TextField
                             label="Language"
                             maxLength={LOCATION_LIMITS.language}
-                            value={service.language}
                             {...field(`serviceTimes[${i}].language`)}
                           />
                           <Button type="button" $variant="outline" onClick={() => services.remove(i)}>
@@ -291,7 +279,6 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
                 label="Parking"
                 hint="Where visitors park, in a sentence or two (leave empty if there is nothing to say)."
                 rows={3}
-                value={values.parking}
                 {...field('parking')}
               />
               <p>
@@ -299,20 +286,8 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
                 the church and choose &ldquo;Show address&rdquo;). Leave both empty for no map.
               </p>
               <Two>
-                <TextField
-                  label="Latitude"
-                  inputMode="decimal"
-                  placeholder="39.7391"
-                  value={values.latitude}
-                  {...field('latitude')}
-                />
-                <TextField
-                  label="Longitude"
-                  inputMode="decimal"
-                  placeholder="-75.5398"
-                  value={values.longitude}
-                  {...field('longitude')}
-                />
+                <TextField label="Latitude" inputMode="decimal" placeholder="39.7391" {...field('latitude')} />
+                <TextField label="Longitude" inputMode="decimal" placeholder="-75.5398" {...field('longitude')} />
               </Two>
             </Part>
 

@@ -17,6 +17,7 @@ import type { ArticleKind, NewsItem, StaffArticle, StaffArticleInput } from '@mi
 import {
   Button,
   ButtonLink,
+  formikField,
   ImageField,
   LoadingState,
   notify,
@@ -177,18 +178,11 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
             </Preview>
           ) : (
             <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void save(false))}>
-              <TextField
-                label="Title"
-                {...form.getFieldProps('title')}
-                maxLength={CONTENT_LIMITS.title}
-                error={shown('title')}
-                required
-              />
+              <TextField label="Title" {...formikField(form, 'title')} maxLength={CONTENT_LIMITS.title} required />
               <TextField
                 label="Date"
                 type="date"
-                {...form.getFieldProps('date')}
-                error={shown('date')}
+                {...formikField(form, 'date')}
                 required
                 hint="The public sees it from this day on (the church's clock)."
               />
@@ -207,9 +201,8 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
               <TextAreaField
                 label="Text"
                 rows={12}
-                {...form.getFieldProps('description')}
+                {...formikField(form, 'description')}
                 maxLength={CONTENT_LIMITS.text}
-                error={shown('description')}
                 required
                 hint="Plain text; a blank line between paragraphs."
               />

@@ -20,6 +20,7 @@ import {
   Button,
   ButtonLink,
   FieldError,
+  formikField,
   ImageField,
   LoadingState,
   notify,
@@ -216,7 +217,7 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
             </Preview>
           ) : (
             <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void save(false))}>
-              <TextField label="Title" {...form.getFieldProps('title')} maxLength={200} error={shown('title')} required />
+              <TextField label="Title" {...formikField(form, 'title')} maxLength={200} required />
               <TextField
                 id={ids.slug}
                 label="Address"
@@ -237,18 +238,11 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
                 <TextField
                   label="Date"
                   type="date"
-                  {...form.getFieldProps('date')}
-                  error={shown('date')}
+                  {...formikField(form, 'date')}
                   required
                   hint="The day it is for, on the church's clock."
                 />
-                <TextField
-                  label="Verses"
-                  {...form.getFieldProps('verses')}
-                  maxLength={200}
-                  placeholder="Psalm 23:1-4"
-                  error={shown('verses')}
-                />
+                <TextField label="Verses" {...formikField(form, 'verses')} maxLength={200} placeholder="Psalm 23:1-4" />
               </FieldRow>
               <TagPicker
                 value={values.tags}

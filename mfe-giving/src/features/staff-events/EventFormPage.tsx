@@ -20,6 +20,7 @@ import {
   Button,
   ButtonLink,
   ErrorState,
+  formikField,
   ImageField,
   LoadingState,
   media,
@@ -143,14 +144,7 @@ function EventForm({
       }
     },
   });
-  const error = (name: keyof EventFormValues) => (formik.touched[name] || formik.submitCount > 0) && formik.errors[name];
-  const field = (name: keyof EventFormValues) => ({
-    name,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: error(name),
-  });
+  const field = (name: keyof EventFormValues) => formikField(formik, name);
 
   return (
     <Form onSubmit={formik.handleSubmit} noValidate aria-label={event ? 'Edit the event' : 'New event'}>
@@ -188,7 +182,7 @@ function EventForm({
             value={formik.values.photo}
             onChange={(src) => void formik.setFieldValue('photo', src)}
             upload={uploadStaffImage}
-            error={error('photo')}
+            error={field('photo').error}
           />
         </Photo>
         <Pair>

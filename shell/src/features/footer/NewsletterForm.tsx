@@ -1,7 +1,7 @@
 import { Formik, Form } from 'formik';
 import styled from 'styled-components';
 import { friendlyError, serverFieldErrors, subscribeNewsletter } from '@ministry/shared/api';
-import { Button, notify } from '@ministry/shared/ui';
+import { Button, formikField, notify } from '@ministry/shared/ui';
 import { newsletterSchema } from '@ministry/shared/validation';
 
 const Row = styled.div`
@@ -46,31 +46,31 @@ export function NewsletterForm() {
         }
       }}
     >
-      {({ values, errors, touched, handleChange, handleBlur, isSubmitting }) => (
-        <Form noValidate aria-label="Newsletter">
-          <label htmlFor="newsletter-email" className="visually-hidden">
-            Your e-mail address
-          </label>
-          <Row>
-            <input
-              id="newsletter-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              placeholder="Your e-mail address"
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              aria-invalid={touched.email && errors.email ? true : undefined}
-              aria-describedby={touched.email && errors.email ? 'newsletter-error' : undefined}
-            />
-            <Button type="submit" $variant="light" disabled={isSubmitting}>
-              Subscribe
-            </Button>
-          </Row>
-          {touched.email && errors.email && <Error id="newsletter-error">{errors.email}</Error>}
-        </Form>
-      )}
+      {(form) => {
+        const { error, ...email } = formikField(form, 'email');
+        return (
+          <Form noValidate aria-label="Newsletter">
+            <label htmlFor="newsletter-email" className="visually-hidden">
+              Your e-mail address
+            </label>
+            <Row>
+              <input
+                id="newsletter-email"
+                type="email"
+                autoComplete="email"
+                placeholder="Your e-mail address"
+                {...email}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'newsletter-error' : undefined}
+              />
+              <Button type="submit" $variant="light" disabled={form.isSubmitting}>
+                Subscribe
+              </Button>
+            </Row>
+            {error && <Error id="newsletter-error">{error}</Error>}
+          </Form>
+        );
+      }}
     </Formik>
   );
 }
