@@ -1,6 +1,7 @@
 export * from './theme';
 export * from './GlobalStyle';
 export * from './layout';
+export * from './cards';
 export * from './Button';
 export * from './StatusViews';
 export * from './useResource';

@@ -48,25 +48,6 @@ export const Grid = styled.div<{ $min?: string }>`
   grid-template-columns: repeat(auto-fill, minmax(${(p) => p.$min ?? '280px'}, 1fr));
 `;
 
-export const Card = styled.article`
-  background: #fff;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  overflow: hidden;
-  ${offscreenSkipped('420px')}
-  display: flex;
-  flex-direction: column;
-`;
-
-export const CardBody = styled.div`
-  padding: 18px 20px 22px;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  flex: 1;
-`;
-
 export const Muted = styled.p`
   color: ${theme.colors.muted};
   margin: 0;

@@ -6,11 +6,13 @@ import {
   ButtonLink,
   Card,
   CardBody,
+  CardDescription,
+  CardImage,
+  CardTitle,
   Container,
   media,
   Muted,
   ResourceView,
-  ResponsiveImage,
   Section,
   SectionTitle,
   theme,
@@ -41,32 +43,8 @@ const Three = styled.ul`
   }
 `;
 
-const Photo = styled(ResponsiveImage)`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${theme.colors.surface};
-`;
-
-const Title = styled.h3`
+const Title = styled(CardTitle)`
   font-size: 1.05rem;
-  margin: 0;
-  a {
-    color: ${theme.colors.primary};
-    text-decoration: none;
-  }
-  a:hover {
-    text-decoration: underline;
-  }
-`;
-
-const Clipped = styled.p`
-  margin: 0;
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
 `;
 
 const newsPath = (id: string) => `/news?item=${encodeURIComponent(id)}`;
@@ -90,7 +68,7 @@ export function CommunityNews() {
               {list.map((item) => (
                 <li key={item._id}>
                   <Card style={{ height: '100%' }}>
-                    <Photo
+                    <CardImage
                       src={item.photo}
                       sizes="(max-width: 768px) calc(100vw - 32px), 384px"
                       alt=""
@@ -105,7 +83,7 @@ export function CommunityNews() {
                       <Title>
                         <Link to={newsPath(item._id)}>{item.title}</Link>
                       </Title>
-                      <Clipped>{item.description}</Clipped>
+                      <CardDescription>{item.description}</CardDescription>
                     </CardBody>
                   </Card>
                 </li>

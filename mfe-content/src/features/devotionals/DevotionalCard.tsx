@@ -2,19 +2,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Devotional } from '@ministry/shared/types';
 import { formatDevotionalDate, formatWeekday, listSummary } from '@ministry/shared/format';
-import { Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
+import { Card, CardBody, CardImage, CardTitle, Muted, theme } from '@ministry/shared/ui';
 import { devotionalPath, tagPath } from './devotionalLinks';
 
 /** A card's width: one column on a phone, two on a tablet, three in the container on a desktop. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) calc(100vw - 32px), (max-width: 1000px) 50vw, 370px';
-
-const Image = styled(ResponsiveImage)`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${theme.colors.surface};
-`;
 
 export const TagLink = styled(Link)`
   align-self: flex-start;
@@ -28,18 +20,6 @@ export const TagLink = styled(Link)`
   border-radius: 999px;
   text-decoration: none;
   &:hover {
-    text-decoration: underline;
-  }
-`;
-
-const Title = styled.h3`
-  font-size: 1.1rem;
-  margin: 0;
-  a {
-    color: ${theme.colors.primary};
-    text-decoration: none;
-  }
-  a:hover {
     text-decoration: underline;
   }
 `;
@@ -72,16 +52,23 @@ export function DevotionalCard({
   const href = devotionalPath(devotional);
   return (
     <Card>
-      <Image src={devotional.image} sizes={CARD_IMAGE_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} width={640} height={360} />
+      <CardImage
+        src={devotional.image}
+        sizes={CARD_IMAGE_SIZES}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        width={640}
+        height={360}
+      />
       <CardBody>
         <Muted>
           <time dateTime={new Date(devotional.timestamp * 1000).toISOString()}>{formatDevotionalDate(devotional.timestamp)}</time>
           {' · '}
           {formatWeekday(devotional.timestamp)}
         </Muted>
-        <Title as={`h${headingLevel}`}>
+        <CardTitle as={`h${headingLevel}`}>
           <Link to={href}>{devotional.title}</Link>
-        </Title>
+        </CardTitle>
         <TagLink to={tagPath(devotional.tag)} aria-label={`More devotionals about ${devotional.tag}`}>
           {devotional.tag}
         </TagLink>

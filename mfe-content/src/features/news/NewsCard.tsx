@@ -2,41 +2,19 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { NewsItem } from '@ministry/shared/types';
-import { Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
+import { Card, CardBody, CardDescription, CardImage, CardTitle, Muted, theme } from '@ministry/shared/ui';
 import { CARD_IMAGE_SIZES } from '../devotionals/DevotionalCard';
 
 /** A news item's own address: the news page opened on it. */
 export const newsItemPath = (item: Pick<NewsItem, '_id'>): string => `/news?item=${encodeURIComponent(item._id)}`;
 
-const Photo = styled(ResponsiveImage)`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${theme.colors.surface};
-`;
-
-const Title = styled.h3`
-  font-size: 1.1rem;
-  margin: 0;
+const Title = styled(CardTitle)`
   line-height: 1.35;
-  a {
-    color: ${theme.colors.primary};
-    text-decoration: none;
-  }
-  a:hover {
-    text-decoration: underline;
-  }
 `;
 
 /** News card descriptions are clipped to 3 lines (spec section 9). */
-export const Clipped = styled.p`
-  margin: 0;
-  display: -webkit-box;
-  -webkit-box-orient: vertical;
-  -webkit-line-clamp: 3;
+export const Clipped = styled(CardDescription)`
   line-clamp: 3;
-  overflow: hidden;
 `;
 
 const ReadMore = styled(Link)`
@@ -51,7 +29,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsItem; headingLe
   const href = newsItemPath(item);
   return (
     <Card>
-      <Photo src={item.photo} sizes={CARD_IMAGE_SIZES} alt="" loading="lazy" width={640} height={360} />
+      <CardImage src={item.photo} sizes={CARD_IMAGE_SIZES} alt="" loading="lazy" width={640} height={360} />
       <CardBody>
         <Muted>
           <time dateTime={item.createdAt}>{formatNewsDate(item.createdAt)}</time>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { ButtonLink, Card, CardBody, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
+import { ButtonLink, Card, CardBody, CardDescription, Muted, ResponsiveImage, theme } from '@ministry/shared/ui';
 import { availabilityOf, eventPath, priceText, seatsText } from './eventStatus';
 
 const Image = styled.div`
@@ -19,14 +19,6 @@ const Title = styled.h3`
   font-size: 1.15rem;
   color: ${theme.colors.primary};
   margin: 0;
-`;
-
-const Description = styled.p`
-  margin: 0;
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
 `;
 
 const Footer = styled.div`
@@ -67,7 +59,7 @@ export function EventCard({ event, eager = false }: { event: MinistryEvent; eage
           </time>
         </Muted>
         <Title id={`event-${event._id}`}>{event.title}</Title>
-        <Description>{event.description}</Description>
+        <CardDescription>{event.description}</CardDescription>
         <Footer>
           <Seats $open={open}>
             {seatsText(event)}
