@@ -5,6 +5,7 @@ import { friendlyError, getNewsletterOverview, sendNewsletterTest, updateNewslet
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { NewsletterOverview } from '@ministry/shared/types';
 import { Button, notify, ResourceView, StaffPage, StaffTable, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { Panel as AccountPanel } from '../../components/Panel';
 
 const Grid = styled.div`
   display: grid;
@@ -16,10 +17,8 @@ const Grid = styled.div`
   }
 `;
 
-const Panel = styled.section`
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
+// A staff tool keeps 20px at every width: this rule comes after the panel's own, so it wins on a phone too.
+const Panel = styled(AccountPanel)`
   padding: 20px;
   h2 {
     margin: 0 0 12px;

@@ -4,32 +4,16 @@ import styled from 'styled-components';
 import { friendlyError, setPrayerMail } from '@ministry/shared/api';
 import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
 import type { User } from '@ministry/shared/types';
-import { media, notify, theme } from '@ministry/shared/ui';
+import { notify, theme } from '@ministry/shared/ui';
+import { NumberedPanel } from '../../components/Panel';
 
-const Panel = styled.section`
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  padding: 28px;
-  margin-bottom: 40px;
-  h2 {
-    margin: 0 0 18px;
-    font-size: 1.25rem;
-    color: ${theme.colors.primary};
-  }
-  h2 span {
-    color: ${theme.colors.accentText};
-    margin-right: 10px;
-  }
+const Panel = styled(NumberedPanel)`
   p {
     margin: 0 0 12px;
   }
   a {
     color: ${theme.colors.primary};
     font-weight: 600;
-  }
-  ${media.mobile} {
-    padding: 20px 16px;
   }
 `;
 

@@ -2,29 +2,13 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { friendlyError, getMyNewsletter, setMyNewsletter } from '@ministry/shared/api';
 import type { MyNewsletter } from '@ministry/shared/types';
-import { media, notify, theme } from '@ministry/shared/ui';
+import { notify, theme } from '@ministry/shared/ui';
+import { NumberedPanel } from '../../components/Panel';
 
-const Panel = styled.section`
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  padding: 28px;
-  margin-bottom: 40px;
-  h2 {
-    margin: 0 0 18px;
-    font-size: 1.25rem;
-    color: ${theme.colors.primary};
-  }
-  h2 span {
-    color: ${theme.colors.accentText};
-    margin-right: 10px;
-  }
+const Panel = styled(NumberedPanel)`
   p {
     margin: 12px 0 0;
     color: ${theme.colors.muted};
-  }
-  ${media.mobile} {
-    padding: 20px 16px;
   }
 `;
 

@@ -6,17 +6,11 @@ import type { User } from '@ministry/shared/types';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
 import { Button, media, notify, theme } from '@ministry/shared/ui';
+import { Panel } from '../../components/Panel';
 import { ConfirmUpdateDialog } from './ConfirmUpdateDialog';
 
-const Panel = styled.section`
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  padding: 28px;
+const SectionPanel = styled(Panel)`
   margin-bottom: 24px;
-  ${media.mobile} {
-    padding: 20px 16px;
-  }
 `;
 
 const Head = styled.div`
@@ -93,7 +87,7 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
   };
 
   return (
-    <Panel aria-labelledby={headingId}>
+    <SectionPanel aria-labelledby={headingId}>
       <Formik<V> initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize={!editing}>
         {({ isSubmitting, validateForm, setTouched, resetForm, submitForm, values }) => (
           <Form noValidate>
@@ -148,6 +142,6 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
           </Form>
         )}
       </Formik>
-    </Panel>
+    </SectionPanel>
   );
 }

@@ -3,26 +3,7 @@ import styled from 'styled-components';
 import { getMyTickets } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { media, ResourceView, theme, useResource } from '@ministry/shared/ui';
-
-const Panel = styled.section`
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  padding: 28px;
-  margin-bottom: 40px;
-  h2 {
-    margin: 0 0 18px;
-    font-size: 1.25rem;
-    color: ${theme.colors.primary};
-  }
-  h2 span {
-    color: ${theme.colors.accentText};
-    margin-right: 10px;
-  }
-  ${media.mobile} {
-    padding: 20px 16px;
-  }
-`;
+import { NumberedPanel as Panel } from '../../components/Panel';
 
 const List = styled.ul`
   list-style: none;
