@@ -115,6 +115,19 @@ export const Table = styled.table`
   }
 `;
 
+/** A bordered box on a staff page for one topic under its heading (a dashboard panel, a part of a member's page). */
+export const StaffPanel = styled.section`
+  background: #fff;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 18px 20px;
+  h2 {
+    font-size: 1.15rem;
+    color: ${theme.colors.primary};
+    margin: 0 0 12px;
+  }
+`;
+
 /** A table in a region of its own that scrolls sideways on a narrow screen (reachable by keyboard). */
 export function StaffTable({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -15,6 +15,7 @@ import {
   ResourceView,
   SelectField,
   StaffPage,
+  StaffPanel,
   StatusBadge,
   theme,
   useResource,
@@ -31,16 +32,7 @@ const Columns = styled.div`
   }
 `;
 
-const Panel = styled.section`
-  background: #fff;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: 18px 20px;
-  h2 {
-    font-size: 1.15rem;
-    color: ${theme.colors.primary};
-    margin: 0 0 12px;
-  }
+const Panel = styled(StaffPanel)`
   p {
     margin: 0 0 12px;
   }

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { getStaffDashboard } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffDashboard } from '@ministry/shared/types';
-import { media, ResourceView, StaffPage, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { media, ResourceView, StaffPage, StaffPanel, StatusBadge, theme, useResource } from '@ministry/shared/ui';
 
 const Panels = styled.div`
   display: grid;
@@ -17,16 +17,7 @@ const Panels = styled.div`
   }
 `;
 
-const Panel = styled.section`
-  background: #fff;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: 18px 20px;
-  h2 {
-    font-size: 1.15rem;
-    color: ${theme.colors.primary};
-    margin: 0 0 12px;
-  }
+const Panel = styled(StaffPanel)`
   ul {
     list-style: none;
     margin: 0;
