@@ -3,19 +3,11 @@ import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { pingSocialUser } from '@ministry/shared/api';
-import { Button, formikField, TextField, theme, media } from '@ministry/shared/ui';
+import { Button, formikField, TextField, theme } from '@ministry/shared/ui';
 import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { FieldRow } from './FieldRow';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0 16px;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Footer = styled.p`
   margin: 20px 0 0;
@@ -56,11 +48,11 @@ export function SignupStep1Page() {
           const field = (name: keyof Step1Values) => formikField(form, name);
           return (
             <Form noValidate>
-              <Row>
+              <FieldRow>
                 <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
                 <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
-              </Row>
-              <Row>
+              </FieldRow>
+              <FieldRow>
                 <TextField
                   label="Birth date"
                   type="date"
@@ -70,8 +62,8 @@ export function SignupStep1Page() {
                   {...field('birth_date')}
                 />
                 <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-              </Row>
-              <Row>
+              </FieldRow>
+              <FieldRow>
                 <TextField
                   label="Password"
                   type="password"
@@ -80,7 +72,7 @@ export function SignupStep1Page() {
                   {...field('password')}
                 />
                 <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-              </Row>
+              </FieldRow>
               <Button type="submit" $block>
                 Next
               </Button>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useState } from 'react';
 import { authErrorMessage, errorStatus, serverFieldErrors, signupUser } from '@ministry/shared/api';
 import { authFailure, authLoading, clearError, useAppDispatch } from '@ministry/shared/store';
-import { Button, ButtonLink, media, notify } from '@ministry/shared/ui';
+import { Button, ButtonLink, notify } from '@ministry/shared/ui';
 import { signupStep2Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import {
@@ -15,16 +15,8 @@ import {
   SeniorityField,
   SourceField,
 } from '../account-fields/MemberFields';
+import { FieldRow } from './FieldRow';
 import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0 16px;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Actions = styled.div`
   display: grid;
@@ -110,16 +102,16 @@ export function SignupStep2Page() {
       >
         {({ values, isSubmitting }) => (
           <Form noValidate>
-            <Row>
+            <FieldRow>
               <GenderField />
               <CivilStatusField />
-            </Row>
-            <Row>
+            </FieldRow>
+            <FieldRow>
               <CountryFields />
-            </Row>
-            <Row>
+            </FieldRow>
+            <FieldRow>
               <ChurchField />
-            </Row>
+            </FieldRow>
             <SeniorityField />
             <SourceField />
             <Actions>
