@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listStaffArticles } from '@ministry/shared/api';
 import type { ArticleKind, ContentState, StaffArticle } from '@ministry/shared/types';
-import { Button, ButtonLink, ResourceView, SelectField, StaffPage, StaffTable, TextField } from '@ministry/shared/ui';
+import { ButtonLink, ResourceView, StaffPage, StaffTable, TextField } from '@ministry/shared/ui';
 import { ARTICLE_TEXT } from './articleKinds';
-import { FilterBar, formatDay, ListFoot, STATE_FILTERS, StateBadge } from './common';
-import { usePagedList, useSearchText } from './listing';
+import { FilterBar, formatDay, ListMore, OnTheSite, StateBadge, StateFilter } from './common';
+import { useListFilter, usePagedList, useSearchText } from './listing';
 
 /** /admin/news and /admin/press: every item of the kind, drafts and scheduled ones included, searched by title. */
 export default function ArticlesAdminPage({ kind }: { kind: ArticleKind }) {
@@ -20,12 +20,7 @@ export default function ArticlesAdminPage({ kind }: { kind: ArticleKind }) {
   );
   const list = usePagedList<StaffArticle>(load);
 
-  const setState = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('state', value);
-    else next.delete('state');
-    setParams(next, { replace: true });
-  };
+  const setFilter = useListFilter(params, setParams);
 
   return (
     <StaffPage title={text.title} intro={text.intro} actions={<ButtonLink to={`${text.base}/new`}>{text.newTitle}</ButtonLink>}>
@@ -37,13 +32,7 @@ export default function ArticlesAdminPage({ kind }: { kind: ArticleKind }) {
           onChange={(e) => setSearch(e.target.value)}
           maxLength={100}
         />
-        <SelectField label="State" value={state} onChange={(e) => setState(e.target.value)}>
-          {STATE_FILTERS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
+        <StateFilter value={state} onChange={(value) => setFilter('state', value)} />
       </FilterBar>
       <ResourceView
         resource={list.first}
@@ -74,31 +63,19 @@ export default function ArticlesAdminPage({ kind }: { kind: ArticleKind }) {
                       <StateBadge state={a.state} publishAt={a.publishAt} />
                     </td>
                     <td>
-                      {a.state === 'published' ? (
-                        <Link to={text.publicPath(a._id)}>
-                          View<span className="visually-hidden"> {a.title} on the site</span>
-                        </Link>
-                      ) : (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="visually-hidden">Not on the site</span>
-                        </>
-                      )}
+                      <OnTheSite published={a.state === 'published'} title={a.title} to={text.publicPath(a._id)} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </StaffTable>
-            <ListFoot>
-              <span role="status">
-                {list.items.length} of {page.total}
-              </span>
-              {list.next !== null && (
-                <Button type="button" $variant="outline" disabled={list.loadingMore} onClick={() => void list.showMore()}>
-                  {list.loadingMore ? 'Loading…' : 'Show more'}
-                </Button>
-              )}
-            </ListFoot>
+            <ListMore
+              shown={list.items.length}
+              total={page.total}
+              more={list.next !== null}
+              loading={list.loadingMore}
+              onMore={() => void list.showMore()}
+            />
           </>
         )}
       </ResourceView>

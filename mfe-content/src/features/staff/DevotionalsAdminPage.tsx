@@ -2,19 +2,10 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getDevotionalTags, listStaffDevotionals } from '@ministry/shared/api';
 import type { ContentState, StaffDevotional } from '@ministry/shared/types';
-import {
-  Button,
-  ButtonLink,
-  ResourceView,
-  SelectField,
-  StaffPage,
-  StaffTable,
-  TextField,
-  useResource,
-} from '@ministry/shared/ui';
+import { ButtonLink, ResourceView, SelectField, StaffPage, StaffTable, TextField, useResource } from '@ministry/shared/ui';
 import { devotionalPath } from '../devotionals/devotionalLinks';
-import { FilterBar, formatDay, ListFoot, STATE_FILTERS, StateBadge } from './common';
-import { usePagedList, useSearchText } from './listing';
+import { FilterBar, formatDay, ListMore, OnTheSite, StateBadge, StateFilter } from './common';
+import { useListFilter, usePagedList, useSearchText } from './listing';
 
 /** /admin/devotionals: every devotional, drafts and scheduled ones included, searched by title and tag. */
 export default function DevotionalsAdminPage() {
@@ -31,12 +22,7 @@ export default function DevotionalsAdminPage() {
   const list = usePagedList<StaffDevotional>(load);
   const filtered = Boolean(q || tag || state);
 
-  const setFilter = (name: 'tag' | 'state', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const setFilter = useListFilter(params, setParams);
 
   return (
     <StaffPage
@@ -54,13 +40,7 @@ export default function DevotionalsAdminPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="State" value={state} onChange={(e) => setFilter('state', e.target.value)}>
-          {STATE_FILTERS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
+        <StateFilter value={state} onChange={(value) => setFilter('state', value)} />
       </FilterBar>
       <ResourceView
         resource={list.first}
@@ -93,31 +73,20 @@ export default function DevotionalsAdminPage() {
                       <StateBadge state={d.state} publishAt={d.publishAt} />
                     </td>
                     <td>
-                      {d.state === 'published' ? (
-                        <Link to={devotionalPath(d)}>
-                          View<span className="visually-hidden"> {d.title} on the site</span>
-                        </Link>
-                      ) : (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="visually-hidden">Not on the site</span>
-                        </>
-                      )}
+                      <OnTheSite published={d.state === 'published'} title={d.title} to={devotionalPath(d)} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </StaffTable>
-            <ListFoot>
-              <span role="status">
-                {list.items.length} of {page.total} {page.total === 1 ? 'devotional' : 'devotionals'}
-              </span>
-              {list.next !== null && (
-                <Button type="button" $variant="outline" disabled={list.loadingMore} onClick={() => void list.showMore()}>
-                  {list.loadingMore ? 'Loading…' : 'Show more'}
-                </Button>
-              )}
-            </ListFoot>
+            <ListMore
+              shown={list.items.length}
+              total={page.total}
+              noun={page.total === 1 ? 'devotional' : 'devotionals'}
+              more={list.next !== null}
+              loading={list.loadingMore}
+              onMore={() => void list.showMore()}
+            />
           </>
         )}
       </ResourceView>

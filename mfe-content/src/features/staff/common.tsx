@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { ContentState } from '@ministry/shared/types';
-import { Button, media, Modal, StatusBadge, theme } from '@ministry/shared/ui';
+import { Link } from 'react-router-dom';
+import { Button, media, Modal, SelectField, StatusBadge, theme } from '@ministry/shared/ui';
 import { siteToday } from '@ministry/shared/validation';
 
 /** 'Fri 27 Nov 2026', for a day 'YYYY-MM-DD' on the site's clock. */
@@ -29,7 +30,7 @@ export function StateBadge({ state, publishAt }: { state: ContentState; publishA
 }
 
 /** The state filter of a staff list. */
-export const STATE_FILTERS: { value: '' | ContentState; label: string }[] = [
+const STATE_FILTERS: { value: '' | ContentState; label: string }[] = [
   { value: '', label: 'Every state' },
   { value: 'draft', label: 'Drafts' },
   { value: 'scheduled', label: 'Scheduled' },
@@ -55,7 +56,7 @@ export const FilterBar = styled.form`
   }
 `;
 
-export const ListFoot = styled.div`
+const ListFoot = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
@@ -64,6 +65,64 @@ export const ListFoot = styled.div`
   margin-top: 16px;
   color: ${theme.colors.muted};
 `;
+
+/** A staff list's state filter: every state, drafts, scheduled, published. */
+export function StateFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <SelectField label="State" value={value} onChange={(e) => onChange(e.target.value)}>
+      {STATE_FILTERS.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A list row's "On the site" cell: a link to the published item, or a dash. */
+export function OnTheSite({ published, title, to }: { published: boolean; title: string; to: string }) {
+  return published ? (
+    <Link to={to}>
+      View<span className="visually-hidden"> {title} on the site</span>
+    </Link>
+  ) : (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">Not on the site</span>
+    </>
+  );
+}
+
+/** Below a staff list: how many are shown of how many (of what, when `noun` says: 'devotionals'), and "Show more" while there are more. */
+export function ListMore({
+  shown,
+  total,
+  noun,
+  more,
+  loading,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  noun?: string;
+  more: boolean;
+  loading: boolean;
+  onMore: () => void;
+}) {
+  return (
+    <ListFoot>
+      <span role="status">
+        {shown} of {total}
+        {noun ? ` ${noun}` : ''}
+      </span>
+      {more && (
+        <Button type="button" $variant="outline" disabled={loading} onClick={onMore}>
+          {loading ? 'Loading…' : 'Show more'}
+        </Button>
+      )}
+    </ListFoot>
+  );
+}
 
 /** The form on the left, its state and actions beside it (below it on a phone). */
 export const EditorLayout = styled.div`

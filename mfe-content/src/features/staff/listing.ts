@@ -1,4 +1,4 @@
-/** The staff lists' search box and pages ("Show more"). */
+/** The staff lists' search box, filters and pages ("Show more"). */
 import { useEffect, useState } from 'react';
 import { friendlyError } from '@ministry/shared/api';
 import { notify, useResource } from '@ministry/shared/ui';
@@ -18,6 +18,16 @@ export function useSearchText(params: URLSearchParams, setParams: (p: URLSearchP
     return () => clearTimeout(timer);
   }, [text, q, params, setParams]);
   return [text, setText] as const;
+}
+
+/** A filter of the list kept in the address (`?state=draft`): setting it to '' removes it. */
+export function useListFilter(params: URLSearchParams, setParams: (p: URLSearchParams, o: { replace: boolean }) => void) {
+  return (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
 }
 
 /** Lists a page at a time: the first with the filters, then "Show more". */
