@@ -15,7 +15,6 @@ import {
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, NewsItem, StaffArticle, StaffArticleInput } from '@ministry/shared/types';
 import {
-  Button,
   ButtonLink,
   formikField,
   ImageField,
@@ -33,15 +32,14 @@ import { PressArticle } from '../press/PressPage';
 import { ARTICLE_TEXT } from './articleKinds';
 import {
   ConfirmDelete,
+  type EditorBusy,
   EditorLayout,
   focusFirstProblem,
   isAhead,
-  PanelActions,
   Preview,
-  SidePanel,
   Spaced,
   startingDay,
-  StateBadge,
+  StatePanel,
 } from './common';
 
 const FIELDS: (keyof StaffArticleInput)[] = ['title', 'description', 'photo', 'date'];
@@ -66,19 +64,11 @@ function previewOf(values: StaffArticleInput, saved: StaffArticle | null): NewsI
   };
 }
 
-function stateLine(a: StaffArticle | null, one: string): string {
-  if (!a) return 'Not saved yet. Save it as a draft first, or publish it at once.';
-  if (a.state === 'draft') return 'A draft: only the staff see it.';
-  if (a.state === 'scheduled')
-    return `It goes out on ${formatDevotionalDate(new Date(a.publishAt).getTime() / 1000)}, without anyone acting.`;
-  return `This ${one} is on the site now. A saved change shows within seconds.`;
-}
-
 function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; saved: StaffArticle | null; startDay: string }) {
   const text = ARTICLE_TEXT[kind];
   const navigate = useNavigate();
   const [saved, setSaved] = useState(initial);
-  const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | null>(null);
+  const [busy, setBusy] = useState<EditorBusy>(null);
   const [previewing, setPreviewing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const form = useFormik<StaffArticleInput>({
@@ -209,48 +199,20 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
             </form>
           )}
         </div>
-        <SidePanel aria-labelledby="article-state">
-          <h2 id="article-state">State</h2>
-          <div>
-            {saved ? <StateBadge state={saved.state} publishAt={saved.publishAt} /> : <StateBadge state="draft" publishAt="" />}
-          </div>
-          <p>{stateLine(saved, text.one)}</p>
-          {form.dirty && saved && <p role="status">You have changes not saved yet.</p>}
-          <PanelActions>
-            {saved && saved.status === 'published' ? (
-              <>
-                <Button type="button" disabled={busy !== null} onClick={() => void save(false)}>
-                  {busy === 'save' ? 'Saving…' : 'Save changes'}
-                </Button>
-                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => void unpublish()}>
-                  {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button type="button" disabled={busy !== null} onClick={() => void save(true)}>
-                  {busy === 'publish' ? 'Publishing…' : isAhead(values.date) ? 'Save and schedule' : 'Save and publish'}
-                </Button>
-                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => void save(false)}>
-                  {busy === 'save' ? 'Saving…' : 'Save draft'}
-                </Button>
-              </>
-            )}
-            <Button type="button" $variant="outline" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
-              {previewing ? 'Back to editing' : 'Preview'}
-            </Button>
-            {saved?.state === 'published' && (
-              <ButtonLink to={text.publicPath(saved._id)} $variant="outline">
-                View on the site
-              </ButtonLink>
-            )}
-            {saved && (
-              <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-          </PanelActions>
-        </SidePanel>
+        <StatePanel
+          headingId="article-state"
+          saved={saved}
+          onSite={`This ${text.one} is on the site now.`}
+          dirty={form.dirty}
+          busy={busy}
+          datedAhead={isAhead(values.date)}
+          previewing={previewing}
+          publicPath={saved ? text.publicPath(saved._id) : null}
+          onSave={(publish) => void save(publish)}
+          onUnpublish={() => void unpublish()}
+          onPreview={setPreviewing}
+          onDelete={() => setDeleting(true)}
+        />
       </EditorLayout>
       <ConfirmDelete
         open={deleting}

@@ -17,7 +17,6 @@ import {
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { Devotional, StaffDevotional, StaffDevotionalInput } from '@ministry/shared/types';
 import {
-  Button,
   ButtonLink,
   FieldError,
   formikField,
@@ -35,17 +34,16 @@ import { DevotionalArticle } from '../devotionals/DevotionalDetailPage';
 import { devotionalPath } from '../devotionals/devotionalLinks';
 import {
   ConfirmDelete,
+  type EditorBusy,
   EditorLayout,
   FieldRow,
   focusFirstProblem,
   isAhead,
-  PanelActions,
   Preview,
-  SidePanel,
   Spaced,
   slugPreview,
   startingDay,
-  StateBadge,
+  StatePanel,
 } from './common';
 import { TagPicker } from './TagPicker';
 
@@ -104,19 +102,11 @@ function previewOf(values: StaffDevotionalInput, saved: StaffDevotional | null):
 }
 
 /** One line on what the public sees of it. */
-function stateLine(d: StaffDevotional | null): string {
-  if (!d) return 'Not saved yet. Save it as a draft first, or publish it at once.';
-  if (d.state === 'draft') return 'A draft: only the staff see it.';
-  if (d.state === 'scheduled')
-    return `It goes out on ${formatDevotionalDate(new Date(d.publishAt).getTime() / 1000)}, without anyone acting.`;
-  return 'On the site now. A saved change shows within seconds.';
-}
-
 function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional | null; startDay: string }) {
   const navigate = useNavigate();
   const ids = { body: useId(), slug: useId() };
   const [saved, setSaved] = useState(initial);
-  const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | null>(null);
+  const [busy, setBusy] = useState<EditorBusy>(null);
   const [previewing, setPreviewing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const tags = useResource(getDevotionalTags);
@@ -196,7 +186,6 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
 
   const preview = useMemo(() => previewOf(values, saved), [values, saved]);
   const slugLocked = saved?.slugLocked ?? false;
-  const publishLabel = isAhead(values.date) ? 'Save and schedule' : 'Save and publish';
   const title = saved ? `Edit: ${saved.title}` : 'New devotional';
 
   return (
@@ -284,48 +273,20 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
             </form>
           )}
         </div>
-        <SidePanel aria-labelledby="devotional-state">
-          <h2 id="devotional-state">State</h2>
-          <div>
-            {saved ? <StateBadge state={saved.state} publishAt={saved.publishAt} /> : <StateBadge state="draft" publishAt="" />}
-          </div>
-          <p>{stateLine(saved)}</p>
-          {form.dirty && saved && <p role="status">You have changes not saved yet.</p>}
-          <PanelActions>
-            {saved && saved.status === 'published' ? (
-              <>
-                <Button type="button" disabled={busy !== null} onClick={() => void save(false)}>
-                  {busy === 'save' ? 'Saving…' : 'Save changes'}
-                </Button>
-                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => void unpublish()}>
-                  {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button type="button" disabled={busy !== null} onClick={() => void save(true)}>
-                  {busy === 'publish' ? 'Publishing…' : publishLabel}
-                </Button>
-                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => void save(false)}>
-                  {busy === 'save' ? 'Saving…' : 'Save draft'}
-                </Button>
-              </>
-            )}
-            <Button type="button" $variant="outline" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
-              {previewing ? 'Back to editing' : 'Preview'}
-            </Button>
-            {saved?.state === 'published' && (
-              <ButtonLink to={devotionalPath(saved)} $variant="outline">
-                View on the site
-              </ButtonLink>
-            )}
-            {saved && (
-              <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-          </PanelActions>
-        </SidePanel>
+        <StatePanel
+          headingId="devotional-state"
+          saved={saved}
+          onSite="On the site now."
+          dirty={form.dirty}
+          busy={busy}
+          datedAhead={isAhead(values.date)}
+          previewing={previewing}
+          publicPath={saved ? devotionalPath(saved) : null}
+          onSave={(publish) => void save(publish)}
+          onUnpublish={() => void unpublish()}
+          onPreview={setPreviewing}
+          onDelete={() => setDeleting(true)}
+        />
       </EditorLayout>
       <ConfirmDelete
         open={deleting}

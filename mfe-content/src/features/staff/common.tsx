@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { ContentState } from '@ministry/shared/types';
 import { Link } from 'react-router-dom';
-import { Button, media, Modal, SelectField, StatusBadge, theme } from '@ministry/shared/ui';
+import { Button, ButtonLink, media, Modal, SelectField, StatusBadge, theme } from '@ministry/shared/ui';
 import { siteToday } from '@ministry/shared/validation';
 
 /** 'Fri 27 Nov 2026', for a day 'YYYY-MM-DD' on the site's clock. */
@@ -169,6 +169,95 @@ export const PanelActions = styled.div`
     width: 100%;
   }
 `;
+
+/** What an editor's item says of its state; `onSite` is the sentence for a published one. */
+export function stateLine(item: { state: ContentState; publishAt: string } | null, onSite: string): string {
+  if (!item) return 'Not saved yet. Save it as a draft first, or publish it at once.';
+  if (item.state === 'draft') return 'A draft: only the staff see it.';
+  if (item.state === 'scheduled')
+    return `It goes out on ${formatDevotionalDate(new Date(item.publishAt).getTime() / 1000)}, without anyone acting.`;
+  return `${onSite} A saved change shows within seconds.`;
+}
+
+export type EditorBusy = 'save' | 'publish' | 'unpublish' | null;
+
+/**
+ * The panel beside an editor: the item's state and what it means, then what
+ * may be done with it: save (and publish, or schedule when dated ahead) or
+ * unpublish, preview, view it on the site, delete.
+ */
+export function StatePanel({
+  headingId,
+  saved,
+  onSite,
+  dirty,
+  busy,
+  datedAhead,
+  previewing,
+  publicPath,
+  onSave,
+  onUnpublish,
+  onPreview,
+  onDelete,
+}: {
+  headingId: string;
+  saved: { state: ContentState; status: string; publishAt: string } | null;
+  onSite: string;
+  dirty: boolean;
+  busy: EditorBusy;
+  datedAhead: boolean;
+  previewing: boolean;
+  publicPath: string | null;
+  onSave: (publish: boolean) => void;
+  onUnpublish: () => void;
+  onPreview: (on: boolean) => void;
+  onDelete: () => void;
+}) {
+  return (
+    <SidePanel aria-labelledby={headingId}>
+      <h2 id={headingId}>State</h2>
+      <div>
+        {saved ? <StateBadge state={saved.state} publishAt={saved.publishAt} /> : <StateBadge state="draft" publishAt="" />}
+      </div>
+      <p>{stateLine(saved, onSite)}</p>
+      {dirty && saved && <p role="status">You have changes not saved yet.</p>}
+      <PanelActions>
+        {saved && saved.status === 'published' ? (
+          <>
+            <Button type="button" disabled={busy !== null} onClick={() => onSave(false)}>
+              {busy === 'save' ? 'Saving…' : 'Save changes'}
+            </Button>
+            <Button type="button" $variant="outline" disabled={busy !== null} onClick={onUnpublish}>
+              {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button type="button" disabled={busy !== null} onClick={() => onSave(true)}>
+              {busy === 'publish' ? 'Publishing…' : datedAhead ? 'Save and schedule' : 'Save and publish'}
+            </Button>
+            <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => onSave(false)}>
+              {busy === 'save' ? 'Saving…' : 'Save draft'}
+            </Button>
+          </>
+        )}
+        <Button type="button" $variant="outline" aria-pressed={previewing} onClick={() => onPreview(!previewing)}>
+          {previewing ? 'Back to editing' : 'Preview'}
+        </Button>
+        {saved?.state === 'published' && publicPath && (
+          <ButtonLink to={publicPath} $variant="outline">
+            View on the site
+          </ButtonLink>
+        )}
+        {saved && (
+          <Button type="button" $variant="danger" disabled={busy !== null} onClick={onDelete}>
+            Delete
+          </Button>
+        )}
+      </PanelActions>
+    </SidePanel>
+  );
+}
 
 /** Room under a field that brings no margin of its own (the photo). */
 export const Spaced = styled.div`
