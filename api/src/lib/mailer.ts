@@ -8,6 +8,7 @@ import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { siteIdentity } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
+import { escapeHtml } from './html.js';
 
 export interface Mail {
   to: string;
@@ -39,9 +40,6 @@ export function greeting(firstname: string | null | undefined): string {
   const safe = name.length > 0 && name.length <= 40 && !/[<>:/\\@]|\.\S|www/i.test(name);
   return safe ? `Hello ${name},` : 'Hello,';
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Plain text as HTML paragraphs: blank lines part them, line breaks stay, addresses become links. */
 export function textToHtml(text: string): string {

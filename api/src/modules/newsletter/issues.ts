@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, inSiteTimeZone, listSummary } from '@ministry/shared/format';
 import type { Database } from '../../db/index.js';
+import { escapeHtml } from '../../lib/html.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 
@@ -34,9 +35,6 @@ export interface NewsletterSettings {
   bounceLimit: number;
   publicUrl: string;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** This week's planned moment (the settings' day and time on the site's clock) for `now`, and its day. */
 export function plannedMoment(now: Date, settings: Pick<NewsletterSettings, 'day' | 'time'>): { week: string; sendAt: Date } {

@@ -22,7 +22,7 @@ import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../../lib/html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';

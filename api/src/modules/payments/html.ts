@@ -1,12 +1,7 @@
 /** Small server-rendered pages for /pay/...: escaped text, one inline stylesheet, no script. */
 import { siteIdentity } from '@ministry/shared/config';
 import { formatPrice } from '@ministry/shared/format';
-
-export const escapeHtml = (value: unknown): string =>
-  String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml } from '../../lib/html.js';
 
 /** Dollars as the site shows them: '45$', '12.50$'. */
 export const dollars = (amount: number): string => formatPrice(amount);

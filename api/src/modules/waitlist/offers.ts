@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
-import { escapeHtml } from '../payments/html.js';
+import { escapeHtml } from '../../lib/html.js';
 import { releaseExpired } from '../payments/bookings.js';
 import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './service.js';
 
