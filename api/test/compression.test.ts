@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from '../src/app.js';
-import { pickEncoding } from '../src/plugins/compression.js';
+import { pickEncoding } from '../src/lib/encoding.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { fakeShell, fakeSite } from './fakeSite.js';
 import { freshDatabase, testConfig } from './helpers.js';

@@ -9,7 +9,8 @@ import { siteIdentity } from '@ministry/shared/config';
 import { newId } from '../src/lib/ids.js';
 import { sanitizeRichText } from '../src/lib/sanitize.js';
 import { devotionalHtml } from '../src/seed/index.js';
-import { applyPreview, escapeHtml, pagePreview } from '../src/modules/sharing/service.js';
+import { escapeHtml } from '../src/lib/html.js';
+import { applyPreview, pagePreview } from '../src/site/sharePreview.js';
 import { fakeSite, releaseTheSitesPages } from './fakeSite.js';
 import { describeEachDatabase, json } from './helpers.js';
 

@@ -13,7 +13,7 @@ import { after, it } from 'node:test';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffArticle, StaffDevotional } from '@ministry/shared/types';
 import { siteDay } from '../src/lib/schedule.js';
-import { pagePreview } from '../src/modules/sharing/service.js';
+import { pagePreview } from '../src/site/sharePreview.js';
 import { createMember, describeEachDatabase, json } from './helpers.js';
 
 type Answer<T> = { data: T };

@@ -11,7 +11,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { pickEncoding } from '../plugins/compression.js';
+import { pickEncoding } from './encoding.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -6,6 +6,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding } from '../lib/encoding.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -13,21 +14,6 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/|image\/svg\+xml)/i;
 /** Below this, compression saves less than it costs. */
 const MIN_BYTES = 1024;
-
-/** The encoding to use from an Accept-Encoding header: br, gzip or none (q=0 refuses). */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)).find(Boolean);
-    accepted.set(name.trim(), q ? Number(q[1]) : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
 
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');

@@ -1,7 +1,7 @@
 /**
  * Sharing works for real: every page URL answers the shell's HTML with its
  * own title, description and image in Open Graph and Twitter tags (the web
- * host writes them with ./service.ts: devotionals, events and news from the
+ * host writes them with site/sharePreview.ts: devotionals, events and news from the
  * database; status 404 when the item does not exist), and
  * `GET /api/share/image` gives the preview image as a PNG, since social
  * networks do not show SVG.
@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';
-import { SHARE_IMAGE } from './service.js';
+import { SHARE_IMAGE } from './shareImage.js';
 
 /** A site media path: /media/<file> or /media/uploads/<file>, nothing else. */
 const MEDIA_SRC = '^/media/(uploads/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\\.(svg|png|jpe?g|webp)$';

@@ -1,17 +1,21 @@
 /**
  * Share previews: the title, description and image a page URL shows when it
- * is shared (Open Graph and Twitter meta tags in the shell's index.html).
+ * is shared (Open Graph and Twitter meta tags in the shell's index.html,
+ * written by the web host, index.ts). The image itself is the API's
+ * (`GET /api/share/image`, modules/sharing).
  * Devotional, event and news URLs are looked up in the database; the other
  * pages get their own title and the site's defaults.
  */
 import type { Kysely } from 'kysely';
 import { siteIdentity, type SitePage } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, listSummary, plainText } from '@ministry/shared/format';
-import type { Database } from '../../db/index.js';
-import { isUuid } from '../../lib/ids.js';
-import { findDevotional } from '../devotionals/service.js';
-import { findEvent } from '../events/service.js';
-import { findNews } from '../news/service.js';
+import type { Database } from '../db/index.js';
+import { escapeHtml } from '../lib/html.js';
+import { isUuid } from '../lib/ids.js';
+import { findDevotional } from '../modules/devotionals/service.js';
+import { findEvent } from '../modules/events/service.js';
+import { findNews } from '../modules/news/service.js';
+import { isRemoteImage, SHARE_IMAGE, shareImageUrl } from '../modules/sharing/shareImage.js';
 
 export interface PagePreview {
   /** The page's own title (without the site name). */
@@ -27,9 +31,6 @@ export interface PagePreview {
   /** The URL names a devotional, event or news item that does not exist, or no page at all: answer 404. */
   missing?: boolean;
 }
-
-/** Width and height of the images share previews link to (the large-card ratio). */
-export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 const DESCRIPTION_LENGTH = 200;
 const SLUG_OR_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,127}$/;
@@ -159,19 +160,6 @@ export async function pagePreview(
   return page.title && page.path !== '/' ? defaults(path, page.title) : defaults(path);
 }
 
-/** Escapes a value for an HTML attribute or text. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Local images are offered as a PNG of the large-card size (networks ignore SVG); remote ones as they are. */
-const isRemote = (image: string): boolean => /^https?:\/\//i.test(image);
-
-export function shareImageUrl(image: string, publicUrl: string): string {
-  if (isRemote(image)) return image;
-  return `${publicUrl}/api/share/image?src=${encodeURIComponent(image)}`;
-}
-
 /** The page's full title, as the browser tab shows it. */
 export const documentTitle = (preview: PagePreview): string =>
   preview.title === siteIdentity.ministryName ? preview.title : `${preview.title} | ${siteIdentity.ministryName}`;
@@ -200,7 +188,7 @@ export function applyPreview(html: string, preview: PagePreview, publicUrl: stri
     meta('property', 'og:description', preview.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
-    ...(isRemote(preview.image)
+    ...(isRemoteImage(preview.image)
       ? []
       : [
           meta('property', 'og:image:type', 'image/png'),
