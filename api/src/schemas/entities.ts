@@ -2,129 +2,50 @@
  * JSON schemas of what the API answers (spec section 3), used as response
  * schemas: they document the shapes and make serialization fast.
  */
-const str = { type: 'string' } as const;
-const strOrNull = { type: ['string', 'null'] } as const;
+import {
+  ApiErrorContract,
+  ArticleContract,
+  AuthorContract,
+  ChurchLocationContract,
+  CommentContract,
+  DevotionalContract,
+  EventContract,
+  MyPostContract,
+  PagingContract,
+  PendingPostContract,
+  PrayerContract,
+  StoryContract,
+  UserContract,
+} from '@ministry/shared/contracts';
 
-export const authorSchema = {
-  type: 'object',
-  properties: { _id: str, firstname: str, lastname: str, photo: strOrNull },
-} as const;
+/**
+ * A contract as an answer's schema. The answers' schemas have never listed
+ * `required`: fast-json-stringify leaves out a field that is not there
+ * rather than failing the answer, and so it stays (the TypeScript types, from
+ * the same contracts, are what keep the fields there). A plain copy, without
+ * TypeBox's symbols.
+ */
+export function answerSchema<T extends object>(contract: T): T {
+  return JSON.parse(
+    JSON.stringify(contract, (key, value: unknown) => (key === 'required' && Array.isArray(value) ? undefined : value)),
+  );
+}
 
-export const churchSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    church_name: str,
-    adress: str,
-    main_contact: { type: 'array', items: str },
-    email: str,
-    serviceTimes: {
-      type: 'array',
-      items: { type: 'object', properties: { name: str, weekday: { type: 'integer' }, time: str, language: str } },
-    },
-    parking: strOrNull,
-    map: { type: ['object', 'null'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' } } },
-  },
-} as const;
-
-export const eventSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    title: str,
-    description: str,
-    photo: str,
-    event_date: str,
-    seat_price: { type: 'number' },
-    numberOfSeats: { type: 'integer' },
-    seatsLeft: { type: 'integer' },
-    price_Id: strOrNull,
-    place: { type: ['object', 'null'], properties: { name: strOrNull, address: str, churchId: strOrNull } },
-    durationMinutes: { type: ['integer', 'null'] },
-    cancelledAt: strOrNull,
-  },
-} as const;
-
-export const articleSchema = {
-  type: 'object',
-  properties: { _id: str, title: str, description: str, photo: str, createdAt: str },
-} as const;
-
-export const devotionalSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    slug: str,
-    title: str,
-    image: str,
-    tag: str,
-    tags: { type: 'array', items: str },
-    verses: str,
-    detail: str,
-    timestamp: { type: 'integer' },
-    created_at: str,
-    createdAt: str,
-  },
-} as const;
-
-const status = { type: 'string', enum: ['pending', 'published', 'rejected'] } as const;
-
-export const prayerSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    user: { type: ['object', 'null'], properties: authorSchema.properties },
-    date: str,
-    text: str,
-    status,
-    anonymous: { type: 'boolean' },
-    prayedCount: { type: 'integer' },
-    iPrayed: { type: 'boolean' },
-    answered: { type: ['object', 'null'], properties: { date: str, note: str } },
-    storyId: strOrNull,
-  },
-} as const;
-
-export const commentSchema = {
-  type: 'object',
-  properties: { _id: str, text: str, date: str, user: authorSchema, status },
-} as const;
-
-export const storySchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    user: authorSchema,
-    content: str,
-    createdAt: str,
-    nbLikes: { type: 'integer' },
-    userLikesThis: { type: 'boolean' },
-    comments: { type: 'array', items: commentSchema },
-    status,
-    answeredPrayer: strOrNull,
-  },
-} as const;
-
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: { code: str, message: str, fields: { type: 'object', additionalProperties: str } },
-    },
-  },
-} as const;
+export const authorSchema = answerSchema(AuthorContract);
+export const userSchema = answerSchema(UserContract);
+export const churchSchema = answerSchema(ChurchLocationContract);
+export const eventSchema = answerSchema(EventContract);
+export const articleSchema = answerSchema(ArticleContract);
+export const devotionalSchema = answerSchema(DevotionalContract);
+export const prayerSchema = answerSchema(PrayerContract);
+export const commentSchema = answerSchema(CommentContract);
+export const storySchema = answerSchema(StoryContract);
+export const myPostSchema = answerSchema(MyPostContract);
+export const pendingPostSchema = answerSchema(PendingPostContract);
+export const errorSchema = answerSchema(ApiErrorContract);
 
 /** Which page of a list an answer holds (`paging` beside `data`). */
-export const pagingSchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-    total: { type: 'integer' },
-    pages: { type: 'integer' },
-  },
-} as const;
+export const pagingSchema = answerSchema(PagingContract);
 
 /** `{ data: T }`. */
 export const envelope = (schema: object) => ({ type: 'object', properties: { data: schema } }) as const;

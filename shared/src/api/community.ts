@@ -4,6 +4,7 @@
  * the author from the session cookie; the ids sent must be the member's own.
  */
 import { http } from './client';
+import type { PendingPostContract, Static } from '../contracts';
 import type { Comment, Envelope, ModerationStatus, MyPost, PostKind, Prayer, Story } from '../types';
 
 /** POST /api/prayers/add/{id}: the saved prayer (pending until an admin publishes it, unless moderation is off). */
@@ -61,17 +62,7 @@ export async function addComment(input: CommentInput): Promise<Comment> {
 export type { PostKind } from '../types';
 
 /** A post waiting for review, as admins see it. */
-export interface PendingPost {
-  _id: string;
-  kind: PostKind;
-  text: string;
-  date: string;
-  user: { _id: string; firstname: string; lastname: string; email: string };
-  /** For a comment: the story it answers. */
-  story?: { _id: string; content: string; status: ModerationStatus };
-  /** Members' reports that sent it (back) to review. */
-  reports?: { reason: string; date: string }[];
-}
+export type PendingPost = Static<typeof PendingPostContract>;
 
 /** The oldest page of each kind waiting for review, and how many wait in all. */
 export type PendingPosts = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };

@@ -1,192 +1,60 @@
 /**
  * The entities of the product (spec section 3), as the API sends them.
  * Ids are strings named `_id`; dates are ISO strings unless said otherwise.
+ * The main entities' types come from their contracts (`../contracts`), type
+ * only: browser bundles get the types, not TypeBox.
  * This module must not import React: the API uses it.
  */
 
-export type Gender = 'Male' | 'Female';
-export type CivilStatus = 'Single' | 'Married' | 'Divorced' | 'Widow';
-/** member; editor: publishes content, moderates, runs events; admin: everything, members and roles included. */
-export type Role = 'member' | 'editor' | 'admin';
+import type {
+  ApiErrorContract,
+  ArticleContract,
+  AuthorContract,
+  ChurchLocationContract,
+  CommentContract,
+  DevotionalContract,
+  EventContract,
+  EventPlaceContract,
+  MyPostContract,
+  PagingContract,
+  PrayerContract,
+  ServiceTimeContract,
+  StoryContract,
+  Static,
+  UserContract,
+} from '../contracts';
 
-export interface User {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  photo: string | null;
-  birth_date: string | null;
-  gender: Gender | null;
-  civil_status: CivilStatus | null;
-  countryOfOrigin: string | null;
-  country: string | null;
-  city: string | null;
-  church: string | null;
-  seniority: number | null;
-  source: string | null;
-  role: Role;
-  /** Whether the member confirmed their e-mail address (needed to post and to buy). */
-  emailVerified?: boolean;
-  /** A new address the member asked for, waiting for its confirmation link to be opened. */
-  pendingEmail?: string | null;
-  /** Whether the member hears (at most daily) how many prayed for their requests. */
-  prayerMail?: boolean;
-}
+export type { Gender, CivilStatus, Role } from '../contracts/people';
+export type { ModerationStatus, PostKind } from '../contracts/community';
+
+export type User = Static<typeof UserContract>;
 
 /** Who wrote a post, as shown beside it. */
-export interface Author {
-  _id?: string;
-  firstname: string;
-  lastname: string;
-  photo?: string | null;
-}
+export type Author = Static<typeof AuthorContract>;
 
-export interface ChurchLocation {
-  _id: string;
-  church_name: string;
-  /** Spelled so in the original data model. */
-  adress: string;
-  main_contact: string[];
-  email: string;
-  /** Its regular services, in the order of the week (Sunday first). */
-  serviceTimes: ServiceTime[];
-  /** Where to park, in a sentence; null when not told. */
-  parking: string | null;
-  /** Its place on the map; null when not told. */
-  map: { latitude: number; longitude: number } | null;
-}
+export type ChurchLocation = Static<typeof ChurchLocationContract>;
 
-export interface ServiceTime {
-  /** e.g. 'Sunday Service'. */
-  name: string;
-  /** Sunday 0 … Saturday 6. */
-  weekday: number;
-  /** 'HH:mm', the church's local time. */
-  time: string;
-  language: string;
-}
+export type ServiceTime = Static<typeof ServiceTimeContract>;
 
 /** Where an event happens: one of the churches, or a venue's address. */
-export interface EventPlace {
-  /** The church's name; null for a venue given by its address. */
-  name: string | null;
-  address: string;
-  churchId: string | null;
-}
+export type EventPlace = Static<typeof EventPlaceContract>;
 
-export interface MinistryEvent {
-  _id: string;
-  title: string;
-  description: string;
-  photo: string;
-  event_date: string;
-  seat_price: number;
-  numberOfSeats: number;
-  /** Seats still on sale: numberOfSeats less the seats sold or held. */
-  seatsLeft: number;
-  price_Id: string | null;
-  /** Where it happens; null when not told. */
-  place: EventPlace | null;
-  /** How long it lasts, in minutes; null when not told. */
-  durationMinutes: number | null;
-  /** When the church cancelled it (nothing is sold any more); null or absent: it goes ahead. */
-  cancelledAt?: string | null;
-}
-
-export type ModerationStatus = 'pending' | 'published' | 'rejected';
-
-/** The three kinds of community post. */
-export type PostKind = 'prayers' | 'stories' | 'comments';
+export type MinistryEvent = Static<typeof EventContract>;
 
 /** One of the signed-in member's own posts, in any state ("My posts"). */
-export interface MyPost {
-  _id: string;
-  kind: PostKind;
-  text: string;
-  status: ModerationStatus;
-  date: string;
-  /** Why a moderator did not publish it, when they said. */
-  reason: string | null;
-  /** A prayer posted without the member's name. */
-  anonymous?: boolean;
-  /** For a comment: the story it answers. */
-  story?: { _id: string; excerpt: string };
-}
+export type MyPost = Static<typeof MyPostContract>;
 
-export interface Prayer {
-  _id: string;
-  /** Who asked; null on a prayer posted without a name, for everyone but its author and staff. */
-  user: Author | null;
-  date: string;
-  text: string;
-  status: ModerationStatus;
-  /** Posted without the member's name. */
-  anonymous: boolean;
-  /** How many members pressed "I prayed". */
-  prayedCount: number;
-  /** Whether the signed-in viewer did. */
-  iPrayed: boolean;
-  /** When the requester marked it answered, with what they said; null until then. */
-  answered: { date: string; note: string } | null;
-  /** The published story that tells how it was answered, if any. */
-  storyId: string | null;
-}
+export type Prayer = Static<typeof PrayerContract>;
 
-export interface Comment {
-  _id: string;
-  text: string;
-  date: string;
-  user: Author;
-  status: ModerationStatus;
-}
+export type Comment = Static<typeof CommentContract>;
 
-export interface Story {
-  _id: string;
-  user: Author;
-  content: string;
-  createdAt: string;
-  nbLikes: number;
-  userLikesThis: boolean;
-  comments: Comment[];
-  status: ModerationStatus;
-  /** The author's answered prayer this story tells of (its id), if any. */
-  answeredPrayer: string | null;
-}
+export type Story = Static<typeof StoryContract>;
 
-export interface NewsItem {
-  _id: string;
-  title: string;
-  description: string;
-  photo: string;
-  createdAt: string;
-}
+export type NewsItem = Static<typeof ArticleContract>;
 
-export interface PressRelease {
-  _id: string;
-  title: string;
-  description: string;
-  photo: string;
-  createdAt: string;
-}
+export type PressRelease = Static<typeof ArticleContract>;
 
-export interface Devotional {
-  _id: string;
-  slug: string;
-  title: string;
-  image: string;
-  /** The first of `tags`. */
-  tag: string;
-  /** Every tag, the first one first. */
-  tags: string[];
-  /** 'Psalm 23:1-4' ('' when not given). */
-  verses: string;
-  /** Sanitized HTML. */
-  detail: string;
-  /** Seconds since the epoch. */
-  timestamp: number;
-  created_at: string;
-  createdAt: string;
-}
+export type Devotional = Static<typeof DevotionalContract>;
 
 /** The envelope most list and item answers come in (`data.data`). */
 export interface Envelope<T> {
@@ -200,12 +68,7 @@ export interface DevotionalTag {
 }
 
 /** Which page of a list an answer holds. */
-export interface Paging {
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-}
+export type Paging = Static<typeof PagingContract>;
 
 /** A page of a list: `{ data, paging }`. */
 export interface PageOf<T> {
@@ -214,9 +77,7 @@ export interface PageOf<T> {
 }
 
 /** Every API error (DESIGN section 2). */
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+export type ApiErrorBody = Static<typeof ApiErrorContract>;
 
 export * from './giving';
 export * from './contentStaff';

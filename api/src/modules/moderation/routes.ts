@@ -5,7 +5,7 @@ import { createMailer, greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { envelope, errors, pendingPostSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
   listPending,
@@ -18,18 +18,6 @@ import {
 } from './service.js';
 
 const str = { type: 'string' } as const;
-const pendingPostSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    kind: str,
-    text: str,
-    date: str,
-    user: { type: 'object', properties: { _id: str, firstname: str, lastname: str, email: str } },
-    story: { type: 'object', properties: { _id: str, content: str, status: str } },
-    reports: { type: 'array', items: { type: 'object', properties: { reason: str, date: str } } },
-  },
-} as const;
 const pendingList = { type: 'array', items: pendingPostSchema } as const;
 const kindCounts = {
   type: 'object',

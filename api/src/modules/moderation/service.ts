@@ -1,22 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import type { PendingPostContract, Static } from '@ministry/shared/contracts';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
-import type { PostStatus } from '../community/visibility.js';
 
 export const POST_KINDS = ['prayers', 'stories', 'comments'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
-export interface PendingPost {
-  _id: string;
-  kind: PostKind;
-  text: string;
-  date: string;
-  user: { _id: string; firstname: string; lastname: string; email: string };
-  /** For a comment: the story it answers. */
-  story?: { _id: string; content: string; status: PostStatus };
-  /** Members' reports that sent it (back) to review. */
-  reports: { reason: string; date: string }[];
-}
+/** A post waiting for review, as admins see it. */
+export type PendingPost = Static<typeof PendingPostContract>;
 
 /** Posts of each kind in one page of the queue. */
 export const PAGE_SIZE = 50;

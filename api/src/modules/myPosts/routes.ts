@@ -4,24 +4,10 @@ import { commentSchema, prayerSchema, storySchema } from '@ministry/shared/valid
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { requireUser } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { envelope, errors, myPostSchema } from '../../schemas/entities.js';
 import { readPost } from '../community/posting.js';
 import { deleteOwn, editPending, listMyPosts, POST_KINDS, postOwner } from './service.js';
 
-const str = { type: 'string' } as const;
-const myPostSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    kind: str,
-    text: str,
-    status: str,
-    date: str,
-    reason: { type: ['string', 'null'] },
-    anonymous: { type: 'boolean' },
-    story: { type: 'object', properties: { _id: str, excerpt: str } },
-  },
-} as const;
 const postParams = {
   type: 'object',
   required: ['kind', 'id'],

@@ -30,7 +30,7 @@ import {
   requireUser,
   startSession,
 } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { envelope, errors, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
 import {
   confirmationsInLastHour,
@@ -58,30 +58,6 @@ import {
 } from './service.js';
 
 const str = { type: 'string' } as const;
-const strOrNull = { type: ['string', 'null'] } as const;
-export const userSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    firstname: str,
-    lastname: str,
-    email: str,
-    photo: strOrNull,
-    birth_date: strOrNull,
-    gender: strOrNull,
-    civil_status: strOrNull,
-    countryOfOrigin: strOrNull,
-    country: strOrNull,
-    city: strOrNull,
-    church: strOrNull,
-    seniority: { type: ['integer', 'null'] },
-    source: strOrNull,
-    role: str,
-    emailVerified: { type: 'boolean' },
-    pendingEmail: strOrNull,
-    prayerMail: { type: 'boolean' },
-  },
-} as const;
 const userAnswer = envelope(userSchema);
 const anyBody = { type: 'object' } as const;
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;

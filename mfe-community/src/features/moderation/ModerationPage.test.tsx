@@ -10,8 +10,12 @@ const admin = signedInState({ ...sampleUser, role: 'admin' });
 const editor = signedInState({ ...sampleUser, role: 'editor' });
 const author = { _id: 'user-ben', firstname: 'Ben', lastname: 'Okafor', email: 'ben@example.org' };
 const pending: PendingPosts = {
-  prayers: [{ _id: 'p1', kind: 'prayers', text: 'Pray for my exams.', date: new Date().toISOString(), user: author }],
-  stories: [{ _id: 's1', kind: 'stories', text: 'God provided a job.', date: new Date().toISOString(), user: author }],
+  prayers: [
+    { _id: 'p1', kind: 'prayers', text: 'Pray for my exams.', date: new Date().toISOString(), user: author, reports: [] },
+  ],
+  stories: [
+    { _id: 's1', kind: 'stories', text: 'God provided a job.', date: new Date().toISOString(), user: author, reports: [] },
+  ],
   comments: [
     {
       _id: 'c1',

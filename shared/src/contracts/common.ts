@@ -1,0 +1,15 @@
+/** What every answer shares: the error body (DESIGN section 2) and a list's `paging`. */
+import { Type } from '@sinclair/typebox';
+import { StringMap } from './schema';
+
+export const ApiErrorContract = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String(), fields: Type.Optional(StringMap()) }),
+});
+
+/** Which page of a list an answer holds (`paging` beside `data`). */
+export const PagingContract = Type.Object({
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+});

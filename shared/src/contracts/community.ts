@@ -1,0 +1,80 @@
+/** The community's posts (prayers, stories, comments), as the wall, "My posts" and the moderation queue show them. */
+import { Type } from '@sinclair/typebox';
+import { AuthorContract } from './people';
+import { ObjectOrNull, Str, StringEnum, StrOrNull } from './schema';
+
+export const MODERATION_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** The three kinds of community post. */
+export type PostKind = 'prayers' | 'stories' | 'comments';
+
+const status = StringEnum(MODERATION_STATUSES);
+
+export const PrayerContract = Type.Object({
+  _id: Type.String(),
+  /** Who asked; null on a prayer posted without a name, for everyone but its author and staff. */
+  user: ObjectOrNull(AuthorContract),
+  date: Type.String(),
+  text: Type.String(),
+  status,
+  /** Posted without the member's name. */
+  anonymous: Type.Boolean(),
+  /** How many members pressed "I prayed". */
+  prayedCount: Type.Integer(),
+  /** Whether the signed-in viewer did. */
+  iPrayed: Type.Boolean(),
+  /** When the requester marked it answered, with what they said; null until then. */
+  answered: ObjectOrNull(Type.Object({ date: Type.String(), note: Type.String() })),
+  /** The published story that tells how it was answered, if any. */
+  storyId: StrOrNull(),
+});
+
+export const CommentContract = Type.Object({
+  _id: Type.String(),
+  text: Type.String(),
+  date: Type.String(),
+  user: AuthorContract,
+  status,
+});
+
+export const StoryContract = Type.Object({
+  _id: Type.String(),
+  user: AuthorContract,
+  content: Type.String(),
+  createdAt: Type.String(),
+  nbLikes: Type.Integer(),
+  userLikesThis: Type.Boolean(),
+  comments: Type.Array(CommentContract),
+  status,
+  /** The author's answered prayer this story tells of (its id), if any. */
+  answeredPrayer: StrOrNull(),
+});
+
+/** One of the signed-in member's own posts, in any state ("My posts"). */
+export const MyPostContract = Type.Object({
+  _id: Type.String(),
+  kind: Str<PostKind>(),
+  text: Type.String(),
+  status: Str<ModerationStatus>(),
+  date: Type.String(),
+  /** Why a moderator did not publish it, when they said. */
+  reason: StrOrNull(),
+  /** A prayer posted without the member's name. */
+  anonymous: Type.Optional(Type.Boolean()),
+  /** For a comment: the story it answers. */
+  story: Type.Optional(Type.Object({ _id: Type.String(), excerpt: Type.String() })),
+});
+
+/** A post waiting for review, as admins see it. */
+export const PendingPostContract = Type.Object({
+  _id: Type.String(),
+  kind: Str<PostKind>(),
+  text: Type.String(),
+  date: Type.String(),
+  user: Type.Object({ _id: Type.String(), firstname: Type.String(), lastname: Type.String(), email: Type.String() }),
+  /** For a comment: the story it answers. */
+  story: Type.Optional(Type.Object({ _id: Type.String(), content: Type.String(), status: Str<ModerationStatus>() })),
+  /** Members' reports that sent it (back) to review. */
+  reports: Type.Array(Type.Object({ reason: Type.String(), date: Type.String() })),
+});

@@ -1,0 +1,58 @@
+/** What the church publishes: events, news and press releases, devotionals. */
+import { Type } from '@sinclair/typebox';
+import { IntOrNull, ObjectOrNull, StrOrNull } from './schema';
+
+/** Where an event happens: one of the churches, or a venue's address. */
+export const EventPlaceContract = Type.Object({
+  /** The church's name; null for a venue given by its address. */
+  name: StrOrNull(),
+  address: Type.String(),
+  churchId: StrOrNull(),
+});
+
+export const EventContract = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  photo: Type.String(),
+  event_date: Type.String(),
+  seat_price: Type.Number(),
+  numberOfSeats: Type.Integer(),
+  /** Seats still on sale: numberOfSeats less the seats sold or held. */
+  seatsLeft: Type.Integer(),
+  price_Id: StrOrNull(),
+  /** Where it happens; null when not told. */
+  place: ObjectOrNull(EventPlaceContract),
+  /** How long it lasts, in minutes; null when not told. */
+  durationMinutes: IntOrNull(),
+  /** When the church cancelled it (nothing is sold any more); null or absent: it goes ahead. */
+  cancelledAt: Type.Optional(StrOrNull()),
+});
+
+/** A news item or a press release. */
+export const ArticleContract = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  photo: Type.String(),
+  createdAt: Type.String(),
+});
+
+export const DevotionalContract = Type.Object({
+  _id: Type.String(),
+  slug: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+  /** The first of `tags`. */
+  tag: Type.String(),
+  /** Every tag, the first one first. */
+  tags: Type.Array(Type.String()),
+  /** 'Psalm 23:1-4' ('' when not given). */
+  verses: Type.String(),
+  /** Sanitized HTML. */
+  detail: Type.String(),
+  /** Seconds since the epoch. */
+  timestamp: Type.Integer(),
+  created_at: Type.String(),
+  createdAt: Type.String(),
+});
