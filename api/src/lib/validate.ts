@@ -1,8 +1,17 @@
-/** Runs a shared yup schema on a request body; a failure is a 400 with a message per field. */
+/**
+ * Request bodies meet two sets of rules: their route's schema (the contract
+ * in `@ministry/shared/contracts`: which fields, of which types) and the
+ * forms' yup rules (`@ministry/shared/validation`), whose messages the forms
+ * show and the spec asks for. The forms' rules speak first, on the body as
+ * it was sent: a body both refuse gets the form's message, as it always has;
+ * what they let through but the schema does not gets the schema's.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { fieldErrors } from '@ministry/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { badRequest } from './errors.js';
 
+/** Runs a shared yup schema on a request body; a failure is a 400 with a message per field. */
 export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
   try {
     return await schema.validate(body ?? {}, { abortEarly: false, stripUnknown: true });
@@ -12,3 +21,56 @@ export async function validateBody<S extends AnyObjectSchema>(schema: S, body: u
     throw badRequest(first, fields);
   }
 }
+
+/** The form rules on the body, then its route schema's verdict (a route with `checkedBody`). */
+export async function readBody<S extends AnyObjectSchema>(request: FastifyRequest, schema: S): Promise<InferType<S>> {
+  const input = await validateBody(schema, request.body);
+  assertBodyFitsSchema(request);
+  return input;
+}
+
+/** Throws the route schema's 400 if the body did not fit it. */
+export function assertBodyFitsSchema(request: FastifyRequest): void {
+  if (request.validationError) throw request.validationError;
+}
+
+/** The bodies of `checkedBody` requests as sent, before the schema check coerced their types. */
+const bodiesAsSent = new WeakMap<FastifyRequest, unknown>();
+
+/**
+ * Once the schemas have run: puts back the body as the client sent it (Ajv
+ * reads `5` as `'5'` and `['a']` as `'a'` while checking; the form rules and
+ * the handler read what was sent, as they always have), and names the schema
+ * error that ends the request before anything else, even on a `checkedBody`
+ * route: a path that does not fit, or a body that is no object at all. A
+ * field's error waits for the handler's form rules.
+ */
+export function settleSchemaCheck(request: FastifyRequest): Error | undefined {
+  if (bodiesAsSent.has(request)) {
+    request.body = bodiesAsSent.get(request);
+    bodiesAsSent.delete(request);
+  }
+  const error = request.validationError;
+  if (!error) return undefined;
+  const aboutAField =
+    error.validationContext === 'body' && (error.validation as { instancePath?: string }[]).every((v) => v.instancePath);
+  return aboutAField ? undefined : error;
+}
+
+/**
+ * Options for a route whose body schema waits for the handler's form rules
+ * (`readBody`, or `assertBodyFitsSchema` right after them). Fastify keeps the
+ * schema's error for the handler; the first preHandler (plugins/security.ts)
+ * and this one settle the check (`settleSchemaCheck`) before anything reads
+ * the body.
+ */
+export const checkedBody = {
+  attachValidation: true,
+  preValidation: (async (request) => {
+    bodiesAsSent.set(request, structuredClone(request.body));
+  }) as preValidationAsyncHookHandler,
+  preHandler: (async (request) => {
+    const error = settleSchemaCheck(request);
+    if (error) throw error;
+  }) as preHandlerAsyncHookHandler,
+} as const;

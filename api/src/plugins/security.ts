@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { HttpError } from '../lib/errors.js';
+import { settleSchemaCheck } from '../lib/validate.js';
 import { SESSION_COOKIE } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -102,6 +103,9 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   // PostgreSQL text cannot hold NUL: a NUL anywhere in what a client sends is refused up front.
   // Nor can a number be infinite ("1e309", "Infinity" pass a schema's integer once coerced).
   app.addHook('preHandler', (request, _reply, done) => {
+    // First, as on a route without `checkedBody`: the body as sent, and a path's or whole body's schema error.
+    const schemaError = settleSchemaCheck(request);
+    if (schemaError) return done(schemaError);
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
       return done(new HttpError(400, 'bad_request', 'The request contains a character that is not allowed.'));
     }

@@ -1,7 +1,8 @@
 /** The community's posts (prayers, stories, comments), as the wall, "My posts" and the moderation queue show them. */
 import { Type } from '@sinclair/typebox';
 import { AuthorContract } from './people';
-import { ObjectOrNull, Str, StringEnum, StrOrNull } from './schema';
+import { STORY_PRAYER_MAX } from '../validation';
+import { BodyFlag, BodyOptionalText, BodyText, ObjectOrNull, Str, StringEnum, StrOrNull } from './schema';
 
 export const MODERATION_STATUSES = ['pending', 'published', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
@@ -78,3 +79,27 @@ export const PendingPostContract = Type.Object({
   /** Members' reports that sent it (back) to review. */
   reports: Type.Array(Type.Object({ reason: Type.String(), date: Type.String() })),
 });
+
+/* Request bodies of the posting calls. */
+
+export const PrayerBody = Type.Object({ text: BodyText(), anonymous: BodyFlag() });
+
+export const StoryBody = Type.Object({
+  content: BodyText(),
+  /** The member's answered prayer it tells of. */
+  prayer: BodyOptionalText({ maxLength: STORY_PRAYER_MAX }),
+});
+
+export const CommentBody = Type.Object({
+  text: BodyText(),
+  /** The story it answers. */
+  story: BodyText(),
+  /** The author, when given: the session's own member (a 403 otherwise). */
+  user: BodyOptionalText(),
+});
+
+/** What the requester says when marking a prayer answered. */
+export const AnsweredBody = Type.Object({ note: BodyOptionalText() });
+
+/** A member's new words for their own post, still waiting for review. */
+export const PostEditBody = Type.Object({ text: BodyText() });

@@ -1,8 +1,9 @@
 /**
- * One definition of each entity the API sends, as TypeBox schemas: the API
- * uses them as its answers' schemas (JSON Schema, read by
- * fast-json-stringify); `../types` takes the TypeScript types from them with
- * `Static` (type-only, so no browser bundle carries TypeBox).
+ * One definition of each entity the API sends and each body it accepts, as
+ * TypeBox schemas: the API uses them as its route schemas (JSON Schema, read
+ * by Fastify's Ajv and fast-json-stringify); `../types` takes the TypeScript
+ * types from them with `Static` (type-only, so no browser bundle carries
+ * TypeBox).
  */
 export * from './common';
 export * from './people';

@@ -1,6 +1,6 @@
 /** The churches (spec section 3: locations). */
 import { Type } from '@sinclair/typebox';
-import { ObjectOrNull, StrOrNull } from './schema';
+import { BodyInteger, BodyOptionalText, BodyText, ObjectOrNull, StrOrNull } from './schema';
 
 export const ServiceTimeContract = Type.Object({
   /** e.g. 'Sunday Service'. */
@@ -25,4 +25,22 @@ export const ChurchLocationContract = Type.Object({
   parking: StrOrNull(),
   /** Its place on the map; null when not told. */
   map: ObjectOrNull(Type.Object({ latitude: Type.Number(), longitude: Type.Number() })),
+});
+
+/** A church as the staff's form sends it (POST and PUT /api/locations). */
+export const LocationBody = Type.Object({
+  church_name: BodyText(),
+  adress: BodyText(),
+  main_contact: Type.Optional(Type.Unsafe<string[] | null>({ type: ['array', 'null'], items: { type: 'string' } })),
+  email: BodyText(),
+  parking: BodyOptionalText(),
+  /** A number, or the form's text of one ('' when not told): the form rules read it. */
+  latitude: Type.Optional(Type.Unknown()),
+  longitude: Type.Optional(Type.Unknown()),
+  serviceTimes: Type.Optional(
+    Type.Unsafe<unknown[] | null>({
+      type: ['array', 'null'],
+      items: Type.Object({ name: BodyText(), weekday: BodyInteger(), time: BodyText(), language: BodyText() }),
+    }),
+  ),
 });

@@ -1,6 +1,7 @@
 /** Members as the API sends them: a member's own account, and the author shown beside a post. */
 import { Type } from '@sinclair/typebox';
-import { IntOrNull, Str, StrOrNull } from './schema';
+import { PASSWORD_MAX, RESET_TOKEN_MAX, SOURCE_MAX } from '../validation';
+import { BodyInteger, BodyOptionalText, BodyText, IntOrNull, Str, StrOrNull } from './schema';
 
 export type Gender = 'Male' | 'Female';
 export type CivilStatus = 'Single' | 'Married' | 'Divorced' | 'Widow';
@@ -37,4 +38,58 @@ export const AuthorContract = Type.Object({
   firstname: Type.String(),
   lastname: Type.String(),
   photo: Type.Optional(StrOrNull()),
+});
+
+/* Request bodies of the account calls (spec section 7). */
+
+export const SignupBody = Type.Object({
+  firstname: BodyText(),
+  lastname: BodyText(),
+  birth_date: BodyText(),
+  email: BodyText(),
+  password: BodyText({ maxLength: PASSWORD_MAX }),
+  gender: BodyText(),
+  civil_status: BodyText(),
+  church: BodyText(),
+  countryOfOrigin: BodyText(),
+  country: BodyText(),
+  city: BodyText(),
+  seniority: BodyInteger(),
+  source: BodyOptionalText({ maxLength: SOURCE_MAX }),
+});
+
+export const LoginBody = Type.Object({
+  email: BodyText(),
+  password: BodyText(),
+  /** false: the session ends with the browser; anything else (or nothing) keeps it. */
+  remember: Type.Optional(Type.Unknown()),
+});
+
+/** Every field optional: only those sent change. */
+export const UpdateBasicBody = Type.Object({
+  firstname: BodyOptionalText(),
+  lastname: BodyOptionalText(),
+  birth_date: BodyOptionalText(),
+  gender: BodyOptionalText(),
+  civil_status: BodyOptionalText(),
+  countryOfOrigin: BodyOptionalText(),
+  country: BodyOptionalText(),
+  city: BodyOptionalText(),
+  church: BodyOptionalText(),
+  seniority: BodyInteger(),
+  source: BodyOptionalText({ maxLength: SOURCE_MAX }),
+});
+
+export const UpdateSecurityBody = Type.Object({
+  email: BodyOptionalText(),
+  password: BodyOptionalText({ maxLength: PASSWORD_MAX }),
+  currentPassword: BodyText(),
+});
+
+export const ForgotPasswordBody = Type.Object({ email: BodyText() });
+
+/** The link's token and the new password. */
+export const ResetPasswordBody = Type.Object({
+  token: BodyText({ maxLength: RESET_TOKEN_MAX }),
+  password: BodyText({ maxLength: PASSWORD_MAX }),
 });

@@ -7,6 +7,9 @@ import { siteIdentity } from '../config/site-identity';
 
 export const REQUIRED = 'Required';
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+/** A password-reset link's token is never longer. */
+export const RESET_TOKEN_MAX = 100;
 export const SOURCE_MAX = 300;
 export const SENIORITY = { min: 1, max: 100, step: 1, default: 50 } as const;
 export const BIRTH_DATE = { min: '1910-01-01', default: '1980-01-01' } as const;
@@ -83,7 +86,7 @@ export const loginSchema = yup.object({
   password: yup.string().required(REQUIRED),
 });
 
-const passwordField = () => yup.string().required(REQUIRED).min(PASSWORD_MIN, messages.passwordMin).max(200);
+const passwordField = () => yup.string().required(REQUIRED).min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX);
 
 export const signupStep1Fields = {
   firstname: oneLine().trim().required(REQUIRED).max(100),
@@ -168,7 +171,7 @@ export const updateSecuritySchema = yup
       .email(messages.invalidEmail)
       .matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail)
       .max(254, messages.invalidEmail),
-    password: yup.string().transform(blankAsUnset).min(PASSWORD_MIN, messages.passwordMin).max(200),
+    password: yup.string().transform(blankAsUnset).min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX),
     currentPassword: yup.string().required(REQUIRED),
   })
   .test('some-change', messages.nothingToChange, function (value) {
@@ -189,8 +192,10 @@ export const newsletterSchema = yup.object({ email: email() });
 const postText = () =>
   yup.string().trim().required(messages.postEmpty).min(1, messages.postEmpty).max(POST_MAX, messages.postMax);
 
+/** A story's `prayer` (the id of the answered prayer it tells of) is never longer. */
+export const STORY_PRAYER_MAX = 100;
 export const prayerSchema = yup.object({ text: postText(), anonymous: yup.boolean().default(false) });
-export const storySchema = yup.object({ content: postText(), prayer: yup.string().max(100).optional() });
+export const storySchema = yup.object({ content: postText(), prayer: yup.string().max(STORY_PRAYER_MAX).optional() });
 
 /** What a requester may say when marking a prayer answered. */
 export const ANSWER_NOTE_MAX = 500;

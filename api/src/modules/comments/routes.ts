@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { CommentBody } from '@ministry/shared/contracts';
 import { commentSchema as commentRules } from '@ministry/shared/validation';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { checkedBody } from '../../lib/validate.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { commentSchema, envelope, errors } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
@@ -16,12 +18,15 @@ import { createComment } from './service.js';
 export async function commentRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/comments/add',
-    { schema: { body: { type: 'object' }, response: { 201: envelope(commentSchema), ...errors(400, 401, 403, 404, 429) } } },
+    {
+      ...checkedBody,
+      schema: { body: CommentBody, response: { 201: envelope(commentSchema), ...errors(400, 401, 403, 404, 429) } },
+    },
     async (request, reply) => {
       const body = (request.body ?? {}) as { user?: unknown };
       const me = body.user === undefined || body.user === null ? requireUser(request) : requireSelf(request, String(body.user));
       await assertMayPost(app, me);
-      const { text, story } = await readPost(commentRules, request.body, 'text');
+      const { text, story } = await readPost(commentRules, request.body, 'text', request);
       if (!isUuid(story) || !(await isPublishedStory(app.db, story))) throw notFound('That story');
       const comment = await createComment(app.db, { storyId: story, userId: me.id, text, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: comment });

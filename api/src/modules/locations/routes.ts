@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { LocationBody } from '@ministry/shared/contracts';
 import { locationSchema as locationRules } from '@ministry/shared/validation';
 import { LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { churchSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -65,11 +66,12 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/locations',
     {
       onRequest: staff,
-      schema: { body: { type: 'object' }, response: { 201: envelope(staffLocationSchema), ...errors(400, 401, 403) } },
+      ...checkedBody,
+      schema: { body: LocationBody, response: { 201: envelope(staffLocationSchema), ...errors(400, 401, 403) } },
     },
     async (request, reply) => {
       const editor = requireRole(request, 'editor');
-      const input = await validateBody(locationRules, request.body);
+      const input = await readBody(request, locationRules);
       const id = await createLocation(app.db, input);
       const location = await findOne(id);
       await recordActivity(app.db, editor, {
@@ -87,15 +89,16 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/locations/:id',
     {
       onRequest: staff,
+      ...checkedBody,
       schema: {
         params: idParams,
-        body: { type: 'object' },
+        body: LocationBody,
         response: { 200: envelope(staffLocationSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const editor = requireRole(request, 'editor');
-      const input = await validateBody(locationRules, request.body);
+      const input = await readBody(request, locationRules);
       if (!(await updateLocation(app.db, request.params.id, input))) throw notFound('That location');
       const location = await findOne(request.params.id);
       await recordActivity(app.db, editor, {

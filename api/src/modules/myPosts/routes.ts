@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { PostKind } from '@ministry/shared/types';
+import { PostEditBody } from '@ministry/shared/contracts';
 import { commentSchema, prayerSchema, storySchema } from '@ministry/shared/validation';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
+import { checkedBody } from '../../lib/validate.js';
 import { requireUser } from '../../plugins/session.js';
 import { envelope, errors, myPostSchema } from '../../schemas/entities.js';
 import { readPost } from '../community/posting.js';
@@ -35,7 +37,10 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { kind: PostKind; id: string } }>(
     '/api/community/mine/:kind/:id',
-    { schema: { params: postParams, body: { type: 'object' }, response: { 200: okAnswer, ...errors(400, 401, 404, 409) } } },
+    {
+      ...checkedBody,
+      schema: { params: postParams, body: PostEditBody, response: { 200: okAnswer, ...errors(400, 401, 404, 409) } },
+    },
     async (request) => {
       const me = requireUser(request);
       const { kind, id } = request.params;
@@ -43,7 +48,7 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
       if (!post || post.user_id !== me.id) throw notFound('That post');
       const field = kind === 'stories' ? 'content' : 'text';
       const body = (request.body ?? {}) as { text?: unknown };
-      const input = await readPost(rules[kind] as typeof prayerSchema, { [field]: body.text }, field as 'text');
+      const input = await readPost(rules[kind] as typeof prayerSchema, { [field]: body.text }, field as 'text', request);
       const text = String((input as Record<string, unknown>)[field]);
       if (!(await editPending(app.db, kind, id, me.id, text)))
         throw conflict('This post has been reviewed already: it can no longer be changed, only deleted.');

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff } from '@ministry/shared/config';
+import { AnsweredBody, PrayerBody } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
@@ -79,16 +80,17 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/api/prayers/add/:id',
     {
+      ...checkedBody,
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        body: { type: 'object' },
+        body: PrayerBody,
         response: { 201: envelope(prayerSchema), ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { text, anonymous } = await readPost(prayerRules, request.body, 'text');
+      const { text, anonymous } = await readPost(prayerRules, request.body, 'text', request);
       const prayer = await createPrayer(app.db, { userId: me.id, text, anonymous, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: prayer });
     },
@@ -122,9 +124,10 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/api/prayers/:id/answered',
     {
+      ...checkedBody,
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        body: { type: ['object', 'null'] },
+        body: { ...AnsweredBody, type: ['object', 'null'] },
         response: { 200: envelope(prayerSchema), ...errors(400, 401, 403, 404) },
       },
     },
@@ -133,7 +136,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       const prayer = await findPrayer(app.db, request.params.id, viewerOf(request));
       if (!prayer) throw notFound('That prayer');
       if (prayer.user?._id !== me.id) throw forbidden('Only the member who asked for this prayer can mark it answered.');
-      const { note } = await validateBody(answeredSchema, request.body);
+      const { note } = await readBody(request, answeredSchema);
       const answered = await markAnswered(app.db, prayer._id, me.id, sanitizePlainText(note ?? ''));
       return { data: answered };
     },

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { StoryBody } from '@ministry/shared/contracts';
 import { storySchema as storyRules } from '@ministry/shared/validation';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
+import { checkedBody } from '../../lib/validate.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { envelope, errors, listOf, pagingSchema, storySchema } from '../../schemas/entities.js';
@@ -74,16 +76,17 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/api/story/add/:id',
     {
+      ...checkedBody,
       schema: {
         params: idPath('id'),
-        body: { type: 'object' },
+        body: StoryBody,
         response: { 201: envelope(storySchema), ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { content, prayer } = await readPost(storyRules, request.body, 'content');
+      const { content, prayer } = await readPost(storyRules, request.body, 'content', request);
       // A story may tell of the member's own answered prayer.
       if (prayer) {
         const answered = await app.db

@@ -11,16 +11,26 @@ import {
   updateBasicSchema,
   updateSecuritySchema,
   yup,
+  PASSWORD_MAX,
   PASSWORD_MIN,
+  RESET_TOKEN_MAX,
   messages,
 } from '@ministry/shared/validation';
+import {
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  SignupBody,
+  UpdateBasicBody,
+  UpdateSecurityBody,
+} from '@ministry/shared/contracts';
 import { siteIdentity } from '@ministry/shared/config';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import {
   ACCOUNT_DISABLED,
   endAllSessions,
@@ -59,7 +69,6 @@ import {
 
 const str = { type: 'string' } as const;
 const userAnswer = envelope(userSchema);
-const anyBody = { type: 'object' } as const;
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: str } });
 
@@ -74,8 +83,8 @@ export const SIGNUP_ANSWER = 'Check your e-mail: we have sent you a link to conf
 const CONFIRMED_ANSWER = 'Thank you: your e-mail address is confirmed.';
 
 const resetSchema = yup.object({
-  token: yup.string().required(RESET_INVALID).max(100, RESET_INVALID),
-  password: yup.string().required('Required').min(PASSWORD_MIN, messages.passwordMin).max(200),
+  token: yup.string().required(RESET_INVALID).max(RESET_TOKEN_MAX, RESET_INVALID),
+  password: yup.string().required('Required').min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -110,9 +119,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(
     '/api/user/signup',
-    { schema: { body: anyBody, response: { 202: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
+    { ...checkedBody, schema: { body: SignupBody, response: { 202: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
     async (request, reply) => {
-      const input = assertKnownPlaces(await validateBody(signupSchema, request.body));
+      const input = assertKnownPlaces(await readBody(request, signupSchema));
       await assertChurchExists(app.db, input.church);
       afterReply('sign up', async () => {
         const existing = await findUserByEmail(app.db, input.email);
@@ -136,11 +145,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/user/login',
     {
-      schema: { body: anyBody, response: { 200: userAnswer, ...errors(400, 403, 429) } },
+      ...checkedBody,
+      schema: { body: LoginBody, response: { 200: userAnswer, ...errors(400, 403, 429) } },
       config: perIp(LOGIN_REQUESTS_PER_IP, 15),
     },
     async (request, reply) => {
-      const { email, password } = await validateBody(loginSchema, request.body);
+      const { email, password } = await readBody(request, loginSchema);
       const remember = (request.body as { remember?: unknown }).remember !== false;
       const row = await findUserByEmail(app.db, email);
       const attempt = { account: normalizeEmail(email), userId: row?.id, request };
@@ -174,10 +184,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: string } }>(
     '/api/user/updateBasic/:id',
-    { schema: { params: idPath('id'), body: anyBody, response: { 200: userAnswer, ...errors(400, 401, 403) } } },
+    {
+      ...checkedBody,
+      schema: { params: idPath('id'), body: UpdateBasicBody, response: { 200: userAnswer, ...errors(400, 401, 403) } },
+    },
     async (request) => {
       requireSelf(request, request.params.id);
-      const fields = await validateBody(updateBasicSchema, request.body);
+      const fields = await readBody(request, updateBasicSchema);
       const input = assertKnownPlaces(fields, (await findUserById(app.db, request.params.id)).country);
       return { data: await updateBasicInfo(app.db, request.params.id, input) };
     },
@@ -186,12 +199,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { userId: string } }>(
     '/api/user/updateSecurity/:userId',
     {
-      schema: { params: idPath('userId'), body: anyBody, response: { 200: userAnswer, ...errors(400, 401, 403, 409, 429) } },
+      ...checkedBody,
+      schema: {
+        params: idPath('userId'),
+        body: UpdateSecurityBody,
+        response: { 200: userAnswer, ...errors(400, 401, 403, 409, 429) },
+      },
       config: perIp(20, 15),
     },
     async (request, reply) => {
       const me = requireSelf(request, request.params.userId);
-      const input = await validateBody(updateSecuritySchema, request.body);
+      const input = await readBody(request, updateSecuritySchema);
       const row = await findUserById(app.db, me.id);
       if (!(await verifyPassword(input.currentPassword, row.password_hash))) {
         const message = 'Your current password is not correct.';
@@ -329,9 +347,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/user/forgotpassword',
-    { schema: { body: anyBody, response: { 200: okAnswer, ...errors(400, 429) } }, config: perIp(10, 15) },
+    {
+      ...checkedBody,
+      schema: { body: ForgotPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
+      config: perIp(10, 15),
+    },
     async (request) => {
-      const { email } = await validateBody(forgotPasswordSchema, request.body);
+      const { email } = await readBody(request, forgotPasswordSchema);
       // Answered before the address is looked up: known and unknown addresses take the same time.
       afterReply('send a password reset e-mail', async () => {
         const row = await findUserByEmail(app.db, email);
@@ -371,9 +393,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/user/reset-password',
-    { schema: { body: anyBody, response: { 200: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
+    {
+      ...checkedBody,
+      schema: { body: ResetPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
+      config: perIp(20, 15),
+    },
     async (request) => {
-      const { token, password } = await validateBody(resetSchema, request.body);
+      const { token, password } = await readBody(request, resetSchema);
       const userId = await consumeResetToken(app.db, token, password);
       await endAllSessions(app.db, userId);
       // A member who proved they own the address is never held up by wrong passwords typed before.
