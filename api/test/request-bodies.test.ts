@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { prayerSchema as prayerRules, updateBasicSchema } from '@ministry/shared/validation';
+import { checkoutSessionSchema, prayerSchema as prayerRules, updateBasicSchema } from '@ministry/shared/validation';
+import type { AnyObjectSchema } from 'yup';
 import { validateBody } from '../src/lib/validate.js';
 import * as answers from '../src/schemas/entities.js';
 import { createMember, describeEachDatabase, json } from './helpers.js';
@@ -16,7 +17,7 @@ import { createMember, describeEachDatabase, json } from './helpers.js';
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** What the form rules alone say of a body (the message the API has always answered). */
-async function formMessage(rules: typeof prayerRules | typeof updateBasicSchema, body: object): Promise<string> {
+async function formMessage(rules: AnyObjectSchema, body: object): Promise<string> {
   try {
     await validateBody(rules, body);
   } catch (error) {
@@ -50,6 +51,19 @@ describeEachDatabase('request bodies', (ctx) => {
       [`/api/prayers/add/${ada.id}`, 'POST', prayerRules, { text: ['For the harvest'] }],
       [`/api/prayers/add/${ada.id}`, 'POST', prayerRules, { text: '', anonymous: 'perhaps' }],
       [`/api/user/updateBasic/${ada.id}`, 'PUT', updateBasicSchema, { firstname: null, seniority: 'many' }],
+      [
+        '/api/payment/create-checkout-session',
+        'POST',
+        checkoutSessionSchema,
+        { user: ada.id, event: 'e', items: [{ quantity: 'two' }] },
+      ],
+      [
+        '/api/payment/create-checkout-session',
+        'POST',
+        checkoutSessionSchema,
+        { user: ada.id, event: 'e', items: [{ quantity: 1.5 }] },
+      ],
+      ['/api/payment/create-checkout-session', 'POST', checkoutSessionSchema, { user: ada.id, event: 'e', items: 'two' }],
     ] as const) {
       const res = await app().inject({ method, url, headers: { cookie: ada.cookie }, payload: body });
       assert.equal(res.statusCode, 400, res.body);

@@ -10,5 +10,6 @@ export * from './people';
 export * from './locations';
 export * from './content';
 export * from './community';
+export * from './giving';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

@@ -7,6 +7,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { AnyObjectSchema, SchemaDescription, SchemaFieldDescription } from 'yup';
 import {
   answeredSchema,
+  checkoutSessionSchema,
   commentSchema,
   forgotPasswordSchema,
   locationSchema,
@@ -19,6 +20,7 @@ import {
 } from '../validation';
 import {
   AnsweredBody,
+  CheckoutBody,
   CommentBody,
   ForgotPasswordBody,
   LocationBody,
@@ -53,6 +55,7 @@ const BODIES: [string, TObject, AnyObjectSchema, string[]][] = [
   ['comment', CommentBody, commentSchema, ['user']],
   ['answered prayer', AnsweredBody, answeredSchema, []],
   ['post edit', PostEditBody, prayerSchema.pick(['text']), []],
+  ['checkout', CheckoutBody, checkoutSessionSchema, []],
 ];
 
 /** The JSON types a yup type is read from. */

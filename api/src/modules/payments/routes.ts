@@ -10,11 +10,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { CheckoutBody } from '@ministry/shared/contracts';
 import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createCheckouts, type CheckoutOutcome } from './checkout.js';
@@ -137,7 +138,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/payment/create-checkout-session',
     {
-      schema: { body: { type: 'object' }, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502, 503) } },
+      schema: { body: CheckoutBody, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502, 503) } },
+      ...checkedBody,
       config: {
         rateLimit: {
           max: 20,
@@ -147,7 +149,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const input = await validateBody(checkoutSessionSchema, request.body);
+      const input = await readBody(request, checkoutSessionSchema);
       const me = requireVerified(requireSelf(request, input.user));
       if (!isUuid(input.event)) throw notFound('That event');
       const result = await checkouts.open({
