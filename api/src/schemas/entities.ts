@@ -6,14 +6,18 @@ import {
   ApiErrorContract,
   ArticleContract,
   AuthorContract,
+  BookingContract,
   ChurchLocationContract,
   CommentContract,
   DevotionalContract,
   EventContract,
+  GiftContract,
+  MyTicketContract,
   MyPostContract,
   PagingContract,
   PendingPostContract,
   PrayerContract,
+  RecurringGiftContract,
   StoryContract,
   UserContract,
 } from '@ministry/shared/contracts';
@@ -54,35 +58,7 @@ export const listOf = (schema: object) => ({ type: 'array', items: schema }) as 
 /** The error answers a route may give, for its schema. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
 
-/** A gift in the member's giving history. */
-export const giftSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    date: { type: 'string' },
-    type: { type: 'string' },
-    typeLabel: { type: 'string' },
-    frequency: { type: 'string', enum: ['once', 'weekly', 'monthly'] },
-    recurring: { type: 'boolean' },
-    amount: { type: 'number' },
-    feeCovered: { type: ['number', 'null'] },
-    status: { type: 'string', enum: ['paid', 'refunded'] },
-  },
-} as const;
-
-/** A weekly or monthly gift of the member, with its next date (null once stopped). */
-export const recurringGiftSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    type: { type: 'string' },
-    typeLabel: { type: 'string' },
-    frequency: { type: 'string', enum: ['weekly', 'monthly'] },
-    amount: { type: 'number' },
-    startedAt: { type: 'string' },
-    lastGiftAt: { type: 'string' },
-    nextDate: { type: ['string', 'null'] },
-    cancelledAt: { type: ['string', 'null'] },
-    provider: { type: 'string' },
-  },
-} as const;
+export const bookingSchema = answerSchema(BookingContract);
+export const myTicketSchema = answerSchema(MyTicketContract);
+export const giftSchema = answerSchema(GiftContract);
+export const recurringGiftSchema = answerSchema(RecurringGiftContract);

@@ -1,36 +1,20 @@
 /** Bookings, tickets and checkout (spec sections 2, 4 and 7). No React here. */
-import type { DonationFrequency, DonationType } from '../config/donations';
+import type {
+  BOOKING_STATUSES,
+  BookingContract,
+  BookingEventContract,
+  GiftContract,
+  MyTicketContract,
+  RecurringGiftContract,
+  Static,
+} from '../contracts';
 
-/**
- * pending: seats held while the member pays; paid: seats sold (a ticket);
- * expired / cancelled: seats released; refund_due: paid after the hold
- * lapsed and the seats were gone (never oversold), the refund under way;
- * refunded: that payment was given back.
- */
-export type BookingStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refund_due' | 'refunded';
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The event a booking is for, as the booking shows it. */
-export interface BookingEvent {
-  _id: string;
-  title: string;
-  event_date: string;
-  photo: string;
-}
+export type BookingEvent = Static<typeof BookingEventContract>;
 
-export interface Booking {
-  _id: string;
-  event: BookingEvent;
-  quantity: number;
-  /** Dollars per seat when booked. */
-  unitPrice: number;
-  /** Dollars in all. */
-  amount: number;
-  status: BookingStatus;
-  createdAt: string;
-  /** Until when the seats are held while pending. */
-  expiresAt: string;
-  paidAt: string | null;
-}
+export type Booking = Static<typeof BookingContract>;
 
 /** POST /api/payment/create-checkout-session (spec section 7). */
 export interface CheckoutSessionInput {
@@ -42,26 +26,8 @@ export interface CheckoutSessionInput {
   event: string;
 }
 
-/**
- * One of the member's tickets on "My tickets": a booking they paid for, as
- * it stands now (paid; refund on its way; refunded), with whether its event
- * was cancelled.
- */
-export interface MyTicket extends Booking {
-  /** `place`: where it happens, one line (the church's name and address, or the venue). */
-  event: BookingEvent & { cancelledAt: string | null; place: string | null };
-  refundedAt: string | null;
-  /** The code shown at the door ('ABCDE-FGHJK-…', the QR code's content), while the booking is paid. */
-  ticketCode: string | null;
-  /** The QR code of the ticket, an SVG image, for events to come. */
-  qrSvg: string | null;
-  /** Until when the member may cancel it and be refunded (null: it cannot be cancelled). */
-  cancelUntil: string | null;
-  /** The member cancelled it themselves (its refund is on its way or made). */
-  cancelledByMember: boolean;
-  /** When it was checked in at the door. */
-  checkedInAt: string | null;
-}
+/** One of the member's tickets on "My tickets" (see the contract). */
+export type MyTicket = Static<typeof MyTicketContract>;
 
 /** Where an event happens, as the staff's form sets it: one of the churches, or an address. */
 export type EventPlaceChoice = 'church' | 'address';
@@ -179,39 +145,11 @@ export interface CheckInResult {
   counts: CheckInCounts;
 }
 
-/** One of the member's gifts on "My giving" (made signed in, or signed out with their confirmed e-mail). */
-export interface Gift {
-  _id: string;
-  /** When it was given (ISO). */
-  date: string;
-  type: DonationType;
-  /** 'Offering', 'Tithing', … */
-  typeLabel: string;
-  frequency: DonationFrequency;
-  /** A weekly or monthly gift (one of a subscription's payments). */
-  recurring: boolean;
-  amount: number;
-  /** The part of `amount` the donor added to cover the processing fees. */
-  feeCovered: number | null;
-  status: 'paid' | 'refunded';
-}
+/** A gift in the member's giving history. */
+export type Gift = Static<typeof GiftContract>;
 
 /** One of the member's weekly or monthly gifts. */
-export interface RecurringGift {
-  /** The id of its first gift (what the Cancel button sends). */
-  _id: string;
-  type: DonationType;
-  typeLabel: string;
-  frequency: Exclude<DonationFrequency, 'once'>;
-  /** The amount of its latest gift. */
-  amount: number;
-  startedAt: string;
-  lastGiftAt: string;
-  /** When it comes next (null once stopped). */
-  nextDate: string | null;
-  /** When the donor stopped it. */
-  cancelledAt: string | null;
-}
+export type RecurringGift = Static<typeof RecurringGiftContract>;
 
 /** GET /api/giving/mine. */
 export interface MyGiving {

@@ -17,7 +17,7 @@ import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { bookingSchema, envelope, errors, listOf, myTicketSchema } from '../../schemas/entities.js';
 import { createCheckouts, type CheckoutOutcome } from './checkout.js';
 import { createFulfilment } from './fulfilment.js';
 import { giftRoutes } from './gift-routes.js';
@@ -29,20 +29,6 @@ import { stripeWebhookRoutes } from './webhook.js';
 import { createWaitlistOffers } from '../waitlist/offers.js';
 
 const str = { type: 'string' } as const;
-export const bookingSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    event: { type: 'object', properties: { _id: str, title: str, event_date: str, photo: str } },
-    quantity: { type: 'integer' },
-    unitPrice: { type: 'number' },
-    amount: { type: 'number' },
-    status: { type: 'string', enum: ['pending', 'paid', 'expired', 'cancelled', 'refund_due', 'refunded'] },
-    createdAt: str,
-    expiresAt: str,
-    paidAt: { type: ['string', 'null'] },
-  },
-} as const;
 
 const bookingParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
@@ -180,28 +166,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         response: {
-          200: envelope(
-            listOf({
-              type: 'object',
-              properties: {
-                ...bookingSchema.properties,
-                event: {
-                  type: 'object',
-                  properties: {
-                    ...bookingSchema.properties.event.properties,
-                    cancelledAt: { type: ['string', 'null'] },
-                    place: { type: ['string', 'null'] },
-                  },
-                },
-                refundedAt: { type: ['string', 'null'] },
-                ticketCode: { type: ['string', 'null'] },
-                qrSvg: { type: ['string', 'null'] },
-                cancelUntil: { type: ['string', 'null'] },
-                cancelledByMember: { type: 'boolean' },
-                checkedInAt: { type: ['string', 'null'] },
-              },
-            }),
-          ),
+          200: envelope(listOf(myTicketSchema)),
           ...errors(401),
         },
       },

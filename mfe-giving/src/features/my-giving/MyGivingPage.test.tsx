@@ -29,6 +29,7 @@ const monthly: RecurringGift = {
   lastGiftAt: '2030-03-01T15:00:00.000Z',
   nextDate: '2030-04-01T15:00:00.000Z',
   cancelledAt: null,
+  provider: 'local',
 };
 
 describe('MyGivingPage', () => {
