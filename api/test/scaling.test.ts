@@ -28,7 +28,11 @@ interface Backend {
   child: ChildProcess;
 }
 
-/** Round-robin over the backends; a refused connection or a 503 from a closing process is tried on the next. */
+/**
+ * Round-robin over the backends; a refused connection or a 503 from a closing
+ * process is tried on the next backend after the one that failed (as a load
+ * balancer tries the next upstream), never the one other requests moved on to.
+ */
 function startProxy(backends: () => Backend[]): Promise<{ server: Server; url: string }> {
   let next = 0;
   const server = createServer((req, res) => {
@@ -36,9 +40,10 @@ function startProxy(backends: () => Backend[]): Promise<{ server: Server; url: s
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const first = next++;
       const attempt = (tries: number) => {
         const list = backends();
-        const backend = list[next++ % list.length]!;
+        const backend = list[(first + tries) % list.length]!;
         const forward = httpRequest(
           {
             host: '127.0.0.1',
