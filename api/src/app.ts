@@ -121,37 +121,36 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   registerSessions(app);
   registerDataChanges(app);
 
-  for (const routes of [
-    healthRoutes,
-    locationRoutes,
-    eventRoutes,
-    newsRoutes,
-    pressRoutes,
-    devotionalRoutes,
-    prayerRoutes,
-    storyRoutes,
-    commentRoutes,
-    moderationRoutes,
-    myPostRoutes,
-    reportRoutes,
-    newsletterRoutes,
-    userRoutes,
-    geoRoutes,
-    paymentRoutes,
-    waitlistRoutes,
-    sharingRoutes,
-    activityRoutes,
-    dashboardRoutes,
-    contentAdminRoutes,
-    imageRoutes,
-    memberRoutes,
-    staffEventRoutes,
-    staffDonationRoutes,
-  ]) {
-    await app.register(routes);
-  }
+  // Each module is a plugin registered at the URL prefix it owns; its routes are written
+  // relative to it. A route written '' answers the prefix itself and nothing else ('/'
+  // would answer it with and without a trailing slash).
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(locationRoutes);
+  await app.register(eventRoutes);
+  await app.register(newsRoutes, { prefix: '/api/news' });
+  await app.register(pressRoutes, { prefix: '/api/pressrelease' });
+  await app.register(devotionalRoutes, { prefix: '/api/devotionals' });
+  await app.register(prayerRoutes);
+  await app.register(storyRoutes);
+  await app.register(commentRoutes, { prefix: '/api/comments' });
+  await app.register(moderationRoutes, { prefix: '/api/moderation' });
+  await app.register(myPostRoutes, { prefix: '/api/community/mine' });
+  await app.register(reportRoutes, { prefix: '/api/community/report' });
+  await app.register(newsletterRoutes);
+  await app.register(userRoutes);
+  await app.register(geoRoutes, { prefix: '/api/geo' });
+  await app.register(paymentRoutes);
+  await app.register(waitlistRoutes);
+  await app.register(sharingRoutes, { prefix: '/api/share' });
+  await app.register(activityRoutes, { prefix: '/api/admin' });
+  await app.register(dashboardRoutes, { prefix: '/api/admin' });
+  await app.register(contentAdminRoutes, { prefix: '/api/admin' });
+  await app.register(imageRoutes, { prefix: '/api/admin' });
+  await app.register(memberRoutes, { prefix: '/api/admin/members' });
+  await app.register(staffEventRoutes, { prefix: '/api/admin/events' });
+  await app.register(staffDonationRoutes, { prefix: '/api/admin' });
 
-  if (config.testClock) await app.register(testClockRoutes);
+  if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 
   if (serveSite) {
     const site = await registerSite(app, config);

@@ -24,7 +24,7 @@ const cursor = { type: ['string', 'null'] } as const;
 
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { subject?: string; before?: string } }>(
-    '/api/admin/activity',
+    '/activity',
     {
       onRequest: staffOnly('admin'),
       schema: {

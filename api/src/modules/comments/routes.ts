@@ -17,7 +17,7 @@ import { createComment } from './service.js';
  */
 export async function commentRoutes(app: FastifyInstance): Promise<void> {
   app.post(
-    '/api/comments/add',
+    '/add',
     {
       ...checkedBody,
       schema: { body: CommentBody, response: { 201: envelope(commentSchema), ...errors(400, 401, 403, 404, 429) } },

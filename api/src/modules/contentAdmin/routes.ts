@@ -119,7 +119,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   const one = envelope(staffDevotionalSchema);
 
   app.get<{ Querystring: ListQuery }>(
-    '/api/admin/devotionals',
+    '/devotionals',
     {
       onRequest: editor,
       schema: { querystring: listQuery, response: { 200: listPage(staffDevotionalSchema), ...errors(400, 401, 403) } },
@@ -128,7 +128,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/admin/devotionals/tags',
+    '/devotionals/tags',
     {
       onRequest: editor,
       schema: {
@@ -142,13 +142,13 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/devotionals/:id',
+    '/devotionals/:id',
     { onRequest: editor, schema: { params: idPath, response: { 200: one, ...errors(400, 401, 403, 404) } } },
     async (request) => ({ data: await findStaffDevotional(app.db, request.params.id.toLowerCase(), app.clock.now()) }),
   );
 
   app.post(
-    '/api/admin/devotionals',
+    '/devotionals',
     { onRequest: editor, schema: { body: devotionalBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       const now = app.clock.now();
@@ -159,7 +159,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { id: string } }>(
-    '/api/admin/devotionals/:id',
+    '/devotionals/:id',
     {
       onRequest: editor,
       schema: { params: idPath, body: devotionalBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
@@ -180,7 +180,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
   for (const action of ['publish', 'unpublish'] as const) {
     app.post<{ Params: { id: string } }>(
-      `/api/admin/devotionals/:id/${action}`,
+      `/devotionals/:id/${action}`,
       { onRequest: editor, schema: { params: idPath, response: { 200: one, ...errors(400, 401, 403, 404) } } },
       async (request) => {
         const now = app.clock.now();
@@ -201,7 +201,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.delete<{ Params: { id: string } }>(
-    '/api/admin/devotionals/:id',
+    '/devotionals/:id',
     { onRequest: editor, schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       const row = await deleteDevotional(app.db, request.params.id.toLowerCase());
@@ -214,7 +214,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   // News items and press releases.
   for (const kind of ['news', 'press'] as ArticleKind[]) {
     const { name, subject } = ARTICLE_KINDS[kind];
-    const base = `/api/admin/${kind}`;
+    const base = `/${kind}`;
     // The public answers of this kind: /api/news/recent (news:…), /api/pressrelease (press).
     const changed = () => app.answerCache.clear(kind);
     const item = envelope(staffArticleSchema);

@@ -41,7 +41,7 @@ const dashboardSchema = {
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
-    '/api/admin/dashboard',
+    '/dashboard',
     { onRequest: staffOnly('editor'), schema: { response: { 200: envelope(dashboardSchema), ...errors(401, 403) } } },
     async () => {
       const db = app.db;

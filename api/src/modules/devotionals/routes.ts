@@ -42,7 +42,7 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Querystring: { page?: number; q?: string; limit?: number } }>(
-    '/api/devotionals',
+    '',
     {
       schema: {
         querystring: {
@@ -60,7 +60,7 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/devotionals/tags',
+    '/tags',
     {
       schema: {
         response: {
@@ -75,7 +75,7 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { idOrSlug: string } }>(
-    '/api/devotionals/:idOrSlug',
+    '/:idOrSlug',
     {
       schema: {
         params: { type: 'object', properties: { idOrSlug: SLUG_OR_ID }, required: ['idOrSlug'] },
@@ -90,7 +90,7 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { tag: string }; Querystring: { page?: number } }>(
-    '/api/devotionals/tags/:tag',
+    '/tags/:tag',
     {
       schema: {
         params: { type: 'object', properties: { tag: TAG }, required: ['tag'] },

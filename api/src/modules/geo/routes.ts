@@ -11,7 +11,7 @@ const cache = { control: 'public, max-age=86400' };
 
 export async function geoRoutes(app: FastifyInstance): Promise<void> {
   app.get(
-    '/api/geo/countries',
+    '/countries',
     {
       schema: {
         response: {
@@ -26,7 +26,7 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Querystring: { country: string } }>(
-    '/api/geo/cities',
+    '/cities',
     {
       schema: {
         querystring: {

@@ -15,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(
-    '/api/health',
+    '/health',
     {
       schema: {
         response: { 200: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } } },
@@ -36,7 +36,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       closing: { type: 'boolean' },
     },
   } as const;
-  app.get('/api/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
+  app.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_request, reply) => {
     const database = await sql`SELECT 1`.execute(app.db).then(
       () => true,
       () => false,

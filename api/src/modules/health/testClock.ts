@@ -8,7 +8,7 @@ import { envelope, errors } from '../../schemas/entities.js';
 
 export async function testClockRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { at: string } }>(
-    '/api/test/clock',
+    '/clock',
     {
       schema: {
         body: {

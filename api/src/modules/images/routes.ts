@@ -15,7 +15,7 @@ const TOO_LARGE = 'That photo is larger than 15 MB.';
 
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   app.post(
-    '/api/admin/images',
+    '/images',
     {
       onRequest: staffOnly('editor'),
       schema: {

@@ -72,7 +72,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const admins = staffOnly('admin');
 
   app.get<{ Querystring: { q?: string; page?: number } }>(
-    '/api/admin/members',
+    '',
     {
       onRequest: admins,
       schema: {
@@ -88,13 +88,13 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/members/:id',
+    '/:id',
     { onRequest: admins, schema: { params: idParams, response: { 200: envelope(memberDetail), ...errors(400, 401, 403, 404) } } },
     async (request) => ({ data: await getMember(app.db, request.params.id) }),
   );
 
   app.put<{ Params: { id: string }; Body: { role: Role } }>(
-    '/api/admin/members/:id/role',
+    '/:id/role',
     {
       onRequest: admins,
       schema: {
@@ -124,7 +124,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { id: string }; Body: { disabled: boolean } }>(
-    '/api/admin/members/:id/disabled',
+    '/:id/disabled',
     {
       onRequest: admins,
       schema: {

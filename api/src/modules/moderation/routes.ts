@@ -64,7 +64,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   const staff = staffOnly('editor');
 
   app.get<{ Querystring: { kind?: PostKind; afterDate?: string; afterId?: string } }>(
-    '/api/moderation/pending',
+    '/pending',
     {
       onRequest: staff,
       schema: {
@@ -87,7 +87,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { userId: string } }>(
-    '/api/moderation/members/:userId/reject-pending',
+    '/members/:userId/reject-pending',
     {
       onRequest: staff,
       schema: {
@@ -112,7 +112,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { userId: string }; Body: { stopped: boolean } }>(
-    '/api/moderation/members/:userId/posting',
+    '/members/:userId/posting',
     {
       onRequest: staff,
       schema: {
@@ -146,7 +146,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS }; Body: { reason?: string } | undefined }>(
-    '/api/moderation/:kind/:id/:action',
+    '/:kind/:id/:action',
     {
       onRequest: staff,
       schema: {

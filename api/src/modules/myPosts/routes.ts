@@ -27,7 +27,7 @@ const rules = { prayers: prayerSchema, stories: storySchema, comments: commentSc
  */
 export async function myPostRoutes(app: FastifyInstance): Promise<void> {
   app.get(
-    '/api/community/mine',
+    '',
     { schema: { response: { 200: envelope({ type: 'array', items: myPostSchema }), ...errors(401) } } },
     async (request) => {
       const me = requireUser(request);
@@ -36,7 +36,7 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { kind: PostKind; id: string } }>(
-    '/api/community/mine/:kind/:id',
+    '/:kind/:id',
     {
       ...checkedBody,
       schema: { params: postParams, body: PostEditBody, response: { 200: okAnswer, ...errors(400, 401, 404, 409) } },
@@ -57,7 +57,7 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.delete<{ Params: { kind: PostKind; id: string } }>(
-    '/api/community/mine/:kind/:id',
+    '/:kind/:id',
     { schema: { params: postParams, response: { 200: okAnswer, ...errors(400, 401, 404) } } },
     async (request) => {
       const me = requireUser(request);

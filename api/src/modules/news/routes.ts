@@ -16,7 +16,7 @@ import { ARTICLES_PAGE, findNews, listRecentNews, nextArticleDue, pageOfArticles
  */
 export async function newsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit?: number } }>(
-    '/api/news/recent',
+    '/recent',
     {
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 12 } } },
@@ -34,7 +34,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Querystring: { page?: number; limit?: number } }>(
-    '/api/news',
+    '',
     {
       schema: {
         querystring: { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } },
@@ -55,7 +55,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/news/:id',
+    '/:id',
     {
       schema: {
         params: { type: 'object', properties: { id: idParam }, required: ['id'] },

@@ -15,7 +15,7 @@ import { ARTICLES_PAGE, findArticle, nextArticleDue, pageOfArticles } from '../n
  */
 export async function pressRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { page?: number; limit?: number } }>(
-    '/api/pressrelease',
+    '',
     {
       schema: {
         querystring: { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } },
@@ -36,7 +36,7 @@ export async function pressRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/pressrelease/:id',
+    '/:id',
     {
       schema: {
         params: { type: 'object', properties: { id: idParam }, required: ['id'] },

@@ -17,7 +17,7 @@ export const REPORT_REASON_MAX = 300;
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { kind: PostKind; id: string }; Body: { reason: string } }>(
-    '/api/community/report/:kind/:id',
+    '/:kind/:id',
     {
       schema: {
         params: {

@@ -49,7 +49,7 @@ export async function sharingRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get<{ Querystring: { src: string } }>(
-    '/api/share/image',
+    '/image',
     {
       schema: {
         querystring: {

@@ -81,7 +81,7 @@ export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
   const admin = staffOnly('admin');
 
   app.get(
-    '/api/admin/donations',
+    '/donations',
     {
       onRequest: admin,
       schema: { querystring: filtersQuery, response: { 200: envelope(reportSchema), ...errors(400, 401, 403) } },
@@ -93,7 +93,7 @@ export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/admin/donations.csv',
+    '/donations.csv',
     { onRequest: admin, schema: { querystring: filtersQuery, response: { 200: str, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       const filters = readFilters(request.query);

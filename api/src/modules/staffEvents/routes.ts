@@ -158,13 +158,13 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   const waitlist = createWaitlistOffers(app, createPaymentProvider(app.config).name);
 
   app.get(
-    '/api/admin/events',
+    '',
     { onRequest: editor, schema: { response: { 200: envelope(listOf(staffEventSchemaJson)), ...errors(401, 403) } } },
     async () => ({ data: await listStaffEvents(app.db, app.clock.now()) }),
   );
 
   app.post(
-    '/api/admin/events',
+    '',
     {
       onRequest: editor,
       schema: { body: eventBody, response: { 201: envelope(staffEventSchemaJson), ...errors(400, 401, 403) } },
@@ -185,7 +185,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/events/:id',
+    '/:id',
     {
       onRequest: editor,
       schema: { params: idParams, response: { 200: envelope(staffEventSchemaJson), ...errors(400, 401, 403, 404) } },
@@ -198,7 +198,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { id: string } }>(
-    '/api/admin/events/:id',
+    '/:id',
     {
       onRequest: editor,
       schema: {
@@ -228,7 +228,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/admin/events/:id/cancel',
+    '/:id/cancel',
     {
       onRequest: staffOnly('admin'),
       schema: { params: idParams, response: { 200: envelope(cancellationSchema), ...errors(400, 401, 403, 404, 409) } },
@@ -298,7 +298,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/events/:id/attendees',
+    '/:id/attendees',
     {
       onRequest: editor,
       schema: { params: idParams, response: { 200: envelope(attendeeListSchema), ...errors(400, 401, 403, 404) } },
@@ -310,7 +310,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/events/:id/attendees.csv',
+    '/:id/attendees.csv',
     { onRequest: editor, schema: { params: idParams, response: { 200: str, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       const list = await listAttendees(app.db, request.params.id, app.clock.now());
@@ -339,7 +339,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   const countsSchema = { type: 'object', properties: { checkedIn: int, sold: int } } as const;
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/events/:id/check-in',
+    '/:id/check-in',
     { onRequest: editor, schema: { params: idParams, response: { 200: envelope(countsSchema), ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       if (!(await findStaffEvent(app.db, request.params.id))) throw notFound('That event');
@@ -349,7 +349,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string }; Body: { code: string } }>(
-    '/api/admin/events/:id/check-in',
+    '/:id/check-in',
     {
       onRequest: editor,
       schema: {
