@@ -16,10 +16,10 @@ import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
-import { userRoutes } from './modules/users/routes.js';
+import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { locationRoutes } from './modules/locations/routes.js';
+import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { pressRoutes } from './modules/press/routes.js';
@@ -125,22 +125,24 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   // relative to it. A route written '' answers the prefix itself and nothing else ('/'
   // would answer it with and without a trailing slash).
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(locationRoutes);
-  await app.register(eventRoutes);
+  await app.register(locationRoutes, { prefix: '/api/locations' });
+  await app.register(staffLocationRoutes, { prefix: '/api/admin/locations' });
+  await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(newsRoutes, { prefix: '/api/news' });
   await app.register(pressRoutes, { prefix: '/api/pressrelease' });
   await app.register(devotionalRoutes, { prefix: '/api/devotionals' });
-  await app.register(prayerRoutes);
-  await app.register(storyRoutes);
+  await app.register(prayerRoutes, { prefix: '/api/prayers' });
+  await app.register(storyRoutes, { prefix: '/api' }); // /api/story and /api/stories
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });
   await app.register(myPostRoutes, { prefix: '/api/community/mine' });
   await app.register(reportRoutes, { prefix: '/api/community/report' });
-  await app.register(newsletterRoutes);
-  await app.register(userRoutes);
+  await app.register(newsletterRoutes, { prefix: '/api' }); // /api/newsletter, /api/user/newsletter, /api/admin/...
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(socialUserRoutes, { prefix: '/socialuser' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
-  await app.register(paymentRoutes);
-  await app.register(waitlistRoutes);
+  await app.register(paymentRoutes); // its plugins sit at /api/payment, /api/giving and /pay
+  await app.register(waitlistRoutes, { prefix: '/api' }); // /api/events/{id}/waitlist, /api/admin/events/{id}/waitlist
   await app.register(sharingRoutes, { prefix: '/api/share' });
   await app.register(activityRoutes, { prefix: '/api/admin' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });

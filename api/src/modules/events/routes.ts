@@ -11,11 +11,13 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const list = { schema: { response: { 200: envelope(listOf(eventSchema)) } } };
   const handler = async (_request: unknown, reply: import('fastify').FastifyReply) =>
     app.answerCache.send(reply, 'events', LIST_TTL.events, async () => ({ data: await listEvents(app.db) }));
-  app.get('/api/events', list, handler);
-  app.get('/api/events/', list, handler);
+  // The list answers with and without a trailing slash: '' is the prefix itself, and '/'
+  // (with prefixTrailingSlash 'slash') only the prefix and a slash, as a route of its own.
+  app.get('', list, handler);
+  app.get('/', { ...list, prefixTrailingSlash: 'slash' }, handler);
 
   app.get<{ Params: { eventId: string } }>(
-    '/api/events/search/:eventId',
+    '/search/:eventId',
     {
       schema: {
         params: { type: 'object', properties: { eventId: idParam }, required: ['eventId'] },
@@ -30,7 +32,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { eventId: string } }>(
-    '/api/events/:eventId/calendar.ics',
+    '/:eventId/calendar.ics',
     {
       schema: {
         params: { type: 'object', properties: { eventId: idParam }, required: ['eventId'] },

@@ -32,10 +32,13 @@ const idParams = { type: 'object', required: ['id'], properties: { id: idParam }
  * answers it affects (the locations, and the events that name their church).
  */
 export async function locationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/locations', { schema: { response: { 200: envelope(listOf(churchSchema)) } } }, async (_request, reply) =>
+  app.get('', { schema: { response: { 200: envelope(listOf(churchSchema)) } } }, async (_request, reply) =>
     app.answerCache.send(reply, 'locations', LIST_TTL.content, async () => ({ data: await listChurches(app.db) })),
   );
+}
 
+/** The staff's locations, under /api/admin/locations (see above). */
+export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
   const staff = staffOnly('editor');
   const changed = () => {
     app.answerCache.clear('locations');
@@ -48,13 +51,13 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get(
-    '/api/admin/locations',
+    '',
     { onRequest: staff, schema: { response: { 200: envelope(listOf(staffLocationSchema)), ...errors(401, 403) } } },
     async () => ({ data: await listStaffLocations(app.db, app.clock.now()) }),
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/locations/:id',
+    '/:id',
     {
       onRequest: staff,
       schema: { params: idParams, response: { 200: envelope(staffLocationSchema), ...errors(400, 401, 403, 404) } },
@@ -63,7 +66,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/admin/locations',
+    '',
     {
       onRequest: staff,
       ...checkedBody,
@@ -86,7 +89,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { id: string } }>(
-    '/api/admin/locations/:id',
+    '/:id',
     {
       onRequest: staff,
       ...checkedBody,
@@ -113,7 +116,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.delete<{ Params: { id: string }; Querystring: { moveMembersTo?: string } }>(
-    '/api/admin/locations/:id',
+    '/:id',
     {
       onRequest: staff,
       schema: {

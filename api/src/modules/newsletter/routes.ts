@@ -116,7 +116,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.post(
-    '/api/newsletter',
+    '/newsletter',
     {
       schema: {
         body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } },
@@ -141,7 +141,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: { token: string } }>(
-    '/api/newsletter/confirm',
+    '/newsletter/confirm',
     { schema: { body: tokenBody, response: { 200: answer, ...errors(400, 429) } } },
     async (request) => {
       const token = request.body.token;
@@ -158,7 +158,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post<{ Body: { token: string } }>(
-    '/api/newsletter/unsubscribe',
+    '/newsletter/unsubscribe',
     { schema: { body: tokenBody, response: { 200: answer, ...errors(400, 429) } } },
     async (request) => unsubscribe(request.body.token),
   );
@@ -171,7 +171,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     oneClick.post<{ Params: { token: string } }>(
-      '/api/newsletter/unsubscribe/:token',
+      '/newsletter/unsubscribe/:token',
       {
         schema: {
           params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
@@ -182,13 +182,13 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/api/user/newsletter', { schema: { response: { 200: mySubscription, ...errors(401) } } }, async (request) => {
+  app.get('/user/newsletter', { schema: { response: { 200: mySubscription, ...errors(401) } } }, async (request) => {
     const user = await findUserById(app.db, requireUser(request).id);
     return { data: { email: user.email, status: await subscriptionOf(app.db, user.email) } };
   });
 
   app.put<{ Body: { subscribed: boolean } }>(
-    '/api/user/newsletter',
+    '/user/newsletter',
     {
       schema: {
         body: {
@@ -299,15 +299,11 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const overview = async () => ({ data: { upcoming: (await upcoming()).answer, past: await pastIssues(app.db) } });
 
   /** GET /api/admin/newsletter: this week's issue (preview, moment, opening paragraph) and the past sends. */
-  app.get(
-    '/api/admin/newsletter',
-    { onRequest: admins, schema: { response: { 200: issueAnswer, ...errors(401, 403) } } },
-    overview,
-  );
+  app.get('/admin/newsletter', { onRequest: admins, schema: { response: { 200: issueAnswer, ...errors(401, 403) } } }, overview);
 
   /** PUT /api/admin/newsletter {intro?, sendAt?, skip?}: the opening paragraph, a later moment (within the week), or no issue this week. */
   app.put<{ Body: { intro?: string; sendAt?: string; skip?: boolean } }>(
-    '/api/admin/newsletter',
+    '/admin/newsletter',
     {
       onRequest: admins,
       schema: {
@@ -362,7 +358,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
 
   /** POST /api/admin/newsletter/test: the week's issue as it stands, to the signed-in admin's own address. */
   app.post(
-    '/api/admin/newsletter/test',
+    '/admin/newsletter/test',
     {
       onRequest: admins,
       schema: { response: { 200: answer, ...errors(401, 403, 429) } },
@@ -382,7 +378,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     },
   );
   app.get<{ Querystring: { q?: string; page?: number } }>(
-    '/api/admin/subscribers',
+    '/admin/subscribers',
     {
       onRequest: admins,
       schema: {
@@ -398,7 +394,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Querystring: { q?: string } }>(
-    '/api/admin/subscribers.csv',
+    '/admin/subscribers.csv',
     {
       onRequest: admins,
       schema: {

@@ -35,7 +35,7 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
   };
 
   app.get(
-    '/api/giving/mine',
+    '/mine',
     {
       schema: {
         response: {
@@ -53,7 +53,7 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/giving/recurring/:id/cancel',
+    '/recurring/:id/cancel',
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
@@ -95,7 +95,7 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
   );
 
   app.get<{ Params: { year: number } }>(
-    '/api/giving/statement/:year',
+    '/statement/:year',
     {
       schema: {
         params: { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } } },
@@ -118,7 +118,7 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
   );
 
   app.get<{ Querystring: { amount: number } }>(
-    '/api/giving/fee',
+    '/fee',
     {
       schema: {
         querystring: {

@@ -134,7 +134,7 @@ export async function paymentPages(
     );
 
   app.get<{ Params: { bookingId: string } }>(
-    '/pay/checkout/:bookingId',
+    '/checkout/:bookingId',
     { schema: { params: bookingParams } },
     async (request, reply) => {
       const view = await ownBooking(request, reply);
@@ -183,7 +183,7 @@ export async function paymentPages(
   );
 
   app.post<{ Params: { bookingId: string } }>(
-    '/pay/checkout/:bookingId/complete',
+    '/checkout/:bookingId/complete',
     { schema: { params: bookingParams } },
     async (request, reply) => {
       const view = await ownBooking(request, reply);
@@ -203,7 +203,7 @@ export async function paymentPages(
   );
 
   app.post<{ Params: { bookingId: string } }>(
-    '/pay/checkout/:bookingId/cancel',
+    '/checkout/:bookingId/cancel',
     { schema: { params: bookingParams } },
     async (request, reply) => {
       const view = await ownBooking(request, reply);
@@ -261,7 +261,7 @@ ${amountField}
   }
 
   app.get<{ Params: { type: string }; Querystring: { frequency?: string } }>(
-    '/pay/donate/:type',
+    '/donate/:type',
     { schema: { params: typeParams, querystring: frequencyQuery } },
     async (request, reply) => {
       const option = findDonationType(request.params.type);
@@ -309,7 +309,7 @@ ${amountField}
   app.post<{
     Params: { type: string };
     Body: { frequency?: string; amount?: string; nonce?: string; review?: string; coverFee?: string; total?: string };
-  }>('/pay/donate/:type', { schema: { params: typeParams, body: donationBody } }, async (request, reply) => {
+  }>('/donate/:type', { schema: { params: typeParams, body: donationBody } }, async (request, reply) => {
     const option = findDonationType(request.params.type);
     if (!option) return reply.redirect('/offering', 303);
     if (!testMode)

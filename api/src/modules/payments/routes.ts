@@ -18,15 +18,16 @@ import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import { bookingSchema, envelope, errors, listOf, myTicketSchema } from '../../schemas/entities.js';
-import { createCheckouts, type CheckoutOutcome } from './checkout.js';
-import { createFulfilment } from './fulfilment.js';
+import { createCheckouts, type CheckoutOutcome, type Checkouts } from './checkout.js';
+import { createFulfilment, type Fulfilment } from './fulfilment.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
 import { cancelPaidBooking, releaseBooking, releaseExpired } from './bookings.js';
 import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
-import { createWaitlistOffers } from '../waitlist/offers.js';
+import { createWaitlistOffers, type WaitlistOffers } from '../waitlist/offers.js';
+import type { PaymentProvider } from './providerTypes.js';
 
 const str = { type: 'string' } as const;
 
@@ -92,6 +93,22 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.every('waitlist-offers', sweepEveryMs, () => waitlist.sweep());
   const checkouts = createCheckouts(app, provider, waitlist);
 
+  // One plugin per URL prefix, sharing the provider, fulfilment, offers and checkouts made here
+  // (and the hook above, which they inherit).
+  const shared = { provider, fulfilment, waitlist, checkouts };
+  await app.register(bookingRoutes, { prefix: '/api/payment', ...shared });
+  await app.register(stripeWebhookRoutes, { prefix: '/api/payment', provider, fulfilment });
+  await app.register(paymentPages, { prefix: '/pay', ...shared });
+  await app.register(giftRoutes, { prefix: '/api/giving', provider });
+}
+
+/** The member's checkouts, tickets and bookings, and the payment status, under /api/payment. */
+async function bookingRoutes(
+  app: FastifyInstance,
+  options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers; checkouts: Checkouts },
+): Promise<void> {
+  const { provider, fulfilment, waitlist, checkouts } = options;
+
   /** Where the member came from: an allowed Origin, else this API's own address. */
   const siteOrigin = (request: FastifyRequest): string => {
     const origin = request.headers.origin;
@@ -101,7 +118,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   /** How this site takes payments: the pages say TEST MODE, or that online payment is not set up, and cap the ticket count. */
   app.get(
-    '/api/payment/status',
+    '/status',
     {
       schema: {
         response: {
@@ -122,7 +139,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/payment/create-checkout-session',
+    '/create-checkout-session',
     {
       schema: { body: CheckoutBody, response: { 200: envelope(str), ...errors(400, 401, 403, 404, 409, 429, 502, 503) } },
       ...checkedBody,
@@ -151,18 +168,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/payment/my-tickets',
-    { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } },
-    async (request) => {
-      const me = requireUser(request);
-      return { data: await listTickets(app.db, me.id) };
-    },
-  );
+  app.get('/my-tickets', { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } }, async (request) => {
+    const me = requireUser(request);
+    return { data: await listTickets(app.db, me.id) };
+  });
 
   /** "My tickets": every booking the member paid for, as it stands now (paid, refund on its way, refunded), with its event's cancellation. */
   app.get(
-    '/api/payment/my-bookings',
+    '/my-bookings',
     {
       schema: {
         response: {
@@ -179,7 +192,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/payment/bookings/:id',
+    '/bookings/:id',
     { schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404) } } },
     async (request) => {
       const me = requireUser(request);
@@ -197,7 +210,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
    * nothing). A hold whose time is up is released here. Answers the booking.
    */
   app.post<{ Params: { id: string } }>(
-    '/api/payment/bookings/:id/sync',
+    '/bookings/:id/sync',
     {
       schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 429) } },
       config: {
@@ -234,7 +247,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/payment/bookings/:id/cancel',
+    '/bookings/:id/cancel',
     { schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 502) } } },
     async (request) => {
       const me = requireUser(request);
@@ -270,7 +283,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
    * member gets an e-mail. Answers the booking as it stands after.
    */
   app.post<{ Params: { id: string } }>(
-    '/api/payment/my-bookings/:id/cancel',
+    '/my-bookings/:id/cancel',
     {
       schema: { params: bookingParams, response: { 200: envelope(bookingSchema), ...errors(400, 401, 404, 409, 429) } },
       config: {
@@ -317,8 +330,4 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       return { data: after.booking };
     },
   );
-
-  await app.register(stripeWebhookRoutes, { provider, fulfilment });
-  await app.register(paymentPages, { provider, fulfilment, waitlist, checkouts });
-  await app.register(giftRoutes, { provider });
 }

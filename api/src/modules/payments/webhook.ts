@@ -194,7 +194,7 @@ export async function stripeWebhookRoutes(
     });
   }
 
-  app.post('/api/payment/webhook', { schema: { response: { 200: answer, ...errors(400, 404) } } }, async (request) => {
+  app.post('/webhook', { schema: { response: { 200: answer, ...errors(400, 404) } } }, async (request) => {
     // Only a provider that sends webhooks (Stripe) verifies them.
     if (!provider.verifyWebhook) throw notFound('Payment webhooks');
     const signature = request.headers['stripe-signature'];

@@ -40,11 +40,12 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   };
   const handler = async (request: FastifyRequest<{ Querystring: { page?: number; limit?: number } }>) =>
     listPrayers(app.db, { viewer: viewerOf(request), page: request.query.page, pageSize: request.query.limit });
-  app.get('/api/prayers/', options, handler);
-  app.get('/api/prayers', options, handler);
+  // With and without a trailing slash: '' is the prefix itself, '/' (prefixTrailingSlash 'slash') the prefix and a slash.
+  app.get('/', { ...options, prefixTrailingSlash: 'slash' }, handler);
+  app.get('', options, handler);
 
   app.get<{ Params: { id: string } }>(
-    '/api/prayers/:id',
+    '/:id',
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
@@ -60,7 +61,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
 
   // Which page of the wall a prayer is on: links to a prayer (from its story, a mail) open that page.
   app.get<{ Params: { id: string } }>(
-    '/api/prayers/:id/page',
+    '/:id/page',
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
@@ -78,7 +79,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/prayers/add/:id',
+    '/add/:id',
     {
       ...checkedBody,
       schema: {
@@ -97,7 +98,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string }; Body: { prayed?: boolean } | undefined }>(
-    '/api/prayers/:id/prayed',
+    '/:id/prayed',
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
@@ -122,7 +123,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/prayers/:id/answered',
+    '/:id/answered',
     {
       ...checkedBody,
       schema: {
@@ -143,7 +144,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Body: { on: boolean } }>(
-    '/api/prayers/mail',
+    '/mail',
     {
       schema: {
         body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
@@ -158,7 +159,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: { token: string } }>(
-    '/api/prayers/mail-off',
+    '/mail-off',
     {
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },

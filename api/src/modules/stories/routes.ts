@@ -32,10 +32,10 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
   const bareList = async (request: PageRequest) =>
     (await pageOfStories(app.db, { viewerId: viewer(request), page: request.query.page, pageSize: request.query.limit })).data;
 
-  app.get('/api/story/', options, bareList);
-  app.get('/api/story', options, bareList);
+  app.get('/story/', options, bareList);
+  app.get('/story', options, bareList);
   app.get(
-    '/api/stories',
+    '/stories',
     {
       schema: {
         querystring: { type: 'object', properties: { ...pageQuery.properties, published: { type: 'boolean' } } },
@@ -52,7 +52,7 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
   );
   // Which page of the stories a story is on: links to a story (from its prayer, the best stories) open that page.
   app.get<{ Params: { id: string } }>(
-    '/api/stories/:id/page',
+    '/stories/:id/page',
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
@@ -69,12 +69,12 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/story/top', { schema: { response: { 200: listOf(storySchema) } } }, async (request) =>
+  app.get('/story/top', { schema: { response: { 200: listOf(storySchema) } } }, async (request) =>
     listStories(app.db, { viewerId: viewer(request), orderBy: 'likes', limit: TOP_STORIES, publishedOnly: true }),
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/story/add/:id',
+    '/story/add/:id',
     {
       ...checkedBody,
       schema: {
@@ -113,7 +113,7 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
   // Without a body it toggles; `{ "liked": true | false }` asks for a state, so a repeated
   // request (a double click, a retry) cannot undo itself.
   app.post<{ Params: { storyId: string }; Body: { liked?: boolean } | undefined }>(
-    '/api/story/like/:storyId',
+    '/story/like/:storyId',
     {
       schema: {
         params: idPath('storyId'),

@@ -118,7 +118,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    * a known one a note to its owner.
    */
   app.post(
-    '/api/user/signup',
+    '/signup',
     { ...checkedBody, schema: { body: SignupBody, response: { 202: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
     async (request, reply) => {
       const input = assertKnownPlaces(await readBody(request, signupSchema));
@@ -143,7 +143,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/user/login',
+    '/login',
     {
       ...checkedBody,
       schema: { body: LoginBody, response: { 200: userAnswer, ...errors(400, 403, 429) } },
@@ -168,13 +168,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete('/api/user/logout', { schema: { response: { 200: okAnswer } } }, async (request, reply) => {
+  app.delete('/logout', { schema: { response: { 200: okAnswer } } }, async (request, reply) => {
     await endSession(app, request, reply);
     return { data: { ok: true, message: 'You are logged out.' } };
   });
 
   app.get<{ Params: { token: string } }>(
-    '/api/user/search/:token',
+    '/search/:token',
     { schema: { params: idPath('token'), response: { 200: userAnswer, ...errors(400, 401, 403) } } },
     async (request) => {
       const me = requireSelf(request, request.params.token);
@@ -183,7 +183,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { id: string } }>(
-    '/api/user/updateBasic/:id',
+    '/updateBasic/:id',
     {
       ...checkedBody,
       schema: { params: idPath('id'), body: UpdateBasicBody, response: { 200: userAnswer, ...errors(400, 401, 403) } },
@@ -197,7 +197,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { userId: string } }>(
-    '/api/user/updateSecurity/:userId',
+    '/updateSecurity/:userId',
     {
       ...checkedBody,
       schema: {
@@ -257,7 +257,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   /** The link of a confirmation e-mail: confirms the address (or makes the new one the account's) and signs the member in here. */
   app.post(
-    '/api/user/verify-email',
+    '/verify-email',
     {
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
@@ -291,26 +291,22 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Another confirmation link for the signed-in member's address (a few an hour). */
-  app.post(
-    '/api/user/verify-email/resend',
-    { schema: { response: { 200: okAnswer, ...errors(401, 409, 429) } } },
-    async (request) => {
-      const me = requireUser(request);
-      if (me.verified) throw conflict('Your e-mail address is already confirmed.');
-      if ((await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          'We have sent you several links in the last hour. Please use one of them, or try again later.',
-        );
-      }
-      await sendConfirmation(me.id, me.firstname, me.email, 'verify');
-      return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
-    },
-  );
+  app.post('/verify-email/resend', { schema: { response: { 200: okAnswer, ...errors(401, 409, 429) } } }, async (request) => {
+    const me = requireUser(request);
+    if (me.verified) throw conflict('Your e-mail address is already confirmed.');
+    if ((await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        'We have sent you several links in the last hour. Please use one of them, or try again later.',
+      );
+    }
+    await sendConfirmation(me.id, me.firstname, me.email, 'verify');
+    return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
+  });
 
   app.put<{ Params: { userId: string } }>(
-    '/api/user/updatePhoto/:userId',
+    '/updatePhoto/:userId',
     { schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403, 413, 415) } } },
     async (request) => {
       const me = requireSelf(request, request.params.userId);
@@ -334,7 +330,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put<{ Params: { userId: string } }>(
-    '/api/user/deletePhoto/:userId',
+    '/deletePhoto/:userId',
     { schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403) } } },
     async (request) => {
       const me = requireSelf(request, request.params.userId);
@@ -346,7 +342,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/api/user/forgotpassword',
+    '/forgotpassword',
     {
       ...checkedBody,
       schema: { body: ForgotPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
@@ -376,7 +372,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/user/reset-password/check',
+    '/reset-password/check',
     {
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
@@ -392,7 +388,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/user/reset-password',
+    '/reset-password',
     {
       ...checkedBody,
       schema: { body: ResetPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
@@ -407,10 +403,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       return { data: { ok: true, message: 'Your password has been changed. You can log in with it now.' } };
     },
   );
+}
 
-  // Spec section 7: the signup page calls this for a long path parameter and ignores the answer.
+/** GET /socialuser/{part}: spec section 7, the signup page calls this for a long path parameter and ignores the answer. */
+export async function socialUserRoutes(app: FastifyInstance): Promise<void> {
   app.get(
-    '/socialuser/:part',
+    '/:part',
     { schema: { params: { type: 'object', properties: { part: { type: 'string', maxLength: 200 } } } } },
     async (_request, reply) => reply.status(204).send(),
   );

@@ -60,7 +60,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Params: { id: string } }>(
-    '/api/events/:id/waitlist',
+    '/events/:id/waitlist',
     { schema: { params, response: { 200: envelope(myEntrySchema), ...errors(400, 401, 404) } } },
     async (request, reply) => {
       const me = requireUser(request);
@@ -70,7 +70,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string }; Body: { quantity?: number } }>(
-    '/api/events/:id/waitlist',
+    '/events/:id/waitlist',
     {
       schema: {
         params,
@@ -99,7 +99,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.delete<{ Params: { id: string } }>(
-    '/api/events/:id/waitlist',
+    '/events/:id/waitlist',
     { schema: { params, response: { 200: envelope(myEntrySchema), ...errors(400, 401, 404, 429) } }, config: limited },
     async (request) => {
       const me = requireUser(request);
@@ -111,7 +111,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/admin/events/:id/waitlist',
+    '/admin/events/:id/waitlist',
     {
       onRequest: staffOnly('editor'),
       schema: { params, response: { 200: envelope(listOf(staffEntrySchema)), ...errors(400, 401, 403, 404) } },
