@@ -13,6 +13,8 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     app.answerCache.send(reply, 'events', LIST_TTL.events, async () => ({ data: await listEvents(app.db) }));
   // The list answers with and without a trailing slash: '' is the prefix itself, and '/'
   // (with prefixTrailingSlash 'slash') only the prefix and a slash, as a route of its own.
+  // A plain '/' would answer both too, but the slashed one would be no route of its own:
+  // missing from app.routeList and known to the hooks by the URL without the slash.
   app.get('', list, handler);
   app.get('/', { ...list, prefixTrailingSlash: 'slash' }, handler);
 

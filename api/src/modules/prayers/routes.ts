@@ -40,7 +40,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   };
   const handler = async (request: FastifyRequest<{ Querystring: { page?: number; limit?: number } }>) =>
     listPrayers(app.db, { viewer: viewerOf(request), page: request.query.page, pageSize: request.query.limit });
-  // With and without a trailing slash: '' is the prefix itself, '/' (prefixTrailingSlash 'slash') the prefix and a slash.
+  // With and without a trailing slash, as two routes (see events/routes.ts).
   app.get('/', { ...options, prefixTrailingSlash: 'slash' }, handler);
   app.get('', options, handler);
 
