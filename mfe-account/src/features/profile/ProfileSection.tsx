@@ -5,7 +5,7 @@ import type { AnyObjectSchema } from 'yup';
 import type { User } from '@ministry/shared/types';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
-import { Button, media, notify, theme } from '@ministry/shared/ui';
+import { Button, notify, theme } from '@ministry/shared/ui';
 import { Panel } from '../../components/Panel';
 import { ConfirmUpdateDialog } from './ConfirmUpdateDialog';
 
@@ -34,15 +34,6 @@ const Head = styled.div`
 const Buttons = styled.div`
   display: flex;
   gap: 10px;
-`;
-
-export const FieldGrid = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 0 20px;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
 `;
 
 interface Props<V extends object> {

@@ -19,7 +19,8 @@ import {
   SeniorityField,
   SourceField,
 } from '../account-fields/MemberFields';
-import { FieldGrid, ProfileSection } from './ProfileSection';
+import { FieldColumns } from '../../components/FieldColumns';
+import { ProfileSection } from './ProfileSection';
 
 /** A text field of the section's form, found by name. */
 function Text({
@@ -57,14 +58,14 @@ export function BasicInfoSection({ user }: { user: User }) {
       save={(values) => updateBasic(user._id, dropEmpty(values) as BasicInfoInput)}
     >
       {() => (
-        <FieldGrid>
+        <FieldColumns $gap={20}>
           <Text name="firstname" label="First name" autoComplete="given-name" />
           <Text name="lastname" label="Last name" autoComplete="family-name" />
           <Text name="birth_date" label="Birth date" type="date" min={BIRTH_DATE.min} max={latestAdultBirthDate()} />
           <GenderField />
           <CivilStatusField />
           <CountryFields />
-        </FieldGrid>
+        </FieldColumns>
       )}
     </ProfileSection>
   );
@@ -106,7 +107,7 @@ export function SecuritySection({ user }: { user: User }) {
       }
     >
       {(editing) => (
-        <FieldGrid>
+        <FieldColumns $gap={20}>
           <Text name="email" label="Email" type="email" autoComplete="email" />
           {editing ? (
             <>
@@ -123,7 +124,7 @@ export function SecuritySection({ user }: { user: User }) {
           ) : (
             <TextField label="Password" value="••••••••" readOnly aria-readonly="true" />
           )}
-        </FieldGrid>
+        </FieldColumns>
       )}
     </ProfileSection>
   );

@@ -6,7 +6,7 @@ import { pingSocialUser } from '@ministry/shared/api';
 import { Button, formikField, TextField, theme } from '@ministry/shared/ui';
 import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
-import { FieldRow } from './FieldRow';
+import { FieldColumns } from '../../components/FieldColumns';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
 
 const Footer = styled.p`
@@ -48,11 +48,11 @@ export function SignupStep1Page() {
           const field = (name: keyof Step1Values) => formikField(form, name);
           return (
             <Form noValidate>
-              <FieldRow>
+              <FieldColumns>
                 <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
                 <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
-              </FieldRow>
-              <FieldRow>
+              </FieldColumns>
+              <FieldColumns>
                 <TextField
                   label="Birth date"
                   type="date"
@@ -62,8 +62,8 @@ export function SignupStep1Page() {
                   {...field('birth_date')}
                 />
                 <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-              </FieldRow>
-              <FieldRow>
+              </FieldColumns>
+              <FieldColumns>
                 <TextField
                   label="Password"
                   type="password"
@@ -72,7 +72,7 @@ export function SignupStep1Page() {
                   {...field('password')}
                 />
                 <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-              </FieldRow>
+              </FieldColumns>
               <Button type="submit" $block>
                 Next
               </Button>

@@ -15,7 +15,7 @@ import {
   SeniorityField,
   SourceField,
 } from '../account-fields/MemberFields';
-import { FieldRow } from './FieldRow';
+import { FieldColumns } from '../../components/FieldColumns';
 import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
 
 const Actions = styled.div`
@@ -102,16 +102,16 @@ export function SignupStep2Page() {
       >
         {({ values, isSubmitting }) => (
           <Form noValidate>
-            <FieldRow>
+            <FieldColumns>
               <GenderField />
               <CivilStatusField />
-            </FieldRow>
-            <FieldRow>
+            </FieldColumns>
+            <FieldColumns>
               <CountryFields />
-            </FieldRow>
-            <FieldRow>
+            </FieldColumns>
+            <FieldColumns>
               <ChurchField />
-            </FieldRow>
+            </FieldColumns>
             <SeniorityField />
             <SourceField />
             <Actions>
