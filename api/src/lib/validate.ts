@@ -6,7 +6,7 @@
  * it was sent: a body both refuse gets the form's message, as it always has;
  * what they let through but the schema does not gets the schema's.
  */
-import type { FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { fieldErrors } from '@ministry/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { badRequest } from './errors.js';
@@ -60,17 +60,13 @@ export function settleSchemaCheck(request: FastifyRequest): Error | undefined {
 /**
  * Options for a route whose body schema waits for the handler's form rules
  * (`readBody`, or `assertBodyFitsSchema` right after them). Fastify keeps the
- * schema's error for the handler; the first preHandler (plugins/security.ts)
- * and this one settle the check (`settleSchemaCheck`) before anything reads
- * the body.
+ * schema's error for the handler; the app's first preHandler
+ * (plugins/security.ts, on every route) settles the check
+ * (`settleSchemaCheck`) before anything reads the body.
  */
 export const checkedBody = {
   attachValidation: true,
   preValidation: (async (request) => {
     bodiesAsSent.set(request, structuredClone(request.body));
   }) as preValidationAsyncHookHandler,
-  preHandler: (async (request) => {
-    const error = settleSchemaCheck(request);
-    if (error) throw error;
-  }) as preHandlerAsyncHookHandler,
 } as const;
