@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { load } from './load.mjs';
 
 /** Runs the crowd in a child process at the lowest priority; resolves with each URL's autocannon result. */
 export function crowd({ urls, connections, seconds, headers }) {
@@ -40,14 +41,7 @@ export function crowd({ urls, connections, seconds, headers }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { default: autocannon } = await import('autocannon');
   const { urls, connections, seconds, headers } = JSON.parse(process.argv[2]);
-  const load = (url) =>
-    new Promise((resolve, reject) =>
-      autocannon({ url, connections, duration: seconds, timeout: 10, headers }, (error, result) =>
-        error ? reject(error) : resolve(result),
-      ),
-    );
-  const results = await Promise.all(urls.map(load));
+  const results = await Promise.all(urls.map((url) => load(url, { seconds, connections, headers })));
   console.log(JSON.stringify(Object.fromEntries(urls.map((url, i) => [url, results[i]]))));
 }
