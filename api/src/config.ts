@@ -82,6 +82,15 @@ export interface AppConfig {
   /** Seconds a request (its body included) may take before its connection is closed (REQUEST_TIMEOUT_SECONDS, default 60). */
   requestTimeoutSeconds: number;
   /**
+   * A canary is rolled back on its own once this many of its page views had
+   * errors (CANARY_MIN_ERROR_VIEWS, default 30) at CANARY_ERROR_FACTOR times
+   * (default 5) the live release's rate or more.
+   */
+  canaryMinErrorViews: number;
+  canaryErrorFactor: number;
+  /** Background jobs run in this process (JOBS=off: a release check's own server, which only renders pages). */
+  jobs: boolean;
+  /**
    * 'local': test-mode pages served here (the default on a localhost
    * PUBLIC_URL); 'stripe'; 'none': no online payment (the default on a public
    * address, where test payments would let anyone mark tickets paid).
@@ -320,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     prerenderTimeoutMs: 3000,
     prerenderConcurrency: wholeNumber(env, 'PRERENDER_CONCURRENCY', 4, 1, 64),
     requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, 'seconds'),
+    canaryMinErrorViews: wholeNumber(env, 'CANARY_MIN_ERROR_VIEWS', 30, 1, 1_000_000, 'page views'),
+    canaryErrorFactor: decimal(env, 'CANARY_ERROR_FACTOR', 5, 1, 1000),
+    jobs: env.JOBS !== 'off',
     paymentProvider: choosePaymentProvider(env, publicUrl),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
