@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, releasesDir, root } from './lib/apps.mjs';
 import { readPointer } from './lib/release-store.mjs';
+import { openRenderCheck } from './lib/release-render-check.mjs';
 import { release, releaseFolderOf } from './release.mjs';
 
 export const APPS = APP_DIRS;
@@ -35,8 +36,10 @@ export async function build({ force = false, apps = APPS } = {}) {
   console.log(`Build: releasing ${todo.join(', ')} into ${releasesDir()}`);
   const started = Date.now();
   let ok = true;
+  // One site and one browser render every app's pages before each goes live.
+  const renderCheck = await openRenderCheck({ releases: releasesDir() });
   const one = async (dir) => {
-    const result = await release(dir, { quiet: true });
+    const result = await release(dir, { quiet: true, renderCheck });
     if (result.ok) console.log(`  ${dir}: release ${result.release} is live (${result.seconds.toFixed(1)}s)`);
     else {
       ok = false;
@@ -49,7 +52,12 @@ export async function build({ force = false, apps = APPS } = {}) {
   const worker = async () => {
     while (queue.length) await one(queue.shift());
   };
-  await Promise.all([worker(), worker()]);
+  try {
+    await Promise.all([worker(), worker()]);
+  } finally {
+    await renderCheck.close();
+  }
+  if (!renderCheck.browser) console.warn('  (no Chromium: the pages were rendered on the server only before going live)');
   console.log(`Build ${ok ? 'finished' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   return ok;
 }

@@ -30,6 +30,9 @@ export interface Prerenderer {
   close: () => void;
 }
 
+/** How long a release check's preview may take to render (its renderer starting included). */
+const PREVIEW_TIMEOUT_MS = 30_000;
+
 /** A pool not used for this long, serving a set of releases no longer asked for, stops. */
 const POOL_IDLE_MS = 30_000;
 
@@ -123,7 +126,7 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
       if (!page?.ssr || request.cookies?.[SESSION_COOKIE]) return null;
       const pool = poolFor(snapshot);
       // At most PRERENDER_CONCURRENCY pages at once; beyond that the browser renders them.
-      if (!pool || pool.busy >= config.prerenderConcurrency) return null;
+      if (!pool || (pool.busy >= config.prerenderConcurrency && !snapshot.previews.length)) return null;
       const origin = `${request.protocol}://${request.headers.host ?? request.hostname}`;
       const modules = pageModules(page, snapshot.shellUses).map(({ remote, expose }) => `${remote}/${expose}`);
       const rendered = await pool.render({
@@ -131,7 +134,8 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
         origin,
         viewport: guessViewport(request),
         modules,
-        timeoutMs: config.prerenderTimeoutMs,
+        // A release check waits for its render, however busy the machine: a slow page is no failure there.
+        timeoutMs: snapshot.previews.length ? PREVIEW_TIMEOUT_MS : config.prerenderTimeoutMs,
       });
       if (rendered?.leftForTheBrowser.length) {
         app.log.warn(`${url}: part of the page is left for the browser to render: ${rendered.leftForTheBrowser.join('; ')}`);

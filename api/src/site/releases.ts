@@ -215,11 +215,14 @@ export class ReleaseRegistry {
     const overrides = new Map<string, { app: LiveApp; as: 'canary' | 'preview' }>();
     const tokenHash = choice.previewToken ? sha256(choice.previewToken) : null;
     for (const tracked of this.apps.values()) {
-      if (!tracked.live) continue;
       const preview = tracked.preview;
       if (preview && tokenHash && preview.expiresAt > Date.now() && sameHex(preview.tokenHash, tokenHash)) {
         overrides.set(tracked.dir, { app: preview.app, as: 'preview' });
-      } else if (tracked.canary && (choice.canaryOptIn || (choice.bucket !== null && choice.bucket < tracked.canary.percent))) {
+      } else if (
+        tracked.live &&
+        tracked.canary &&
+        (choice.canaryOptIn || (choice.bucket !== null && choice.bucket < tracked.canary.percent))
+      ) {
         overrides.set(tracked.dir, { app: tracked.canary, as: 'canary' });
       }
     }
@@ -346,17 +349,24 @@ export class ReleaseRegistry {
     if (stamp === tracked.previewStamp) return false;
     tracked.previewStamp = stamp;
     tracked.preview = null;
-    if (stamp === 'missing' || !tracked.live) return true;
+    if (stamp === 'missing') return true;
     try {
       const preview = JSON.parse(readFileSync(file, 'utf8')) as PreviewFile;
       if (!RELEASE_ID.test(preview.release) || !/^[0-9a-f]{64}$/.test(preview.tokenHash)) throw new Error('not a preview');
       const folder = tracked.source.folder;
       const record = JSON.parse(readFileSync(path.join(folder, preview.release, 'release.json'), 'utf8')) as {
+        name: string;
         files: Record<string, string>;
       };
-      const name = tracked.live.name;
-      const facts = readFacts(readFileSync(path.join(folder, preview.release, 'browser', 'pages.json'), 'utf8'), name);
-      const pointer = { ...this.pointerOf(tracked.live), release: preview.release, files: record.files };
+      const facts = readFacts(readFileSync(path.join(folder, preview.release, 'browser', 'pages.json'), 'utf8'), record.name);
+      const pointer: LivePointer = {
+        app: tracked.dir,
+        name: record.name,
+        release: preview.release,
+        releasedAt: '',
+        history: [],
+        files: record.files,
+      };
       tracked.preview = {
         app: this.liveApp(tracked, pointer, facts),
         tokenHash: preview.tokenHash,
@@ -366,10 +376,6 @@ export class ReleaseRegistry {
       this.options.log.warn(`${tracked.dir}: its preview cannot be read: ${(error as Error).message}`);
     }
     return true;
-  }
-
-  private pointerOf(live: LiveApp): LivePointer {
-    return { app: live.dir, name: live.name, release: live.release, releasedAt: '', history: [], files: live.files };
   }
 
   /** The canary the pointer names, if any, as the site serves it. */
@@ -464,9 +470,7 @@ export class ReleaseRegistry {
   }
 
   private buildSnapshot(overrides: Map<string, { app: LiveApp; as: 'canary' | 'preview' }>): SiteSnapshot {
-    const live = [...this.apps.values()]
-      .map((a) => (a.live ? (overrides.get(a.dir)?.app ?? a.live) : null))
-      .filter((a): a is LiveApp => a !== null);
+    const live = [...this.apps.values()].map((a) => overrides.get(a.dir)?.app ?? a.live).filter((a): a is LiveApp => a !== null);
     const shell = live.find((a) => a.dir === 'shell') ?? null;
     const remotes = live.filter((a) => a !== shell).sort((a, b) => a.dir.localeCompare(b.dir));
     const config: RuntimeConfig = { remotes: {}, labels: {}, pages: [], apiBase: '' };

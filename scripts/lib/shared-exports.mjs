@@ -1,0 +1,215 @@
+/**
+ * What `@ministry/shared` exports, entry by entry, and since which of its
+ * versions each export has been as it is: recorded in `shared/exports.json`
+ * beside its package.json, so a change to what it exports never goes
+ * unnoticed.
+ *
+ * - `npm test` (and every release) reads the exports anew with the
+ *   TypeScript compiler and compares them with the record: a change
+ *   without a new version fails, naming what changed and the version to
+ *   take (minor for additions, major for removals and changed signatures).
+ * - `npm run shared:version -- <major|minor|patch>` takes the new version
+ *   and records the exports: each changed export, and its entry, is then
+ *   "since" the new version.
+ *
+ * The builds share each entry at the package's version and ask for the
+ * version its entry has been as it is since (`^since`): a remote built
+ * against a newer entry than the live shell serves loads its own copy of a
+ * stateless entry beside the shell's, and is refused for a stateful one
+ * (the entries named in package.json's `ministry.statefulEntries`); see
+ * docs/deploying-a-remote.md, "Changing shared".
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Entries for tests only: not part of what the apps run. */
+const NOT_TRACKED = new Set(['./testing']);
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The shared package in `folder`: its version, entries (`api` → file) and stateful entries. */
+export function sharedPackage(folder = path.join(root, 'shared')) {
+  const pkg = readJson(path.join(folder, 'package.json'));
+  const entries = {};
+  for (const [key, file] of Object.entries(pkg.exports ?? {})) {
+    if (NOT_TRACKED.has(key) || typeof file !== 'string') continue;
+    entries[key.replace(/^\.\//, '')] = path.join(folder, file);
+  }
+  return { folder, version: pkg.version, entries, stateful: pkg.ministry?.statefulEntries ?? [] };
+}
+
+/** The record (shared/exports.json), or null. */
+export function readRecord(folder = path.join(root, 'shared')) {
+  try {
+    return readJson(path.join(folder, 'exports.json'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every entry's exports as the compiler sees them: name → kind and
+ * signature ('value' with its type, 'type' with its members).
+ */
+export function currentExports(folder = path.join(root, 'shared')) {
+  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const { entries } = sharedPackage(folder);
+  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
+  const program = ts.createProgram(Object.values(entries), { ...parsed.options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  const result = {};
+  for (const [entry, file] of Object.entries(entries)) {
+    const source = program.getSourceFile(file);
+    if (!source) throw new Error(`${file} (the entry ${entry}) is not found`);
+    const moduleSymbol = checker.getSymbolAtLocation(source);
+    const exports = {};
+    for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+      if (symbol.flags & ts.SymbolFlags.Value && declaration) {
+        exports[exported.name] = {
+          kind: 'value',
+          signature: checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, declaration), undefined, flags),
+        };
+      } else {
+        const type = checker.getDeclaredTypeOfSymbol(symbol);
+        const members = type.isClassOrInterface?.() || type.flags & ts.TypeFlags.Object ? checker.getPropertiesOfType(type) : [];
+        exports[exported.name] = {
+          kind: 'type',
+          signature: members.length
+            ? `{ ${members
+                .map((m) => {
+                  const d = m.valueDeclaration ?? m.declarations?.[0];
+                  const optional = m.flags & ts.SymbolFlags.Optional ? '?' : '';
+                  return `${m.name}${optional}: ${d ? checker.typeToString(checker.getTypeOfSymbolAtLocation(m, d), undefined, flags) : 'unknown'}`;
+                })
+                .join('; ')} }`
+            : checker.typeToString(type, undefined, flags),
+        };
+      }
+    }
+    result[entry] = Object.fromEntries(Object.entries(exports).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return result;
+}
+
+/** What changed between the record and the exports now, entry by entry. */
+export function exportChanges(record, current) {
+  const changes = [];
+  const entries = new Set([...Object.keys(record?.entries ?? {}), ...Object.keys(current)]);
+  for (const entry of [...entries].sort()) {
+    const before = record?.entries?.[entry]?.exports ?? {};
+    const now = current[entry] ?? {};
+    if (!current[entry]) changes.push({ entry, name: '*', change: 'removed' });
+    for (const name of Object.keys(now)) {
+      if (!before[name]) changes.push({ entry, name, change: 'added' });
+      else if (before[name].signature !== now[name].signature || before[name].kind !== now[name].kind)
+        changes.push({ entry, name, change: 'changed' });
+    }
+    for (const name of Object.keys(before)) if (current[entry] && !now[name]) changes.push({ entry, name, change: 'removed' });
+  }
+  return changes;
+}
+
+/** The least bump the changes need. */
+export function neededBump(changes) {
+  if (changes.some((c) => c.change !== 'added')) return 'major';
+  return changes.length ? 'minor' : null;
+}
+
+const describe = (changes) =>
+  changes.map((c) => (c.name === '*' ? `the entry ${c.entry} ${c.change}` : `${c.entry}: ${c.name} ${c.change}`)).join(', ');
+
+/**
+ * Whether shared's exports are as recorded at its version. Answers the
+ * problems (empty: all is well), each saying what to do.
+ */
+export function checkSharedExports(folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  if (!record) return [`@ministry/shared has no record of its exports (shared/exports.json): run \`npm run shared:version -- minor\``];
+  const changes = exportChanges(record, currentExports(folder));
+  if (!changes.length) {
+    if (record.version !== pkg.version)
+      return [
+        `@ministry/shared's package.json says ${pkg.version} but its exports are recorded at ${record.version}: set the version back, or run \`npm run shared:version -- <major|minor|patch>\``,
+      ];
+    return [];
+  }
+  return [
+    `@ministry/shared's exports changed (${describe(changes)}) but its version is still ${record.version}: ` +
+      `run \`npm run shared:version -- ${neededBump(changes)}\` to take a new version, then release the apps that need it`,
+  ];
+}
+
+/** The next version after `version` for a `bump` (major, minor, patch). */
+export function bumped(version, bump) {
+  const [major, minor, patch] = version.split('.').map(Number);
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
+  throw new Error(`a bump is major, minor or patch, not ${bump}`);
+}
+
+/** Takes a new version of shared (`bump`) and records its exports. Answers { version, changes }. */
+export function takeVersion(bump, folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  const current = currentExports(folder);
+  const changes = exportChanges(record, current);
+  const needed = neededBump(changes);
+  const order = { patch: 0, minor: 1, major: 2 };
+  if (record && needed && order[bump] < order[needed])
+    throw new Error(`the changes (${describe(changes)}) need a ${needed} version, not a ${bump} one`);
+  const version = record ? bumped(record.version, bump) : pkg.version;
+  const entries = {};
+  for (const [entry, exports] of Object.entries(current)) {
+    const before = record?.entries?.[entry];
+    const recorded = {};
+    let since = before?.since ?? version;
+    for (const [name, now] of Object.entries(exports)) {
+      const was = before?.exports?.[name];
+      const same = was && was.kind === now.kind && was.signature === now.signature;
+      recorded[name] = { since: same ? was.since : version, ...now };
+      if (!same) since = version;
+    }
+    // An export removed: what asked for the entry before cannot run on it now.
+    if (Object.keys(before?.exports ?? {}).some((name) => !exports[name])) since = version;
+    entries[entry] = { since, exports: recorded };
+  }
+  const packageFile = path.join(folder, 'package.json');
+  const text = readFileSync(packageFile, 'utf8');
+  writeFileSync(packageFile, text.replace(/"version":\s*"[^"]+"/, `"version": "${version}"`));
+  writeFileSync(path.join(folder, 'exports.json'), `${JSON.stringify({ version, entries }, null, 2)}\n`);
+  return { version, changes };
+}
+
+/**
+ * The versions each entry is shared at: `version` (the package's) and
+ * `since` (the version it has been as it is since), from the record.
+ */
+export function entryVersions(folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  return Object.fromEntries(
+    Object.keys(pkg.entries).map((entry) => [
+      entry,
+      { version: pkg.version, since: record?.entries?.[entry]?.since ?? pkg.version, stateful: pkg.stateful.includes(entry) },
+    ]),
+  );
+}
+
+/** The exports of `entry` that are newer than `version` (what a consumer at that version lacks). */
+export function exportsNewerThan(entry, version, folder = path.join(root, 'shared')) {
+  const semver = require(require.resolve('semver', { paths: [root] }));
+  const record = readRecord(folder);
+  return Object.entries(record?.entries?.[entry]?.exports ?? {})
+    .filter(([, e]) => semver.valid(e.since) && semver.valid(version) && semver.gt(e.since, version))
+    .map(([name]) => name);
+}
