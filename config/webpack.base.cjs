@@ -86,7 +86,9 @@ function sharedLibEntries(appFolder) {
   const shared = {};
   for (const key of Object.keys(pkg.exports ?? {})) {
     const entry = key.replace(/^\.\//, '');
-    if (entry === 'testing' || entry === 'contracts') continue;
+    // Not shared: test helpers, the API's contracts, and the axios instance (api/http: the client loads it
+    // itself on the first call, and fetches it again after a failed load, which a shared module is not).
+    if (entry === 'testing' || entry === 'contracts' || entry.includes('/')) continue;
     const since = record?.entries?.[entry]?.since ?? pkg.version;
     shared[`@ministry/shared/${entry}`] = stateful.has(entry)
       ? { singleton: true, strictVersion: true, requiredVersion: `^${since}`, version: pkg.version }
