@@ -76,11 +76,12 @@ function releasedBy() {
 
 /**
  * Builds, checks, renders and releases `dir`. Answers { ok, release, previous, problems, seconds }.
- * `renderCheck`: a check session to use (the build shares one for every app), else one is opened.
+ * `renderCheck`: a check session to use (the build shares one for every app), else one is opened;
+ * `alsoReleasing`: the apps released with it (a new shell is not held to the live ones of those).
  * @param {string} dir the app's folder name
- * @param {{ from?: string, out?: string, quiet?: boolean, canary?: number | null, renderCheck?: object }} [options]
+ * @param {{ from?: string, out?: string, quiet?: boolean, canary?: number | null, renderCheck?: object, alsoReleasing?: string[] }} [options]
  */
-export async function release(dir, { from, out, quiet = false, canary = null, renderCheck } = {}) {
+export async function release(dir, { from, out, quiet = false, canary = null, renderCheck, alsoReleasing = [] } = {}) {
   const started = Date.now();
   const say = quiet ? () => {} : (line) => console.log(line);
   const source = path.resolve(from ?? path.join(root, dir));
@@ -101,7 +102,7 @@ export async function release(dir, { from, out, quiet = false, canary = null, re
   say(`${dir}: building release ${id}…`);
   const built = await build(source, staging, app.host ? `/shell/${id}/browser/` : undefined);
   if (!built.ok) return fail([`the build failed:\n${built.output}`]);
-  const problems = checkRelease({ dir, app, staging, releases: releasesDir() });
+  const problems = checkRelease({ dir, app, staging, releases: releasesDir(), alsoReleasing, source });
   if (problems.length) return fail(problems);
   if (canary !== null && !existsSync(path.join(appFolder, 'live.json')))
     return fail(['a canary needs a live release beside it: release it for everyone first']);

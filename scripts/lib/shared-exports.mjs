@@ -62,6 +62,14 @@ export function currentExports(folder = path.join(root, 'shared')) {
   const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
   const program = ts.createProgram(Object.values(entries), { ...parsed.options, noEmit: true });
   const checker = program.getTypeChecker();
+  // A type named by its file (`import("/…/node_modules/yup/index").Schema`) is named by its name only:
+  // where the package sits on disk is not part of what shared exports.
+  // A symbol-keyed member is named by its symbol, not the compiler's running number (`__@observable@1106`).
+  const typeText = (type) =>
+    checker
+      .typeToString(type, undefined, flags)
+      .replace(/import\("[^"]*node_modules\/((?:@[^/"]+\/)?[^/"]+)[^"]*"\)/g, 'import("$1")')
+      .replace(/__@(\w+)@\d+/g, '[Symbol.$1]');
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
   const result = {};
   for (const [entry, file] of Object.entries(entries)) {
@@ -75,7 +83,7 @@ export function currentExports(folder = path.join(root, 'shared')) {
       if (symbol.flags & ts.SymbolFlags.Value && declaration) {
         exports[exported.name] = {
           kind: 'value',
-          signature: checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, declaration), undefined, flags),
+          signature: typeText(checker.getTypeOfSymbolAtLocation(symbol, declaration)),
         };
       } else {
         const type = checker.getDeclaredTypeOfSymbol(symbol);
@@ -87,10 +95,10 @@ export function currentExports(folder = path.join(root, 'shared')) {
                 .map((m) => {
                   const d = m.valueDeclaration ?? m.declarations?.[0];
                   const optional = m.flags & ts.SymbolFlags.Optional ? '?' : '';
-                  return `${m.name}${optional}: ${d ? checker.typeToString(checker.getTypeOfSymbolAtLocation(m, d), undefined, flags) : 'unknown'}`;
+                  return `${m.name.replace(/^__@(\w+)@\d+$/, '[Symbol.$1]')}${optional}: ${d ? typeText(checker.getTypeOfSymbolAtLocation(m, d)) : 'unknown'}`;
                 })
                 .join('; ')} }`
-            : checker.typeToString(type, undefined, flags),
+            : typeText(type),
         };
       }
     }
