@@ -14,7 +14,7 @@
  * script builds through config/build-app.cjs with the same configuration.
  */
 const path = require('node:path');
-const { readFileSync, realpathSync } = require('node:fs');
+const { existsSync, readFileSync, realpathSync } = require('node:fs');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -56,6 +56,15 @@ const SINGLETONS = [
  */
 const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
 
+/** The @ministry/shared an app's folder builds against: its node_modules' link, else the workspace's. */
+function sharedFolderOf(appFolder) {
+  for (let dir = appFolder; ; dir = path.dirname(dir)) {
+    const linked = path.join(dir, 'node_modules', '@ministry', 'shared');
+    if (existsSync(path.join(linked, 'package.json'))) return realpathSync(linked);
+    if (path.dirname(dir) === dir) return path.join(root, 'shared');
+  }
+}
+
 /**
  * The entries of @ministry/shared, each shared at the package's version and
  * asking for the version it has been as it is since (shared/exports.json,
@@ -69,12 +78,7 @@ const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'
  * `--from` another checkout builds against that checkout's).
  */
 function sharedLibEntries(appFolder) {
-  let folder = path.join(root, 'shared');
-  try {
-    folder = path.dirname(require.resolve('@ministry/shared/package.json', { paths: [appFolder] }));
-  } catch {
-    // an app folder without its own link to shared: the workspace's
-  }
+  const folder = sharedFolderOf(appFolder);
   const pkg = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
   let record = null;
   try {
@@ -92,7 +96,8 @@ function sharedLibEntries(appFolder) {
     const since = record?.entries?.[entry]?.since ?? pkg.version;
     shared[`@ministry/shared/${entry}`] = stateful.has(entry)
       ? { singleton: true, strictVersion: true, requiredVersion: `^${since}`, version: pkg.version }
-      : { requiredVersion: `^${since}`, version: pkg.version };
+      : // Said outright: the manifest takes a shared module with no word on it for a singleton.
+        { singleton: false, requiredVersion: `^${since}`, version: pkg.version };
   }
   return shared;
 }
@@ -392,4 +397,4 @@ function createConfig(folder, extra = {}) {
   return config;
 }
 
-module.exports = { createConfig, scriptRule, sharedConfig, SINGLETONS };
+module.exports = { createConfig, scriptRule, sharedConfig, sharedFolderOf, SINGLETONS };

@@ -54,7 +54,8 @@ function build(folder, staging, publicPath) {
 /** The commit `folder` is at (`<sha>+changes` when it has uncommitted changes), or null outside a git checkout. */
 function commitOf(folder) {
   try {
-    const git = (...args) => execFileSync('git', ['-C', folder, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args) =>
+      execFileSync('git', ['-C', folder, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const sha = git('rev-parse', '--short=12', 'HEAD');
     return git('status', '--porcelain', '--', '.') ? `${sha}+changes` : sha;
   } catch {
@@ -75,15 +76,15 @@ function releasedBy() {
 }
 
 /**
- * Builds, checks, renders and releases `dir`. Answers { ok, release, previous, problems, seconds }.
- * `renderCheck`: a check session to use (the build shares one for every app), else one is opened;
+ * Builds and checks `dir`, then places the build in its releases folder,
+ * not live yet (see release). Answers { ok, problems, candidate, seconds };
+ * a candidate is { dir, id, appFolder, name, facts, record }.
  * `alsoReleasing`: the apps released with it (a new shell is not held to the live ones of those).
  * @param {string} dir the app's folder name
- * @param {{ from?: string, out?: string, quiet?: boolean, canary?: number | null, renderCheck?: object, alsoReleasing?: string[] }} [options]
+ * @param {{ from?: string, out?: string, say?: (line: string) => void, canary?: number | null, alsoReleasing?: string[] }} [options]
  */
-export async function release(dir, { from, out, quiet = false, canary = null, renderCheck, alsoReleasing = [] } = {}) {
+export async function prepareRelease(dir, { from, out, say = () => {}, canary = null, alsoReleasing = [] } = {}) {
   const started = Date.now();
-  const say = quiet ? () => {} : (line) => console.log(line);
   const source = path.resolve(from ?? path.join(root, dir));
   if (!existsSync(path.join(source, 'app.json')))
     return { ok: false, problems: [`${source} has no app.json: it is not an app's folder`] };
@@ -97,6 +98,8 @@ export async function release(dir, { from, out, quiet = false, canary = null, re
     return { ok: false, release: id, problems, seconds: (Date.now() - started) / 1000 };
   };
 
+  if (canary !== null && !existsSync(path.join(appFolder, 'live.json')))
+    return fail(['a canary needs a live release beside it: release it for everyone first']);
   const early = checkSource({ dir, app, source, releases: releasesDir() });
   if (early.length) return fail(early);
   say(`${dir}: building release ${id}…`);
@@ -104,8 +107,6 @@ export async function release(dir, { from, out, quiet = false, canary = null, re
   if (!built.ok) return fail([`the build failed:\n${built.output}`]);
   const problems = checkRelease({ dir, app, staging, releases: releasesDir(), alsoReleasing, source });
   if (problems.length) return fail(problems);
-  if (canary !== null && !existsSync(path.join(appFolder, 'live.json')))
-    return fail(['a canary needs a live release beside it: release it for everyone first']);
   const facts = JSON.parse(readFileSync(path.join(staging, 'browser/pages.json'), 'utf8'));
   const record = placeRelease(appFolder, {
     app: dir,
@@ -117,24 +118,56 @@ export async function release(dir, { from, out, quiet = false, canary = null, re
     commit: commitOf(source),
     by: releasedBy(),
   });
+  return { ok: true, release: id, problems: [], candidate: { dir, id, appFolder, name: app.name, facts, record } };
+}
 
-  // Rendered before it goes live: on the server with the site's data, and in Chromium.
-  say(`${dir}: rendering its pages before it goes live…`);
-  const located = path.join(releasesDir(), dir) === appFolder ? {} : { [`REMOTE_${dir.toUpperCase().replace(/-/g, '_')}`]: appFolder };
-  const session = renderCheck ?? (await openRenderCheck({ releases: releasesDir(), env: located, log: (line) => say(`${dir}: ${line}`) }));
-  const candidate = { dir, id, appFolder, name: app.name, facts };
-  let rendered;
+/** Settings of a site started for the check, for apps released into a folder the site does not serve (--out). */
+function locatedEnv(candidates) {
+  return Object.fromEntries(
+    candidates
+      .filter((c) => path.join(releasesDir(), c.dir) !== c.appFolder)
+      .map((c) => [`REMOTE_${c.dir.toUpperCase().replace(/-/g, '_')}`, c.appFolder]),
+  );
+}
+
+/**
+ * Renders the candidates' pages together, on the server with the site's
+ * data and in Chromium (scripts/lib/release-render-check.mjs). Answers the
+ * problems; on any, the candidates are discarded and none goes live.
+ */
+export async function renderCandidates(candidates, { renderCheck, say = () => {} } = {}) {
+  if (!candidates.length) return [];
+  say(`${candidates.map((c) => c.dir).join(', ')}: rendering the pages before going live…`);
+  const session =
+    renderCheck ??
+    (await openRenderCheck({ releases: releasesDir(), env: locatedEnv(candidates), log: (line) => say(`  ${line}`) }));
+  let problems;
   try {
-    rendered = await session.check([candidate], siteAround(releasesDir(), [candidate]));
+    problems = await session.check(candidates, siteAround(releasesDir(), candidates));
   } finally {
     if (!renderCheck) await session.close();
   }
-  if (rendered.length) {
-    discardRelease(appFolder, id);
-    return { ok: false, release: id, problems: rendered, seconds: (Date.now() - started) / 1000 };
-  }
-  const previous = goLive(appFolder, record, { canary });
-  return { ok: true, release: id, previous, canary, problems: [], seconds: (Date.now() - started) / 1000 };
+  if (problems.length) for (const c of candidates) discardRelease(c.appFolder, c.id);
+  return problems;
+}
+
+/**
+ * Builds, checks, renders and releases `dir`: live for everyone, or for a
+ * `canary` share of visitors. Answers { ok, release, previous, problems, seconds }.
+ * @param {string} dir the app's folder name
+ * @param {{ from?: string, out?: string, quiet?: boolean, canary?: number | null }} [options]
+ */
+export async function release(dir, { from, out, quiet = false, canary = null } = {}) {
+  const started = Date.now();
+  const say = quiet ? () => {} : (line) => console.log(line);
+  const prepared = await prepareRelease(dir, { from, out, say, canary });
+  if (!prepared.ok) return prepared;
+  const { candidate } = prepared;
+  // Rendered before it goes live: on the server with the site's data, and in Chromium.
+  const rendered = await renderCandidates([candidate], { say });
+  if (rendered.length) return { ok: false, release: candidate.id, problems: rendered, seconds: (Date.now() - started) / 1000 };
+  const previous = goLive(candidate.appFolder, candidate.record, { canary });
+  return { ok: true, release: candidate.id, previous, canary, problems: [], seconds: (Date.now() - started) / 1000 };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -21,7 +21,9 @@ if (!['major', 'minor', 'patch'].includes(arg)) {
 }
 try {
   const { version, changes } = takeVersion(arg);
-  console.log(`@ministry/shared is now ${version}${changes.length ? ` (${changes.length} export(s) changed)` : ''}; shared/exports.json records it.`);
+  console.log(
+    `@ministry/shared is now ${version}${changes.length ? ` (${changes.length} export(s) changed)` : ''}; shared/exports.json records it.`,
+  );
 } catch (error) {
   console.error(`@ministry/shared: ${error.message}`);
   process.exit(1);

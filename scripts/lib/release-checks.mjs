@@ -86,14 +86,8 @@ function mismatchMessage(who, m, sharedFolder) {
   );
 }
 
-/** The shared package an app's folder builds against. */
-function sharedFolderOf(source) {
-  try {
-    return path.dirname(require.resolve('@ministry/shared/package.json', { paths: [source] }));
-  } catch {
-    return path.resolve(here, '../../shared');
-  }
-}
+/** The shared package an app's folder builds against (config/webpack.base.cjs). */
+const sharedFolderOf = (source) => require('../../config/webpack.base.cjs').sharedFolderOf(source);
 
 /** The verdict on shared's exports, once per shared folder and process (the compiler takes a few seconds). */
 const exportVerdicts = new Map();

@@ -213,7 +213,7 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
     try {
       await page.goto(`${url}${address}`, { timeout: 60_000 });
       await page
-        .waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 60_000 })
+        .waitForFunction(() => globalThis.document.documentElement.dataset.ready === 'true', null, { timeout: 60_000 })
         .catch(() => found.push('it never became interactive in the browser'));
       const fallback = await page
         .getByRole('alert')
@@ -246,7 +246,8 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
           ),
         );
         const url = await siteFor(token, candidates);
-        if (!url) return [`no site would render it (the site at ${candidateSite} does not serve ${releases}, nor did one started here)`];
+        if (!url)
+          return [`no site would render it (the site at ${candidateSite} does not serve ${releases}, nor did one started here)`];
         const addresses = pagesToRender(candidates, site);
         const rendered = new Map();
         const statics = addresses.filter((a) => !a.includes(':'));
@@ -271,7 +272,9 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
             for (const p of await openInBrowser(url, token, address)) problems.push(`its page ${address}: ${p}`);
           }
         } else {
-          log('no Chromium (set CHROME_PATH or install chromium): its pages were rendered on the server only, not opened in a browser');
+          log(
+            'no Chromium (set CHROME_PATH or install chromium): its pages were rendered on the server only, not opened in a browser',
+          );
         }
         log(`rendered ${[...rendered.keys()].join(', ')}${chrome ? ' (server and browser)' : ' (server only)'}`);
       } catch (error) {
@@ -301,8 +304,8 @@ export function siteAround(releases, candidates) {
     }
   };
   const { REMOTE_DIRS } = createRequire(import.meta.url)('../../config/apps.cjs');
-  const firstPageOfEachRemote = REMOTE_DIRS.map((dir) => liveFacts(dir)?.pages?.find((p) => p.ssr && !p.path.includes(':'))?.path).filter(
-    Boolean,
-  );
+  const firstPageOfEachRemote = REMOTE_DIRS.map(
+    (dir) => liveFacts(dir)?.pages?.find((p) => p.ssr && !p.path.includes(':'))?.path,
+  ).filter(Boolean);
   return { shellFacts: liveFacts('shell'), firstPageOfEachRemote };
 }

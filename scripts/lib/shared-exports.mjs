@@ -70,7 +70,8 @@ export function currentExports(folder = path.join(root, 'shared')) {
       .typeToString(type, undefined, flags)
       .replace(/import\("[^"]*node_modules\/((?:@[^/"]+\/)?[^/"]+)[^"]*"\)/g, 'import("$1")')
       .replace(/__@(\w+)@\d+/g, '[Symbol.$1]');
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  const flags =
+    ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
   const result = {};
   for (const [entry, file] of Object.entries(entries)) {
     const source = program.getSourceFile(file);
@@ -141,7 +142,8 @@ const describe = (changes) =>
 export function checkSharedExports(folder = path.join(root, 'shared')) {
   const pkg = sharedPackage(folder);
   const record = readRecord(folder);
-  if (!record) return [`@ministry/shared has no record of its exports (shared/exports.json): run \`npm run shared:version -- minor\``];
+  if (!record)
+    return [`@ministry/shared has no record of its exports (shared/exports.json): run \`npm run shared:version -- minor\``];
   const changes = exportChanges(record, currentExports(folder));
   if (!changes.length) {
     if (record.version !== pkg.version)

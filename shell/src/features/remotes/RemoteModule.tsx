@@ -6,6 +6,7 @@ import { ClientResourceCache, usePrerenderContext } from '@ministry/shared/app';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
 import { useSiteConfig } from './siteConfig';
 import { remotePartLoading } from './pageReady';
+import { reportRemoteFailure } from './errorReports';
 
 const Fallback = styled.div<{ $compact: boolean }>`
   margin: ${(p) => (p.$compact ? '24px auto' : '64px auto')};
@@ -41,6 +42,16 @@ const federationLoader: RemoteLoader = {
 
 const RemoteLoaderContext = createContext<RemoteLoader>(federationLoader);
 export const RemoteLoaderProvider = RemoteLoaderContext.Provider;
+
+/** Reports, once it is shown, that the remote's part failed (a canary's errors are counted). */
+function ReportFailure({ remote }: { remote: RemoteName }) {
+  const config = useSiteConfig();
+  useEffect(
+    () => reportRemoteFailure(config, remote, new Error(`its part showed the "couldn't load" fallback`)),
+    [config, remote],
+  );
+  return null;
+}
 
 /** Runs `onShown` once the part it sits in is on screen. */
 function Shown({ onShown }: { onShown: () => void }) {
@@ -121,6 +132,7 @@ export function RemoteModule({
       }}
       fallback={(retry) => (
         <Fallback role="alert" $compact={compact}>
+          <ReportFailure remote={remote} />
           <p>Sorry, we couldn&apos;t load {label} right now.</p>
           <Button type="button" onClick={retry}>
             Retry
