@@ -10,7 +10,9 @@
  * runs it alone and `npm run release -- <folder>` ships it.
  *
  * `--remove <folder>` takes a remote made so back out (its folder, its line
- * in config/remotes.json and the workspace, its releases).
+ * in config/remotes.json and the workspace, its releases). `--no-install`
+ * leaves the dependencies to you (`npx pnpm install`; the browser tests link
+ * a sibling remote's instead, so the lock file is never touched).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -174,9 +176,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return i >= 0 ? args.splice(i, 2)[1] : undefined;
   };
   const removing = option('--remove');
+  const noInstall = args.includes('--no-install');
+  if (noInstall) args.splice(args.indexOf('--no-install'), 1);
   try {
     if (removing) {
-      removeRemote(removing);
+      removeRemote(removing, { install: !noInstall });
       console.log(`${removing} is removed.`);
     } else {
       const page = option('--page');
@@ -186,7 +190,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         console.error('Usage: npm run new-remote -- <folder> [--page /path] [--label "the … pages"]   (or --remove <folder>)');
         process.exit(2);
       }
-      const app = newRemote(folder, { ...(page ? { page } : {}), ...(label ? { label } : {}) });
+      const app = newRemote(folder, { ...(page ? { page } : {}), ...(label ? { label } : {}), install: !noInstall });
       console.log(
         `${folder} is a new remote (${app.name}, dev port ${app.devPort}) with the page ${app.pages[0].path}.\n` +
           `  npm run dev -- ${folder}       runs it alone on http://localhost:${app.devPort}${app.pages[0].path}\n` +

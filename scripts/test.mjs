@@ -137,6 +137,7 @@ const e2eTests = testFiles('e2e/tests', [
   'widths-signed-in',
   'widths-signed-out',
   'releases',
+  'canary',
   'community',
   'staff-content',
   'staff-people',
