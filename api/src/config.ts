@@ -75,7 +75,7 @@ export interface AppConfig {
   passwordHashCost: PasswordHashCost;
   /** Public pages are rendered on the server for visitors (PRERENDER=off: in the browser only). */
   prerender: boolean;
-  /** How long a page may take to render on the server before the browser renders it instead. */
+  /** How long a page may take to render on the server before the browser renders it instead (PRERENDER_TIMEOUT_MS, default 3000). */
   prerenderTimeoutMs: number;
   /** Pages rendered on the server at once (PRERENDER_CONCURRENCY, default 4); more are sent for the browser to render. */
   prerenderConcurrency: number;
@@ -326,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
     passwordHashCost: passwordHashCost(env, publicUrl),
     prerender: env.PRERENDER !== 'off',
-    prerenderTimeoutMs: 3000,
+    prerenderTimeoutMs: wholeNumber(env, 'PRERENDER_TIMEOUT_MS', 3000, 100, 120_000, 'milliseconds'),
     prerenderConcurrency: wholeNumber(env, 'PRERENDER_CONCURRENCY', 4, 1, 64),
     requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, 'seconds'),
     canaryMinErrorViews: wholeNumber(env, 'CANARY_MIN_ERROR_VIEWS', 30, 1, 1_000_000, 'page views'),

@@ -107,8 +107,8 @@ async function servesPreview(url, token, candidates, waitMs) {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const response = await fetch(`${url}/`, {
-        headers: { accept: 'text/html', 'x-release-preview': token },
+      const response = await fetch(`${url}/config.json`, {
+        headers: { 'x-release-preview': token },
         signal: AbortSignal.timeout(30_000),
       });
       await response.arrayBuffer();
@@ -144,7 +144,7 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
 
   let starting = null;
   async function siteFor(token, candidates) {
-    if (!own && !starting && (await answers(candidateSite)) && (await servesPreview(candidateSite, token, candidates, 2500)))
+    if (!own && !starting && (await answers(candidateSite)) && (await servesPreview(candidateSite, token, candidates, 15_000)))
       return candidateSite;
     if (!own) {
       // Checks running side by side (the build's) share the one site started here.
@@ -154,7 +154,7 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
       })();
       await starting;
     }
-    return (await servesPreview(own.url, token, candidates, 5000)) ? own.url : null;
+    return (await servesPreview(own.url, token, candidates, 30_000)) ? own.url : null;
   }
 
   let launching = null;

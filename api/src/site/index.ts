@@ -130,8 +130,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
 
   app.get('/config.json', async (request, reply) => {
     const choice = choiceFor(request, reply);
+    const snapshot = registry.snapshot(choice);
     reply.header('Cache-Control', choice.fresh ? 'private, no-cache' : 'no-cache').header('Vary', 'Cookie');
-    return registry.snapshot(choice).config;
+    // A release check asks here whether the site serves its preview.
+    if (snapshot.previews.length)
+      reply.header('X-Release-Preview', previewedReleases(snapshot)).header('Cache-Control', 'no-store');
+    return snapshot.config;
   });
 
   await app.register(fastifyStatic, {
@@ -285,6 +289,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       .header('Cache-Control', shared ? 'no-cache' : 'private, no-cache')
       .send(built.html);
 
+  /** The releases a preview shows: `mfe-giving@<release>,…`. */
+  const previewedReleases = (snapshot: SiteSnapshot) =>
+    snapshot.previews
+      .map((dir) => `${dir}@${(dir === 'shell' ? snapshot.shell : snapshot.remotes.find((r) => r.dir === dir))?.release}`)
+      .join(',');
+
   /** The apps a page shows (folder names): the shell, the page's own app and the remote parts it composes. */
   function appsShown(snapshot: SiteSnapshot, page: ReturnType<typeof findPage>): string[] {
     const dirs = ['shell'];
@@ -305,12 +315,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     const problems = [...built.leftForTheBrowser];
     if (page?.ssr && !built.rendered) problems.push('the page was not rendered on the server');
     reply
-      .header(
-        'X-Release-Preview',
-        snapshot.previews
-          .map((dir) => `${dir}@${snapshot.remotes.find((r) => r.dir === dir)?.release ?? snapshot.shell?.release}`)
-          .join(','),
-      )
+      .header('X-Release-Preview', previewedReleases(snapshot))
       .header('X-Render-Problems', encodeURIComponent(JSON.stringify(problems)));
     return pageHeaders(reply, snapshot).status(built.status).header('Cache-Control', 'no-store').send(built.html);
   }

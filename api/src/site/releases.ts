@@ -207,6 +207,9 @@ export class ReleaseRegistry {
    * a choice, the live releases.
    */
   snapshot(choice?: SnapshotChoice): SiteSnapshot {
+    // A release check's request looks for its preview at once (new app folders and previews are otherwise
+    // read at most once a second): the check never waits on the scan.
+    if (choice?.previewToken && Date.now() - this.lastScan > 100 && !this.previewMatches(choice.previewToken)) this.lastScan = 0;
     if (this.refreshFolders() || !this.snapshotCache) {
       this.snapshotCache = this.buildSnapshot(new Map());
       this.variants.clear();
@@ -235,6 +238,12 @@ export class ReleaseRegistry {
       this.variants.set(key, variant);
     }
     return variant;
+  }
+
+  /** Whether a preview the site knows has this token. */
+  private previewMatches(token: string): boolean {
+    const tokenHash = sha256(token);
+    return [...this.apps.values()].some((t) => t.preview && sameHex(t.preview.tokenHash, tokenHash));
   }
 
   /** The canaries under way. */
