@@ -13,7 +13,7 @@ import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestCallback } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type AppConfig } from '../src/config.js';
+import { loadConfig, type AppConfig, type LimitName, type Limits } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { newId } from '../src/lib/ids.js';
@@ -75,6 +75,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/** The default limits, with some set to other counts (their windows kept): `config: { limits: limitsWith({ … }) }`. */
+export function limitsWith(overrides: Partial<Record<LimitName, number>>): Limits {
+  const limits = { ...loadConfig({}).limits };
+  for (const [name, max] of Object.entries(overrides) as [LimitName, number][]) limits[name] = { ...limits[name], max };
+  return limits;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -275,6 +282,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       SITE_ROOT: tmpdir(),
       MODERATION: 'off',

@@ -187,6 +187,23 @@ export const resetPasswordSchema = yup.object({
 });
 
 export const forgotPasswordSchema = yup.object({ email: email() });
+
+/** A one-time sign-in code: six digits (spaces typed between them are ignored). */
+export const SIGN_IN_CODE_LENGTH = 6;
+export const signInCodeMessages = {
+  code: `Enter the ${SIGN_IN_CODE_LENGTH} digits of the code we e-mailed you`,
+} as const;
+/** "E-mail me a code" (POST /api/user/code). */
+export const signInCodeRequestSchema = yup.object({ email: email() });
+/** Signing in with the code (POST /api/user/code/verify). */
+export const signInCodeSchema = yup.object({
+  email: email(),
+  code: yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .required(REQUIRED)
+    .matches(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), signInCodeMessages.code),
+});
 export const newsletterSchema = yup.object({ email: email() });
 
 const postText = () =>

@@ -313,7 +313,15 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     '/:id/attendees.csv',
     { onRequest: editor, schema: { params: idParams, response: { 200: str, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
+      const me = requireRole(request, 'editor');
       const list = await listAttendees(app.db, request.params.id, app.clock.now());
+      // The file holds members' names and addresses: who took it, and when, is kept.
+      await recordActivity(app.db, me, {
+        action: 'downloaded',
+        subjectType: 'event',
+        subjectId: request.params.id,
+        summary: `Attendees of ${quoted(list.event.title)} downloaded (${list.attendees.length} ${list.attendees.length === 1 ? 'booking' : 'bookings'})`,
+      });
       const at = (iso: string | null) => (iso ? inSiteTimeZone(iso).format('YYYY-MM-DD HH:mm') : '');
       const csv = toCsv(
         ['Name', 'E-mail', 'Tickets', 'Payment', 'Amount (USD)', 'Booked on', 'Paid on', 'Booking reference'],
@@ -370,10 +378,20 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const staff = requireRole(request, 'editor');
-      if (!(await findStaffEvent(app.db, request.params.id))) throw notFound('That event');
+      const event = await findStaffEvent(app.db, request.params.id);
+      if (!event) throw notFound('That event');
       const result = await checkIn(app.db, { eventId: request.params.id, code: request.body.code, staffId: staff.id });
       switch (result.outcome) {
-        case 'checked_in':
+        case 'checked_in': {
+          const seats = result.ticket.quantity === 1 ? '1 seat' : `${result.ticket.quantity} seats`;
+          await recordActivity(app.db, staff, {
+            action: 'checked in',
+            subjectType: 'event',
+            subjectId: request.params.id,
+            summary: `${result.ticket.name} checked in at ${quoted(event.title)} (${seats})`,
+          });
+          return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
+        }
         case 'already':
           return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
         case 'bad_code':
