@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
+import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
@@ -63,6 +64,8 @@ export interface BuildOptions {
 
 export async function buildApp({ database, config, serveSite = true }: BuildOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
+  // The shared form rules refuse common and breached passwords here (the list is the server's).
+  installCommonPasswordList();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -266,6 +266,18 @@ export const LIMITS = {
     what: 'likes and "I prayed" (given or taken back) by one member',
   },
   reportsPerAccount: { env: 'LIMIT_REPORTS_PER_ACCOUNT', max: 10, minutes: 1440, what: 'posts one member reports' },
+  passwordChecksPerDevice: {
+    env: 'LIMIT_PASSWORD_CHECKS_PER_DEVICE',
+    max: 300,
+    minutes: 15,
+    what: 'new passwords a form asks about ("is it a common one?") from one device',
+  },
+  passwordChecksPerAddress: {
+    env: 'LIMIT_PASSWORD_CHECKS_PER_ADDRESS',
+    max: 6000,
+    minutes: 15,
+    what: 'new passwords forms ask about from one network address',
+  },
   mailLinksPerAddress: {
     env: 'LIMIT_MAIL_LINKS_PER_ADDRESS',
     max: 300,

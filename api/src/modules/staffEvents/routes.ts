@@ -14,7 +14,8 @@
 import type { FastifyInstance } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffEventInput } from '@ministry/shared/types';
-import { staffEventSchema } from '@ministry/shared/validation';
+import { eventMessages, staffEventSchema } from '@ministry/shared/validation';
+import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
@@ -172,6 +173,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = requireRole(request, 'editor');
       const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const event = await createEvent(app.db, input, app.clock.now());
       app.answerCache.clear('events');
       await recordActivity(app.db, me, {
@@ -210,6 +212,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = requireRole(request, 'editor');
       const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
       app.answerCache.clear('events');
       // Seats added go to the members waiting first.

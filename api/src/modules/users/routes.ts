@@ -10,9 +10,9 @@ import {
   signupSchema,
   updateBasicSchema,
   updateSecuritySchema,
+  newPasswordSchema,
   yup,
   PASSWORD_MAX,
-  PASSWORD_MIN,
   RESET_TOKEN_MAX,
   messages,
 } from '@ministry/shared/validation';
@@ -27,6 +27,7 @@ import {
 import { siteIdentity } from '@ministry/shared/config';
 import { LIMITS } from '../../config.js';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
+import { isCommonPassword } from '../../lib/commonPasswords.js';
 import { byAccount, byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
@@ -88,9 +89,8 @@ const FORGOT_ANSWER = 'If an account uses this e-mail, we have sent it a link to
 export const SIGNUP_ANSWER = 'Check your e-mail: we have sent you a link to confirm your address and finish signing up.';
 const CONFIRMED_ANSWER = 'Thank you: your e-mail address is confirmed.';
 
-const resetSchema = yup.object({
+const resetSchema = newPasswordSchema.shape({
   token: yup.string().required(RESET_INVALID).max(RESET_TOKEN_MAX, RESET_INVALID),
-  password: yup.string().required('Required').min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -375,6 +375,34 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const user = await setPhoto(app.db, me.id, null);
       await removePhoto(app.uploads, before.photo);
       return { data: user };
+    },
+  );
+
+  /**
+   * The forms' question (sign-up, reset, profile): is this new password one
+   * of the common or breached ones? The list stays on the server. A few
+   * hundred questions per device, and a crowd's worth per address.
+   */
+  app.post(
+    '/password-check',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['password'],
+          properties: { password: { type: 'string', maxLength: PASSWORD_MAX } },
+          additionalProperties: false,
+        },
+        response: { 200: envelope({ type: 'object', properties: { common: { type: 'boolean' } } }), ...errors(400, 429) },
+      },
+      preHandler: limitedBy([
+        ['passwordChecksPerAddress', byAddress],
+        ['passwordChecksPerDevice', byDevice],
+      ]),
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: { common: isCommonPassword((request.body as { password: string }).password) } };
     },
   );
 
