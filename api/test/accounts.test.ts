@@ -238,7 +238,9 @@ describeEachDatabase('signup and login', (ctx) => {
       payload: { email: member.email.toUpperCase(), password: member.password },
     });
     assert.equal(blocked.statusCode, 429);
-    assert.match(json<Err>(blocked).error.message, /Too many attempts/);
+    // The owner is offered a one-time code instead.
+    assert.equal(json<Err>(blocked).error.code, 'sign_in_held');
+    assert.match(json<Err>(blocked).error.message, /one-time code/);
   });
 });
 

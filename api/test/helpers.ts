@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestCallback } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig, type LimitName, type Limits } from '../src/config.js';
@@ -148,6 +149,21 @@ export function describeEachDatabase(
       });
     });
   }
+}
+
+/**
+ * What a moderator's publish names: the post's words as the queue lists them
+ * (`{ version }`), for a post of `kind` (prayers, stories, comments); a
+ * version no post has when there is no such post.
+ */
+export async function publishBody(app: FastifyInstance, kind: string, id: string): Promise<{ version: string }> {
+  const { versionOf } = await import('../src/modules/moderation/service.js');
+  const table = kind as 'prayers';
+  const column = kind === 'stories' ? 'content' : 'text';
+  const row = /^[0-9a-f-]{36}$/.test(id) && ['prayers', 'stories', 'comments'].includes(kind)
+    ? await app.db.selectFrom(table).select(sql<string>`${sql.ref(column)}`.as('text')).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  return { version: row ? versionOf(row.text) : 'no-such-post' };
 }
 
 /** JSON body of an inject response. */

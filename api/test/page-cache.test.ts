@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
-import { browserLike, createMember, freshDatabase, testConfig } from './helpers.js';
+import { browserLike, createMember, freshDatabase, publishBody, testConfig } from './helpers.js';
 
 /** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
 const renderer = `
@@ -140,6 +140,7 @@ describe('rendered pages, kept', () => {
       method: 'POST',
       url: `/api/moderation/prayers/${id}/publish`,
       headers: { cookie: admin.cookie },
+      payload: await publishBody(app, 'prayers', id),
     });
     assert.equal(published.statusCode, 200, published.body);
     const after = await get('/community');

@@ -180,6 +180,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       const version = request.body?.version;
       // A post is published as the moderator saw it: the publish names the words it approves.
       if (status === 'published' && !version) {
+        if (!(await app.db.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst())) throw notFound('That post');
         throw badRequest('Open the post in the moderation queue again, then publish it.', { version: 'Required' });
       }
       const decision = await setPostStatus(app.db, kind, id, status, { reason, version, now: app.clock.now() });
