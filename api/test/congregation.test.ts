@@ -122,7 +122,7 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     }
 
     assert.deepEqual(refused, []);
-    assert.ok(app.clock.now().getTime() - start <= TEN_MINUTES);
+    assert.equal(step, steps, 'every action happened within the ten minutes');
     const ids = people.map((p) => p.id!);
     const count = async (table: 'prayers' | 'story_likes' | 'prayer_prayed', column = 'user_id') =>
       Number(
@@ -235,15 +235,20 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     }
     assert.ok(posted.filter((s) => s === 201).length <= LIMITS.postsPerAccount.max);
     assert.equal(posted.at(-1), 429);
-    const targets = (await app.db.selectFrom('stories').select('id').where('status', '=', 'published').limit(LIMITS.reportsPerAccount.max + 1).execute()).map((r) => r.id);
+    const published = (kind: 'prayers' | 'stories') =>
+      app.db.selectFrom(kind).select('id').where('status', '=', 'published').limit(LIMITS.reportsPerAccount.max + 1).execute();
+    const targets = [
+      ...(await published('stories')).map((r) => ['stories', r.id] as const),
+      ...(await published('prayers')).map((r) => ['prayers', r.id] as const),
+    ].slice(0, LIMITS.reportsPerAccount.max + 1);
     assert.equal(targets.length, LIMITS.reportsPerAccount.max + 1);
     const reports = [];
-    for (const id of targets)
+    for (const [kind, id] of targets)
       reports.push(
         (
           await app.inject({
             method: 'POST',
-            url: `/api/community/report/stories/${id}`,
+            url: `/api/community/report/${kind}/${id}`,
             ...from(attacker.cookie),
             payload: { reason: 'I do not like it' },
           })
@@ -251,7 +256,7 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
       );
     assert.deepEqual(reports.slice(0, -1), Array(LIMITS.reportsPerAccount.max).fill(200));
     assert.equal(reports.at(-1), 429);
-    const stillUp = await app.db.selectFrom('stories').select('status').where('id', '=', targets[0]!).executeTakeFirstOrThrow();
+    const stillUp = await app.db.selectFrom('stories').select('status').where('id', '=', targets[0]![1]).executeTakeFirstOrThrow();
     assert.equal(stillUp.status, 'published', 'one report never hides a post');
 
     // Meanwhile the congregation goes on: a latecomer signs up and signs in from the same Wi-Fi.
