@@ -86,7 +86,10 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   app.decorate('redis', redis);
   const clock = createClock();
   app.decorate('clock', clock);
-  app.decorate('failureCounters', failureCounters(redis?.client ?? null, config.redisPrefix, () => clock.now().getTime()));
+  app.decorate(
+    'failureCounters',
+    failureCounters(redis?.client ?? null, config.redisPrefix, () => clock.now().getTime()),
+  );
   app.addHook('onClose', async () => redis?.close());
 
   app.decorate('db', database.db);

@@ -118,7 +118,8 @@ export function restoreUploads(config: AppConfig, folder: string): void {
  */
 export async function restoreEmbedded(config: Pick<AppConfig, 'dataDir'>, folder: string): Promise<void> {
   const dir = path.join(config.dataDir, 'db');
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupError(`${dir} is not empty: restore into an empty DATA_DIR.`);
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new BackupError(`${dir} is not empty: restore into an empty DATA_DIR.`);
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({
     dataDir: dir,

@@ -178,8 +178,18 @@ export const LIMITS = {
     minutes: 15,
     what: 'wrong passwords from a device its member signed in from before (such a device is exempt from the limits above)',
   },
-  codeMailsPerEmail: { env: 'LIMIT_CODE_MAILS_PER_EMAIL', max: 5, minutes: 60, what: 'one-time sign-in codes mailed to one e-mail address' },
-  codeMailsPerDevice: { env: 'LIMIT_CODE_MAILS_PER_DEVICE', max: 10, minutes: 60, what: 'one-time sign-in codes asked for from one device' },
+  codeMailsPerEmail: {
+    env: 'LIMIT_CODE_MAILS_PER_EMAIL',
+    max: 5,
+    minutes: 60,
+    what: 'one-time sign-in codes mailed to one e-mail address',
+  },
+  codeMailsPerDevice: {
+    env: 'LIMIT_CODE_MAILS_PER_DEVICE',
+    max: 10,
+    minutes: 60,
+    what: 'one-time sign-in codes asked for from one device',
+  },
   codeMailsPerAddress: {
     env: 'LIMIT_CODE_MAILS_PER_ADDRESS',
     max: 300,
@@ -198,7 +208,12 @@ export const LIMITS = {
     minutes: 15,
     what: 'one-time codes typed, right or wrong, from one network address',
   },
-  resetMailsPerAccount: { env: 'LIMIT_RESET_MAILS_PER_ACCOUNT', max: 3, minutes: 60, what: 'password-reset links mailed to one account' },
+  resetMailsPerAccount: {
+    env: 'LIMIT_RESET_MAILS_PER_ACCOUNT',
+    max: 3,
+    minutes: 60,
+    what: 'password-reset links mailed to one account',
+  },
   resetRequestsPerDevice: {
     env: 'LIMIT_RESET_REQUESTS_PER_DEVICE',
     max: 10,

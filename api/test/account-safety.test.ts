@@ -95,7 +95,8 @@ describeEachDatabase(
       const { app } = ctx();
       const member = await createMember(app);
       const home = '203.0.113.77';
-      for (let i = 0; i < LIMITS.loginFailuresPerAccountAndAddress.max; i++) await login(app, member.email, `forgot it ${i}`, home);
+      for (let i = 0; i < LIMITS.loginFailuresPerAccountAndAddress.max; i++)
+        await login(app, member.email, `forgot it ${i}`, home);
       assert.equal((await login(app, member.email, member.password, home)).statusCode, 429);
       const token = await createResetToken(app.db, member.id);
       const reset = await app.inject({

@@ -27,7 +27,12 @@ const bookingIdOf = (res: { body: string }) => /([0-9a-f-]{36})$/.exec(json<{ da
 const pay = (app: FastifyInstance, member: Member, bookingId: string) =>
   app.inject({ method: 'POST', url: `/pay/checkout/${bookingId}/complete`, headers: { cookie: member.cookie } });
 const wait = (app: FastifyInstance, member: Member, eventId: string, quantity: number) =>
-  app.inject({ method: 'POST', url: `/api/events/${eventId}/waitlist`, headers: { cookie: member.cookie }, payload: { quantity } });
+  app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/waitlist`,
+    headers: { cookie: member.cookie },
+    payload: { quantity },
+  });
 const entryOf = async (app: FastifyInstance, member: Member, eventId: string) =>
   json<{ data: { status: string; bookingId: string | null } }>(
     await app.inject({ url: `/api/events/${eventId}/waitlist`, headers: { cookie: member.cookie } }),
@@ -97,8 +102,13 @@ describeEachDatabase(
         .execute();
       // Frank lets his hold go: the seat goes to Gina, not Erin.
       assert.equal(
-        (await app.inject({ method: 'POST', url: `/api/payment/bookings/${bookingIdOf(hold)}/cancel`, headers: { cookie: frank.cookie } }))
-          .statusCode,
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/payment/bookings/${bookingIdOf(hold)}/cancel`,
+            headers: { cookie: frank.cookie },
+          })
+        ).statusCode,
         200,
       );
       assert.equal((await entryOf(app, erin, eventId)).status, 'waiting');
@@ -129,96 +139,119 @@ async function longStanding(app: FastifyInstance): Promise<Member> {
   return member;
 }
 
-describeEachDatabase('reports flag a post; several members in good standing hide it', (ctx) => {
-  it('fresh accounts flag a post for the staff but cannot take it down', async () => {
-    const { app } = ctx();
-    const author = await createMember(app);
-    const admin = await createMember(app, { role: 'admin' });
-    const story = json<{ data: { _id: string } }>(
-      await app.inject({ method: 'POST', url: `/api/story/add/${author.id}`, headers: { cookie: author.cookie }, payload: { content: 'God kept us.' } }),
-    ).data._id;
-    assert.equal(await storyStatus(app, story), 'published');
-    for (let i = 0; i < 4; i++) assert.equal((await report(app, await createMember(app), 'stories', story)).statusCode, 200);
-    assert.equal(await storyStatus(app, story), 'published', 'new accounts flag, they do not hide');
-    type Queue = { data: { stories: { _id: string; status: string; reports: unknown[] }[] } };
-    const queued = json<Queue>(await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } })).data.stories.find(
-      (s) => s._id === story,
-    );
-    assert.equal(queued?.status, 'published');
-    assert.equal(queued?.reports.length, 4);
-    // An unconfirmed account cannot report at all.
-    const unconfirmed = await createMember(app, { verified: false });
-    assert.equal((await report(app, unconfirmed, 'stories', story)).statusCode, 403);
-  });
-
-  it('three in good standing (a week old, or with a post on the site) hide it, the log says so; a staff post is never hidden', async () => {
-    const { app } = ctx();
-    const author = await createMember(app);
-    const editor = await createMember(app, { role: 'editor' });
-    const admin = await createMember(app, { role: 'admin' });
-    const post = async (who: Member, content: string) =>
-      json<{ data: { _id: string } }>(
-        await app.inject({ method: 'POST', url: `/api/story/add/${who.id}`, headers: { cookie: who.cookie }, payload: { content } }),
+describeEachDatabase(
+  'reports flag a post; several members in good standing hide it',
+  (ctx) => {
+    it('fresh accounts flag a post for the staff but cannot take it down', async () => {
+      const { app } = ctx();
+      const author = await createMember(app);
+      const admin = await createMember(app, { role: 'admin' });
+      const story = json<{ data: { _id: string } }>(
+        await app.inject({
+          method: 'POST',
+          url: `/api/story/add/${author.id}`,
+          headers: { cookie: author.cookie },
+          payload: { content: 'God kept us.' },
+        }),
       ).data._id;
-    const story = await post(author, 'A story some dislike.');
-    const staffStory = await post(editor, 'From the pastor.');
-    const poster = await createMember(app);
-    await post(poster, 'My own testimony.');
-    const reporters = [await longStanding(app), await longStanding(app), poster];
-    for (const [i, reporter] of reporters.entries()) {
-      const res = await report(app, reporter, 'stories', story);
-      assert.equal(json<{ data: { hidden: boolean } }>(res).data.hidden, i === 2);
-      assert.equal((await report(app, reporter, 'stories', staffStory)).statusCode, 200);
-    }
-    assert.equal(await storyStatus(app, story), 'pending', 'hidden until the staff decide');
-    assert.equal(await storyStatus(app, staffStory), 'published', "the staff's own posts are never hidden by reports");
-    const log = json<{ data: { items: { action: string; summary: string }[] } }>(
-      await app.inject({ url: '/api/admin/activity', headers: { cookie: admin.cookie } }),
-    ).data.items;
-    assert.ok(log.some((e) => e.action === 'reported' && /hidden until the staff decide/.test(e.summary)));
-    assert.equal(log.filter((e) => e.action === 'reported' && /A story some dislike|From the pastor/.test(e.summary)).length, 6);
-  });
-
-  it('publishing names the version the moderator saw: a post changed since is not published unseen', async () => {
-    const { app } = ctx();
-    const author = await createMember(app);
-    const admin = await createMember(app, { role: 'admin' });
-    const story = json<{ data: { _id: string } }>(
-      await app.inject({ method: 'POST', url: `/api/story/add/${author.id}`, headers: { cookie: author.cookie }, payload: { content: 'Kind words.' } }),
-    ).data._id;
-    for (const reporter of [await longStanding(app), await longStanding(app), await longStanding(app)]) await report(app, reporter, 'stories', story);
-    type Queue = { data: { stories: { _id: string; version: string; text: string }[] } };
-    const seen = json<Queue>(await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } })).data.stories.find(
-      (s) => s._id === story,
-    )!;
-    assert.equal(seen.text, 'Kind words.');
-    // The author swaps the words while the moderator reads.
-    const edited = await app.inject({
-      method: 'PUT',
-      url: `/api/community/mine/stories/${story}`,
-      headers: { cookie: author.cookie },
-      payload: { text: 'Spam, spam, spam: https://evil.example' },
+      assert.equal(await storyStatus(app, story), 'published');
+      for (let i = 0; i < 4; i++) assert.equal((await report(app, await createMember(app), 'stories', story)).statusCode, 200);
+      assert.equal(await storyStatus(app, story), 'published', 'new accounts flag, they do not hide');
+      type Queue = { data: { stories: { _id: string; status: string; reports: unknown[] }[] } };
+      const queued = json<Queue>(
+        await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } }),
+      ).data.stories.find((s) => s._id === story);
+      assert.equal(queued?.status, 'published');
+      assert.equal(queued?.reports.length, 4);
+      // An unconfirmed account cannot report at all.
+      const unconfirmed = await createMember(app, { verified: false });
+      assert.equal((await report(app, unconfirmed, 'stories', story)).statusCode, 403);
     });
-    assert.equal(edited.statusCode, 200, edited.body);
-    const publish = (version?: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/moderation/stories/${story}/publish`,
-        headers: { cookie: admin.cookie },
-        payload: version === undefined ? {} : { version },
+
+    it('three in good standing (a week old, or with a post on the site) hide it, the log says so; a staff post is never hidden', async () => {
+      const { app } = ctx();
+      const author = await createMember(app);
+      const editor = await createMember(app, { role: 'editor' });
+      const admin = await createMember(app, { role: 'admin' });
+      const post = async (who: Member, content: string) =>
+        json<{ data: { _id: string } }>(
+          await app.inject({
+            method: 'POST',
+            url: `/api/story/add/${who.id}`,
+            headers: { cookie: who.cookie },
+            payload: { content },
+          }),
+        ).data._id;
+      const story = await post(author, 'A story some dislike.');
+      const staffStory = await post(editor, 'From the pastor.');
+      const poster = await createMember(app);
+      await post(poster, 'My own testimony.');
+      const reporters = [await longStanding(app), await longStanding(app), poster];
+      for (const [i, reporter] of reporters.entries()) {
+        const res = await report(app, reporter, 'stories', story);
+        assert.equal(json<{ data: { hidden: boolean } }>(res).data.hidden, i === 2);
+        assert.equal((await report(app, reporter, 'stories', staffStory)).statusCode, 200);
+      }
+      assert.equal(await storyStatus(app, story), 'pending', 'hidden until the staff decide');
+      assert.equal(await storyStatus(app, staffStory), 'published', "the staff's own posts are never hidden by reports");
+      const log = json<{ data: { items: { action: string; summary: string }[] } }>(
+        await app.inject({ url: '/api/admin/activity', headers: { cookie: admin.cookie } }),
+      ).data.items;
+      assert.ok(log.some((e) => e.action === 'reported' && /hidden until the staff decide/.test(e.summary)));
+      assert.equal(
+        log.filter((e) => e.action === 'reported' && /A story some dislike|From the pastor/.test(e.summary)).length,
+        6,
+      );
+    });
+
+    it('publishing names the version the moderator saw: a post changed since is not published unseen', async () => {
+      const { app } = ctx();
+      const author = await createMember(app);
+      const admin = await createMember(app, { role: 'admin' });
+      const story = json<{ data: { _id: string } }>(
+        await app.inject({
+          method: 'POST',
+          url: `/api/story/add/${author.id}`,
+          headers: { cookie: author.cookie },
+          payload: { content: 'Kind words.' },
+        }),
+      ).data._id;
+      for (const reporter of [await longStanding(app), await longStanding(app), await longStanding(app)])
+        await report(app, reporter, 'stories', story);
+      type Queue = { data: { stories: { _id: string; version: string; text: string }[] } };
+      const seen = json<Queue>(
+        await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } }),
+      ).data.stories.find((s) => s._id === story)!;
+      assert.equal(seen.text, 'Kind words.');
+      // The author swaps the words while the moderator reads.
+      const edited = await app.inject({
+        method: 'PUT',
+        url: `/api/community/mine/stories/${story}`,
+        headers: { cookie: author.cookie },
+        payload: { text: 'Spam, spam, spam: https://evil.example' },
       });
-    assert.equal((await publish()).statusCode, 400, 'a publish names what it approves');
-    const stale = await publish(seen.version);
-    assert.equal(stale.statusCode, 409);
-    assert.equal(json<Err>(stale).error.code, 'post_changed');
-    assert.equal(await storyStatus(app, story), 'pending');
-    const fresh = json<Queue>(await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } })).data.stories.find(
-      (s) => s._id === story,
-    )!;
-    assert.equal((await publish(fresh.version)).statusCode, 200);
-    assert.equal(await storyStatus(app, story), 'published');
-  });
-}, { config: { moderation: false } });
+      assert.equal(edited.statusCode, 200, edited.body);
+      const publish = (version?: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/moderation/stories/${story}/publish`,
+          headers: { cookie: admin.cookie },
+          payload: version === undefined ? {} : { version },
+        });
+      assert.equal((await publish()).statusCode, 400, 'a publish names what it approves');
+      const stale = await publish(seen.version);
+      assert.equal(stale.statusCode, 409);
+      assert.equal(json<Err>(stale).error.code, 'post_changed');
+      assert.equal(await storyStatus(app, story), 'pending');
+      const fresh = json<Queue>(
+        await app.inject({ url: '/api/moderation/pending', headers: { cookie: admin.cookie } }),
+      ).data.stories.find((s) => s._id === story)!;
+      assert.equal((await publish(fresh.version)).statusCode, 200);
+      assert.equal(await storyStatus(app, story), 'published');
+    });
+  },
+  { config: { moderation: false } },
+);
 
 describeEachDatabase('staff pages: image paths and the activity log', (ctx) => {
   it('an image path must name media the site has, never another same-origin address', async () => {
@@ -265,13 +298,28 @@ describeEachDatabase('staff pages: image paths and the activity log', (ctx) => {
     const eventId = await createEvent(app, { seats: 10, title: 'Night of Worship' });
     const booking = bookingIdOf(await checkout(app, member, eventId, 2));
     assert.equal((await pay(app, member, booking)).statusCode, 303);
-    const { ticket_token: token } = await app.db.selectFrom('bookings').select('ticket_token').where('id', '=', booking).executeTakeFirstOrThrow();
+    const { ticket_token: token } = await app.db
+      .selectFrom('bookings')
+      .select('ticket_token')
+      .where('id', '=', booking)
+      .executeTakeFirstOrThrow();
     const as = { headers: { cookie: admin.cookie } };
-    assert.equal((await app.inject({ method: 'POST', url: `/api/admin/events/${eventId}/check-in`, ...as, payload: { code: token } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'POST', url: `/api/admin/events/${eventId}/check-in`, ...as, payload: { code: token } }))
+        .statusCode,
+      200,
+    );
     assert.equal((await app.inject({ url: `/api/admin/events/${eventId}/attendees.csv`, ...as })).statusCode, 200);
     assert.equal((await app.inject({ url: '/api/admin/donations.csv', ...as })).statusCode, 200);
     assert.equal(
-      (await app.inject({ method: 'POST', url: `/api/moderation/members/${member.id}/posting`, ...as, payload: { stopped: true } })).statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/moderation/members/${member.id}/posting`,
+          ...as,
+          payload: { stopped: true },
+        })
+      ).statusCode,
       200,
     );
     const log = json<{ data: { items: { action: string; summary: string; actor: { name: string } }[] } }>(

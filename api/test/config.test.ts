@@ -61,14 +61,21 @@ describe('configuration', () => {
     for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
       assert.deepEqual(defaults[name], { max: LIMITS[name].max, windowMs: LIMITS[name].minutes * 60_000 }, name);
     }
-    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: '1000' }).limits.signupsPerAddress, { max: 1000, windowMs: 15 * 60_000 });
-    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: ' 50/60 ' }).limits.signupsPerAddress, { max: 50, windowMs: 3_600_000 });
+    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: '1000' }).limits.signupsPerAddress, {
+      max: 1000,
+      windowMs: 15 * 60_000,
+    });
+    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: ' 50/60 ' }).limits.signupsPerAddress, {
+      max: 50,
+      windowMs: 3_600_000,
+    });
     // The older name of the per-address sign-in limit still works.
     assert.equal(loadConfig({ LOGIN_FAILURES_PER_IP: '200' }).limits.loginFailuresPerAddress.max, 200);
     for (const value of ['0', 'many', '2.5', '10/0', '10/', '/10', '-1']) {
       assert.throws(
         () => loadConfig({ LIMIT_CODE_MAILS_PER_EMAIL: value }),
-        (error: unknown) => error instanceof ConfigError && /LIMIT_CODE_MAILS_PER_EMAIL must be a whole number from 1/.test(error.message),
+        (error: unknown) =>
+          error instanceof ConfigError && /LIMIT_CODE_MAILS_PER_EMAIL must be a whole number from 1/.test(error.message),
         value,
       );
     }
@@ -84,9 +91,21 @@ describe('configuration', () => {
   });
 
   it('"this machine" is a loopback address or localhost, never a name that starts with 127', () => {
-    for (const url of ['http://localhost:8080', 'http://127.0.0.1', 'http://127.1.2.3:80', 'http://[::1]:8080', 'http://app.localhost'])
+    for (const url of [
+      'http://localhost:8080',
+      'http://127.0.0.1',
+      'http://127.1.2.3:80',
+      'http://[::1]:8080',
+      'http://app.localhost',
+    ])
       assert.equal(isLocalAddress(url), true, url);
-    for (const url of ['https://127.0.0.1.nip.io', 'http://127.example.org', 'https://church.example.org', 'http://10.0.0.1', 'nonsense'])
+    for (const url of [
+      'https://127.0.0.1.nip.io',
+      'http://127.example.org',
+      'https://church.example.org',
+      'http://10.0.0.1',
+      'nonsense',
+    ])
       assert.equal(isLocalAddress(url), false, url);
     // So such a site takes no test payments.
     assert.equal(loadConfig({ PUBLIC_URL: 'https://127.0.0.1.nip.io' }).paymentProvider, 'none');

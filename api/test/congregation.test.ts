@@ -46,7 +46,11 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     const send = async (person: Person, what: string, options: InjectOptions) => {
       const res = keep(
         person,
-        await app.inject({ ...options, remoteAddress: CHURCH_WIFI, headers: { ...(options.headers ?? {}), cookie: cookieHeader(person) } }),
+        await app.inject({
+          ...options,
+          remoteAddress: CHURCH_WIFI,
+          headers: { ...(options.headers ?? {}), cookie: cookieHeader(person) },
+        }),
       );
       if (res.statusCode >= 400) refused.push(`${what} for ${person.email}: ${res.statusCode} ${res.body}`);
       return res;
@@ -102,13 +106,27 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     for (const [i, person] of people.entries()) {
       tick();
       // A few mistype their password first, as people do.
-      if (i % 10 === 0) await app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: CHURCH_WIFI, payload: { email: person.email, password: 'oops' } });
-      await send(person, 'sign in', { method: 'POST', url: '/api/user/login', payload: { email: person.email, password: person.password, remember: false } });
+      if (i % 10 === 0)
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: CHURCH_WIFI,
+          payload: { email: person.email, password: 'oops' },
+        });
+      await send(person, 'sign in', {
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: person.email, password: person.password, remember: false },
+      });
     }
 
     for (const person of people) {
       tick();
-      await send(person, 'post a prayer', { method: 'POST', url: `/api/prayers/add/${person.id}`, payload: { text: 'Please pray for our family.' } });
+      await send(person, 'post a prayer', {
+        method: 'POST',
+        url: `/api/prayers/add/${person.id}`,
+        payload: { text: 'Please pray for our family.' },
+      });
       await send(person, '"I prayed"', { method: 'POST', url: `/api/prayers/${prayer.id}/prayed`, payload: { prayed: true } });
       await send(person, 'like', { method: 'POST', url: `/api/story/like/${story.id}`, payload: { liked: true } });
       await send(person, 'newsletter', { method: 'POST', url: '/api/newsletter', payload: { email: person.email } });
@@ -189,19 +207,33 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     // Sign-ups: a handful from one device.
     const first = await signup('fake-0@attacker.example.org');
     const device = `device=${first.cookies.find((c) => c.name === 'device')!.value}`;
-    for (let i = 1; i < LIMITS.signupsPerDevice.max; i++) assert.equal((await signup(`fake-${i}@attacker.example.org`, device)).statusCode, 202);
+    for (let i = 1; i < LIMITS.signupsPerDevice.max; i++)
+      assert.equal((await signup(`fake-${i}@attacker.example.org`, device)).statusCode, 202);
     assert.equal((await signup('fake-x@attacker.example.org', device)).statusCode, 429);
 
     // An inbox: signing up again and again with the victim's address, from "new" devices, mails its owner a few notes at most.
     for (let i = 0; i < 8; i++) assert.equal((await signup(victim.email)).statusCode, 202);
-    assert.equal(await mailsTo(new RegExp(`^${victim.email}$`), /tried to sign up with your address/), LIMITS.signupMailsPerEmail.max);
+    assert.equal(
+      await mailsTo(new RegExp(`^${victim.email}$`), /tried to sign up with your address/),
+      LIMITS.signupMailsPerEmail.max,
+    );
 
     // An account: five wrong passwords from the church's address, then held; the victim there is offered a code and gets in.
     for (let i = 0; i < LIMITS.loginFailuresPerAccountAndAddress.max; i++) {
-      const guess = await app.inject({ method: 'POST', url: '/api/user/login', ...from(), payload: { email: victim.email, password: `guess ${i}` } });
+      const guess = await app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        ...from(),
+        payload: { email: victim.email, password: `guess ${i}` },
+      });
       assert.equal(guess.statusCode, 400);
     }
-    const held = await app.inject({ method: 'POST', url: '/api/user/login', ...from(), payload: { email: victim.email, password: victim.password } });
+    const held = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      ...from(),
+      payload: { email: victim.email, password: victim.password },
+    });
     assert.equal(json<{ error: { code: string } }>(held).error.code, 'sign_in_held');
     // Codes to the victim's inbox: a few, however many devices ask.
     for (let i = 0; i < LIMITS.codeMailsPerEmail.max + 3; i++)
@@ -213,7 +245,12 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
         .filter((m) => m.includes(`To: ${victim.email}`) && /sign-in code/.test(m))
         .at(-1)!,
     )![1]!;
-    const back = await app.inject({ method: 'POST', url: '/api/user/code/verify', ...from(), payload: { email: victim.email, code } });
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/user/code/verify',
+      ...from(),
+      payload: { email: victim.email, code },
+    });
     assert.equal(back.statusCode, 200, back.body);
 
     // The newsletter: name+tag@ variants are one mailbox, mailed a few times at most.
@@ -236,7 +273,12 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
     assert.ok(posted.filter((s) => s === 201).length <= LIMITS.postsPerAccount.max);
     assert.equal(posted.at(-1), 429);
     const published = (kind: 'prayers' | 'stories') =>
-      app.db.selectFrom(kind).select('id').where('status', '=', 'published').limit(LIMITS.reportsPerAccount.max + 1).execute();
+      app.db
+        .selectFrom(kind)
+        .select('id')
+        .where('status', '=', 'published')
+        .limit(LIMITS.reportsPerAccount.max + 1)
+        .execute();
     const targets = [
       ...(await published('stories')).map((r) => ['stories', r.id] as const),
       ...(await published('prayers')).map((r) => ['prayers', r.id] as const),
@@ -256,14 +298,23 @@ describeEachDatabase('Sunday at church: one address, a whole congregation', (ctx
       );
     assert.deepEqual(reports.slice(0, -1), Array(LIMITS.reportsPerAccount.max).fill(200));
     assert.equal(reports.at(-1), 429);
-    const stillUp = await app.db.selectFrom('stories').select('status').where('id', '=', targets[0]![1]).executeTakeFirstOrThrow();
+    const stillUp = await app.db
+      .selectFrom('stories')
+      .select('status')
+      .where('id', '=', targets[0]![1])
+      .executeTakeFirstOrThrow();
     assert.equal(stillUp.status, 'published', 'one report never hides a post');
 
     // Meanwhile the congregation goes on: a latecomer signs up and signs in from the same Wi-Fi.
     const late = await signup('latecomer@congregation.example.org');
     assert.equal(late.statusCode, 202);
     const member = people[1]!;
-    const again = await app.inject({ method: 'POST', url: '/api/user/login', ...from(), payload: { email: member.email, password: member.password } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      ...from(),
+      payload: { email: member.email, password: member.password },
+    });
     assert.equal(again.statusCode, 200);
   });
 });

@@ -160,9 +160,14 @@ export async function publishBody(app: FastifyInstance, kind: string, id: string
   const { versionOf } = await import('../src/modules/moderation/service.js');
   const table = kind as 'prayers';
   const column = kind === 'stories' ? 'content' : 'text';
-  const row = /^[0-9a-f-]{36}$/.test(id) && ['prayers', 'stories', 'comments'].includes(kind)
-    ? await app.db.selectFrom(table).select(sql<string>`${sql.ref(column)}`.as('text')).where('id', '=', id).executeTakeFirst()
-    : undefined;
+  const row =
+    /^[0-9a-f-]{36}$/.test(id) && ['prayers', 'stories', 'comments'].includes(kind)
+      ? await app.db
+          .selectFrom(table)
+          .select(sql<string>`${sql.ref(column)}`.as('text'))
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : undefined;
   return { version: row ? versionOf(row.text) : 'no-such-post' };
 }
 

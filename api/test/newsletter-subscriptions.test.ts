@@ -14,7 +14,13 @@ type Answer = { data: { email: string; message: string } };
 type Err = { error: { code: string; message: string } };
 
 const subscribe = (app: FastifyInstance, email: string, ip = '10.0.0.1', cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+  app.inject({
+    method: 'POST',
+    url: '/api/newsletter',
+    payload: { email },
+    remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
+  });
 
 /** The confirmation link's token in the newest newsletter confirmation mail to `to`. */
 const confirmationToken = async (app: FastifyInstance, to: string): Promise<string> =>

@@ -171,7 +171,11 @@ describe('rendered pages, kept', () => {
     // Three members in good standing (accounts more than a week old) report it.
     for (let i = 0; i < app.config.reportsToHide; i++) {
       const reporter = await createMember(app);
-      await app.db.updateTable('users').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', reporter.id).execute();
+      await app.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
+        .where('id', '=', reporter.id)
+        .execute();
       const reported = await app.inject({
         method: 'POST',
         url: `/api/community/report/prayers/${id}`,

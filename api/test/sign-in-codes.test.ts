@@ -18,7 +18,7 @@ type Err = { error: { code: string; message: string; fields?: Record<string, str
 const askCode = (app: FastifyInstance, email: string, remoteAddress = '198.51.100.1', cookie?: string) =>
   app.inject({ method: 'POST', url: '/api/user/code', remoteAddress, payload: { email }, headers: cookie ? { cookie } : {} });
 
-const useCode = (app: FastifyInstance, email: string, code: string, remoteAddress = '198.51.100.1', cookie?: string) =>
+const typeCode = (app: FastifyInstance, email: string, code: string, remoteAddress = '198.51.100.1', cookie?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/user/code/verify',
@@ -28,7 +28,13 @@ const useCode = (app: FastifyInstance, email: string, code: string, remoteAddres
   });
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string, cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email, password }, headers: cookie ? { cookie } : {} });
+  app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    remoteAddress,
+    payload: { email, password },
+    headers: cookie ? { cookie } : {},
+  });
 
 /** The six digits of the newest code mailed to `to`. */
 async function codeMailedTo(app: FastifyInstance, to: string): Promise<string> {
@@ -51,100 +57,97 @@ const codeMailsTo = async (app: FastifyInstance, to: string) => {
 const minutesLater = (app: FastifyInstance, minutes: number) =>
   app.clock.setNow(new Date(app.clock.now().getTime() + minutes * 60_000));
 
-describeEachDatabase(
-  'one-time sign-in codes',
-  (ctx) => {
-    it('answers every address the same, mails a known one six digits that sign in once, for ten minutes', async () => {
-      const { app } = ctx();
-      const member = await createMember(app);
-      const known = await askCode(app, member.email.toUpperCase());
-      const unknown = await askCode(app, 'nobody-here@example.org');
-      assert.equal(known.statusCode, 200);
-      assert.deepEqual(json(known), json(unknown));
-      assert.equal(json<{ data: { message: string } }>(known).data.message, CODE_SENT);
-      assert.equal(known.headers['cache-control'], 'no-store');
-      assert.equal(await codeMailsTo(app, 'nobody-here@example.org'), 0);
-      const code = await codeMailedTo(app, member.email);
+describeEachDatabase('one-time sign-in codes', (ctx) => {
+  it('answers every address the same, mails a known one six digits that sign in once, for ten minutes', async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    const known = await askCode(app, member.email.toUpperCase());
+    const unknown = await askCode(app, 'nobody-here@example.org');
+    assert.equal(known.statusCode, 200);
+    assert.deepEqual(json(known), json(unknown));
+    assert.equal(json<{ data: { message: string } }>(known).data.message, CODE_SENT);
+    assert.equal(known.headers['cache-control'], 'no-store');
+    assert.equal(await codeMailsTo(app, 'nobody-here@example.org'), 0);
+    const code = await codeMailedTo(app, member.email);
 
-      const signedIn = await useCode(app, member.email, `${code.slice(0, 3)} ${code.slice(3)}`);
-      assert.equal(signedIn.statusCode, 200, signedIn.body);
-      assert.equal(signedIn.headers['cache-control'], 'no-store');
-      assert.equal(json<{ data: { _id: string } }>(signedIn).data._id, member.id);
-      const sid = signedIn.cookies.find((c) => c.name === 'sid');
-      assert.ok(sid, 'a session starts');
-      const me = await app.inject({ url: `/api/user/search/${member.id}`, headers: { cookie: `sid=${sid.value}` } });
-      assert.equal(me.statusCode, 200);
+    const signedIn = await typeCode(app, member.email, `${code.slice(0, 3)} ${code.slice(3)}`);
+    assert.equal(signedIn.statusCode, 200, signedIn.body);
+    assert.equal(signedIn.headers['cache-control'], 'no-store');
+    assert.equal(json<{ data: { _id: string } }>(signedIn).data._id, member.id);
+    const sid = signedIn.cookies.find((c) => c.name === 'sid');
+    assert.ok(sid, 'a session starts');
+    const me = await app.inject({ url: `/api/user/search/${member.id}`, headers: { cookie: `sid=${sid.value}` } });
+    assert.equal(me.statusCode, 200);
 
-      // Once only.
-      const again = await useCode(app, member.email, code);
-      assert.equal(again.statusCode, 400);
-      assert.equal(json<Err>(again).error.fields?.code, CODE_WRONG);
+    // Once only.
+    const again = await typeCode(app, member.email, code);
+    assert.equal(again.statusCode, 400);
+    assert.equal(json<Err>(again).error.fields?.code, CODE_WRONG);
 
-      // Ten minutes, then no more.
-      await askCode(app, member.email, '198.51.100.2');
-      const late = await codeMailedTo(app, member.email);
-      minutesLater(app, CODE_MINUTES + 1);
-      assert.equal((await useCode(app, member.email, late)).statusCode, 400);
-    });
+    // Ten minutes, then no more.
+    await askCode(app, member.email, '198.51.100.2');
+    const late = await codeMailedTo(app, member.email);
+    minutesLater(app, CODE_MINUTES + 1);
+    assert.equal((await typeCode(app, member.email, late)).statusCode, 400);
+  });
 
-    it(`${CODE_WRONG_TRIES} wrong codes void it, and wrong codes for one address are limited`, async () => {
-      const { app } = ctx();
-      const member = await createMember(app);
-      await askCode(app, member.email);
-      const code = await codeMailedTo(app, member.email);
-      const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < CODE_WRONG_TRIES; i++) assert.equal((await useCode(app, member.email, wrong)).statusCode, 400);
-      assert.equal((await useCode(app, member.email, code)).statusCode, 400, 'the right code no longer works');
+  it(`${CODE_WRONG_TRIES} wrong codes void it, and wrong codes for one address are limited`, async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    await askCode(app, member.email);
+    const code = await codeMailedTo(app, member.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < CODE_WRONG_TRIES; i++) assert.equal((await typeCode(app, member.email, wrong)).statusCode, 400);
+    assert.equal((await typeCode(app, member.email, code)).statusCode, 400, 'the right code no longer works');
 
-      // Wrong codes for the address, from anywhere, are limited (the form's message says to wait).
-      // (The right code, typed once it was void, was a wrong one too.)
-      for (let i = CODE_WRONG_TRIES + 1; i < LIMITS.codeFailuresPerEmail.max; i++)
-        assert.equal((await useCode(app, member.email, wrong, `192.0.2.${i}`)).statusCode, 400);
-      const stopped = await useCode(app, member.email, wrong, '192.0.2.99');
-      assert.equal(stopped.statusCode, 429);
-      // Another member is not held up.
-      const other = await createMember(app);
-      await askCode(app, other.email);
-      assert.equal((await useCode(app, other.email, await codeMailedTo(app, other.email))).statusCode, 200);
-      // An hour later the address may try again.
-      minutesLater(app, 61);
-      await askCode(app, member.email, '198.51.100.3');
-      assert.equal((await useCode(app, member.email, await codeMailedTo(app, member.email))).statusCode, 200);
-    });
+    // Wrong codes for the address, from anywhere, are limited (the form's message says to wait).
+    // (The right code, typed once it was void, was a wrong one too.)
+    for (let i = CODE_WRONG_TRIES + 1; i < LIMITS.codeFailuresPerEmail.max; i++)
+      assert.equal((await typeCode(app, member.email, wrong, `192.0.2.${i}`)).statusCode, 400);
+    const stopped = await typeCode(app, member.email, wrong, '192.0.2.99');
+    assert.equal(stopped.statusCode, 429);
+    // Another member is not held up.
+    const other = await createMember(app);
+    await askCode(app, other.email);
+    assert.equal((await typeCode(app, other.email, await codeMailedTo(app, other.email))).statusCode, 200);
+    // An hour later the address may try again.
+    minutesLater(app, 61);
+    await askCode(app, member.email, '198.51.100.3');
+    assert.equal((await typeCode(app, member.email, await codeMailedTo(app, member.email))).statusCode, 200);
+  });
 
-    it('mails one address a few codes an hour, however many devices ask, and one device a few codes in all', async () => {
-      const { app } = ctx();
-      const member = await createMember(app);
-      for (let i = 0; i < LIMITS.codeMailsPerEmail.max; i++)
-        assert.equal((await askCode(app, member.email, `203.0.113.${i + 1}`)).statusCode, 200);
-      const flooded = await askCode(app, member.email, '203.0.113.200');
-      assert.equal(flooded.statusCode, 429);
-      assert.match(json<Err>(flooded).error.message, /several codes to this address/);
-      // The same for an address nobody uses: the answer tells no one who has an account.
-      for (let i = 0; i < LIMITS.codeMailsPerEmail.max; i++) await askCode(app, 'ghost@example.org', `203.0.114.${i + 1}`);
-      assert.deepEqual(json(await askCode(app, 'ghost@example.org', '203.0.114.200')), json(flooded));
-      assert.equal(await codeMailsTo(app, member.email), LIMITS.codeMailsPerEmail.max);
+  it('mails one address a few codes an hour, however many devices ask, and one device a few codes in all', async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    for (let i = 0; i < LIMITS.codeMailsPerEmail.max; i++)
+      assert.equal((await askCode(app, member.email, `203.0.113.${i + 1}`)).statusCode, 200);
+    const flooded = await askCode(app, member.email, '203.0.113.200');
+    assert.equal(flooded.statusCode, 429);
+    assert.match(json<Err>(flooded).error.message, /several codes to this address/);
+    // The same for an address nobody uses: the answer tells no one who has an account.
+    for (let i = 0; i < LIMITS.codeMailsPerEmail.max; i++) await askCode(app, 'ghost@example.org', `203.0.114.${i + 1}`);
+    assert.deepEqual(json(await askCode(app, 'ghost@example.org', '203.0.114.200')), json(flooded));
+    assert.equal(await codeMailsTo(app, member.email), LIMITS.codeMailsPerEmail.max);
 
-      // One device asking for many addresses.
-      const first = await askCode(app, 'device-0@example.org', '198.51.100.50');
-      const device = `device=${first.cookies.find((c) => c.name === 'device')!.value}`;
-      for (let i = 1; i < LIMITS.codeMailsPerDevice.max; i++)
-        assert.equal((await askCode(app, `device-${i}@example.org`, '198.51.100.50', device)).statusCode, 200);
-      assert.equal((await askCode(app, 'device-x@example.org', '198.51.100.50', device)).statusCode, 429);
-      assert.equal((await askCode(app, 'device-y@example.org', '198.51.100.50')).statusCode, 200, 'another device on that network');
-    });
+    // One device asking for many addresses.
+    const first = await askCode(app, 'device-0@example.org', '198.51.100.50');
+    const device = `device=${first.cookies.find((c) => c.name === 'device')!.value}`;
+    for (let i = 1; i < LIMITS.codeMailsPerDevice.max; i++)
+      assert.equal((await askCode(app, `device-${i}@example.org`, '198.51.100.50', device)).statusCode, 200);
+    assert.equal((await askCode(app, 'device-x@example.org', '198.51.100.50', device)).statusCode, 429);
+    assert.equal((await askCode(app, 'device-y@example.org', '198.51.100.50')).statusCode, 200, 'another device on that network');
+  });
 
-    it('verifyFreshCode: other modules ask for a fresh code (spent once, never another account’s)', async () => {
-      const { app } = ctx();
-      const member = await createMember(app);
-      const other = await createMember(app);
-      const code = await createSignInCode(app.db, member.id);
-      assert.equal(await verifyFreshCode(app.db, other.email, code), undefined);
-      assert.equal(await verifyFreshCode(app.db, member.email, code), member.id);
-      assert.equal(await verifyFreshCode(app.db, member.email, code), undefined);
-    });
-  },
-);
+  it('verifyFreshCode: other modules ask for a fresh code (spent once, never another account’s)', async () => {
+    const { app } = ctx();
+    const member = await createMember(app);
+    const other = await createMember(app);
+    const code = await createSignInCode(app.db, member.id);
+    assert.equal(await verifyFreshCode(app.db, other.email, code), undefined);
+    assert.equal(await verifyFreshCode(app.db, member.email, code), member.id);
+    assert.equal(await verifyFreshCode(app.db, member.email, code), undefined);
+  });
+});
 
 const FAILURES_PER_ADDRESS = 8;
 
@@ -167,7 +170,7 @@ describeEachDatabase(
 
       // No password limit blocks a code.
       assert.equal((await askCode(app, owner.email, wifi)).statusCode, 200);
-      const signedIn = await useCode(app, owner.email, await codeMailedTo(app, owner.email), wifi);
+      const signedIn = await typeCode(app, owner.email, await codeMailedTo(app, owner.email), wifi);
       assert.equal(signedIn.statusCode, 200, signedIn.body);
       // And the device is remembered: its next password sign-in goes through, the network still held.
       const device = signedIn.cookies.find((c) => c.name === 'kd')!;
@@ -182,7 +185,7 @@ describeEachDatabase(
         assert.equal((await login(app, owner.email, `not it ${i}`, home)).statusCode, 400);
       assert.equal(json<Err>(await login(app, owner.email, owner.password, home)).error.code, 'sign_in_held');
       await askCode(app, owner.email, home);
-      assert.equal((await useCode(app, owner.email, await codeMailedTo(app, owner.email), home)).statusCode, 200);
+      assert.equal((await typeCode(app, owner.email, await codeMailedTo(app, owner.email), home)).statusCode, 200);
       // The code cleared the account's wrong passwords: the password works there again.
       assert.equal((await login(app, owner.email, owner.password, home)).statusCode, 200);
     });
@@ -228,11 +231,20 @@ describeEachDatabase('a confirmation link opened while someone else is signed in
     const victim = await createMember(app, { firstname: 'Ruth' });
 
     // Someone sends Ruth the link of an account they made: opening it must not put her browser in it.
-    const asked = await app.inject({ method: 'POST', url: '/api/user/verify-email', payload: { token }, headers: { cookie: victim.cookie } });
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/user/verify-email',
+      payload: { token },
+      headers: { cookie: victim.cookie },
+    });
     assert.equal(asked.statusCode, 409);
     assert.equal(json<Err>(asked).error.code, 'signed_in_as_other');
     assert.match(json<Err>(asked).error.message, /You are signed in as Ruth/);
-    assert.equal(asked.cookies.find((c) => c.name === 'sid'), undefined, 'no new session');
+    assert.equal(
+      asked.cookies.find((c) => c.name === 'sid'),
+      undefined,
+      'no new session',
+    );
     const stillRuth = await app.inject({ url: `/api/user/search/${victim.id}`, headers: { cookie: victim.cookie } });
     assert.equal(stillRuth.statusCode, 200, 'Ruth is still signed in');
 
@@ -245,7 +257,10 @@ describeEachDatabase('a confirmation link opened while someone else is signed in
     });
     assert.equal(swapped.statusCode, 200, swapped.body);
     assert.equal(json<{ data: { user: { email: string } } }>(swapped).data.user.email, newcomer);
-    assert.equal((await app.inject({ url: `/api/user/search/${victim.id}`, headers: { cookie: victim.cookie } })).statusCode, 401);
+    assert.equal(
+      (await app.inject({ url: `/api/user/search/${victim.id}`, headers: { cookie: victim.cookie } })).statusCode,
+      401,
+    );
   });
 });
 
@@ -290,15 +305,24 @@ describeEachDatabase('common passwords', (ctx) => {
     assert.equal(json<Err>(change).error.fields?.password, message);
 
     const token = await createResetToken(app.db, member.id);
-    const reset = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'qwertyuiop' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token, password: 'qwertyuiop' },
+    });
     assert.equal(reset.statusCode, 400);
     assert.equal(json<Err>(reset).error.fields?.password, message);
-    const fine = await app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token, password: 'a lamp unto my feet' } });
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token, password: 'a lamp unto my feet' },
+    });
     assert.equal(fine.statusCode, 200, 'the link still works for a good password');
 
     const ask = async (password: string) =>
-      json<{ data: { common: boolean } }>(await app.inject({ method: 'POST', url: '/api/user/password-check', payload: { password } }))
-        .data.common;
+      json<{ data: { common: boolean } }>(
+        await app.inject({ method: 'POST', url: '/api/user/password-check', payload: { password } }),
+      ).data.common;
     assert.equal(await ask('baseball'), true);
     assert.equal(await ask('a lamp unto my feet'), false);
   });

@@ -270,8 +270,14 @@ describeEachDatabase('staff pages: people', (ctx) => {
       assert.equal(first.status, 'pending');
 
       assert.equal(
-        (await call(editor, 'POST', `/api/moderation/prayers/${first._id}/publish`, await publishBody(app(), 'prayers', first._id)))
-          .statusCode,
+        (
+          await call(
+            editor,
+            'POST',
+            `/api/moderation/prayers/${first._id}/publish`,
+            await publishBody(app(), 'prayers', first._id),
+          )
+        ).statusCode,
         200,
       );
       const rejected = await call(editor, 'POST', `/api/moderation/prayers/${second._id}/reject`, {

@@ -66,7 +66,12 @@ export function setCommonPasswordCheck(check: (password: string) => boolean | Pr
 const notCommon = (value: string | undefined): boolean | Promise<boolean> => {
   if (!value || value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return true;
   const common = commonPasswordCheck(value);
-  return typeof common === 'boolean' ? !common : common.then((c) => !c, () => true);
+  return typeof common === 'boolean'
+    ? !common
+    : common.then(
+        (c) => !c,
+        () => true,
+      );
 };
 
 // eslint-disable-next-line no-control-regex
@@ -236,6 +241,7 @@ export const signInCodeSchema = yup.object({
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
     .required(REQUIRED)
+    .max(20, signInCodeMessages.code)
     .matches(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), signInCodeMessages.code),
 });
 export const newsletterSchema = yup.object({ email: email() });

@@ -245,7 +245,12 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       base,
       { onRequest: editor, schema: { body: articleBody, response: { 201: item, ...errors(400, 401, 403) } } },
       async (request, reply) => {
-        const article = await createArticle(app.db, kind, await withSiteImage(await readArticleInput(request.body), 'photo'), app.clock.now());
+        const article = await createArticle(
+          app.db,
+          kind,
+          await withSiteImage(await readArticleInput(request.body), 'photo'),
+          app.clock.now(),
+        );
         await record(request, subject, article._id, 'created', `${name} "${article.title}" created as a draft`);
         return reply.status(201).send({ data: article });
       },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PendingPostContract, Static } from '@ministry/shared/contracts';
 import type { Database } from '../../db/index.js';
 import { LIMITS } from '../../config.js';
@@ -34,21 +34,9 @@ export const versionOf = (text: string): string => createHash('sha256').update(t
 
 /** A post waits for the staff when it is pending, or published with reports not dealt with yet. */
 function inQueue(kind: PostKind, alias: string) {
-  return (eb: ExpressionBuilder<any, any>) =>
-    eb.or([
-      eb(`${alias}.status`, '=', 'pending'),
-      eb.and([
-        eb(`${alias}.status`, '=', 'published'),
-        eb.exists(
-          eb
-            .selectFrom('post_reports as r')
-            .select('r.id')
-            .where('r.kind', '=', kind)
-            .whereRef('r.post_id', '=', `${alias}.id`)
-            .where('r.resolved_at', 'is', null),
-        ),
-      ]),
-    ]);
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column('status')} = 'pending' OR (${column('status')} = 'published' AND EXISTS (
+    SELECT 1 FROM post_reports r WHERE r.kind = ${kind} AND r.post_id = ${column('id')} AND r.resolved_at IS NULL)))`;
 }
 
 /**
@@ -199,7 +187,12 @@ export async function reportPost(
   const post = await db
     .selectFrom(`${kind as 'prayers'} as p`)
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.status', 'p.user_id', 'u.role', sql<string>`${sql.ref(`p.${kind === 'stories' ? 'content' : 'text'}`)}`.as('text')])
+    .select([
+      'p.status',
+      'p.user_id',
+      'u.role',
+      sql<string>`${sql.ref(`p.${kind === 'stories' ? 'content' : 'text'}`)}`.as('text'),
+    ])
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!post || (post.status !== 'published' && post.status !== 'pending')) return { found: false };
@@ -210,7 +203,8 @@ export async function reportPost(
       .values({ id: newId(), kind, post_id: id, user_id: userId, reason, created_at: now })
       .onConflict((oc) => oc.columns(['kind', 'post_id', 'user_id']).doNothing())
       .execute();
-    if (post.status !== 'published' || post.role !== 'member') return { found: true, hidden: false, authorId: post.user_id, text };
+    if (post.status !== 'published' || post.role !== 'member')
+      return { found: true, hidden: false, authorId: post.user_id, text };
     const weekAgo = new Date(now.getTime() - GOOD_STANDING_DAYS * 86_400_000);
     const { n } = await trx
       .selectFrom('post_reports as r')

@@ -367,7 +367,11 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       onRequest: admins,
       schema: { response: { 200: answer, ...errors(401, 403, 429) } },
       config: {
-        rateLimit: { max: 10, timeWindow: 15 * 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
+        rateLimit: {
+          max: 10,
+          timeWindow: 15 * 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
       },
     },
     async (request) => {

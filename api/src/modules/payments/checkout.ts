@@ -75,7 +75,8 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
         seatsPerMember: app.config.seatsPerMember,
       });
     } catch (error) {
-      if (error instanceof SeatCapError) return { outcome: 'too_many_seats', seatsPerMember: error.seatsPerMember, owned: error.owned };
+      if (error instanceof SeatCapError)
+        return { outcome: 'too_many_seats', seatsPerMember: error.seatsPerMember, owned: error.owned };
       if (!(error instanceof HoldLapsedError)) throw error;
       return { outcome: 'hold_lapsed', retryAfterSeconds: error.retryAfterSeconds, holdMinutes };
     }

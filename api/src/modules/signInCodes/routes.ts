@@ -50,7 +50,8 @@ export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
         ['codeMailsPerDevice', byDevice(request, reply)],
         ['codeMailsPerEmail', address],
       ]);
-      if (refused) throw new HttpError(429, 'too_many_requests', refused === 'codeMailsPerEmail' ? CODES_PER_EMAIL_USED : TOO_MANY);
+      if (refused)
+        throw new HttpError(429, 'too_many_requests', refused === 'codeMailsPerEmail' ? CODES_PER_EMAIL_USED : TOO_MANY);
       reply.header('Cache-Control', 'no-store');
       // Looked up after the answer: known and unknown addresses take the same time.
       app.afterReply.run('mail a sign-in code', async () => {

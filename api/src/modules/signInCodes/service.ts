@@ -28,7 +28,10 @@ export const normalizeCode = (code: string): string | undefined => {
 export async function createSignInCode(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = newId();
-  await db.deleteFrom('sign_in_codes').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+  await db
+    .deleteFrom('sign_in_codes')
+    .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
+    .execute();
   await db
     .insertInto('sign_in_codes')
     .values({

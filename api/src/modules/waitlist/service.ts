@@ -117,11 +117,7 @@ export async function offerFreeSeats(db: Executor, eventId: string, options: Off
           sql<boolean>`${seatsOfMember('waitlist_entries.event_id', 'waitlist_entries.user_id')} + waitlist_entries.quantity <= ${options.seatsPerMember}`,
         );
       }
-      const entry = await next
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const entry = await next.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
       if (!entry) break;
       const held = await trx
         .updateTable('events')

@@ -107,7 +107,9 @@ describe('LoginPage', () => {
   });
 
   it('offers "E-mail me a code" beside the password: the address, then the code, signs in', async () => {
-    api.onPost('/api/user/code').reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a code.' } });
+    api
+      .onPost('/api/user/code')
+      .reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a code.' } });
     api.onPost('/api/user/code/verify').reply(200, { data: sampleUser });
     const { store } = renderWithProviders(<AccountApp />, { route: '/login' });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.org');

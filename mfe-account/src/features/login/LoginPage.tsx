@@ -98,72 +98,76 @@ export function LoginPage() {
           onPassword={() => setWithCode(null)}
         />
       ) : (
-      <Formik
-        initialValues={{ email: '', password: '', remember: true }}
-        validationSchema={loginSchema}
-        onSubmit={async (values) => {
-          dispatch(authLoading());
-          try {
-            const user = await loginUser({ email: values.email.trim(), password: values.password, remember: values.remember });
-            signedIn(user);
-          } catch (error) {
-            const status = errorStatus(error);
-            if (HELD.has(serverErrorCode(error) ?? '')) {
-              // Held up by wrong passwords (here or at the account): the code is put forward.
-              const words =
-                status === 429
-                  ? (serverMessage(error) ?? authErrorMessage(status))
-                  : 'Someone has been trying wrong passwords on this account. We can e-mail you a one-time code to sign in instead.';
-              setHeld(words);
-              dispatch(authFailure({ status, message: words }));
+        <Formik
+          initialValues={{ email: '', password: '', remember: true }}
+          validationSchema={loginSchema}
+          onSubmit={async (values) => {
+            dispatch(authLoading());
+            try {
+              const user = await loginUser({ email: values.email.trim(), password: values.password, remember: values.remember });
+              signedIn(user);
+            } catch (error) {
+              const status = errorStatus(error);
+              if (HELD.has(serverErrorCode(error) ?? '')) {
+                // Held up by wrong passwords (here or at the account): the code is put forward.
+                const words =
+                  status === 429
+                    ? (serverMessage(error) ?? authErrorMessage(status))
+                    : 'Someone has been trying wrong passwords on this account. We can e-mail you a one-time code to sign in instead.';
+                setHeld(words);
+                dispatch(authFailure({ status, message: words }));
+                setTimeout(() => dispatch(clearError()), 5000);
+                return;
+              }
+              // A disabled account (403): the server says why, and whom to ask.
+              const message = (status === 403 && serverMessage(error)) || authErrorMessage(status);
+              dispatch(authFailure({ status, message }));
+              // Spec section 8: the error shows top right and is cleared after 5 seconds.
+              notify.error(message, 5000);
               setTimeout(() => dispatch(clearError()), 5000);
-              return;
             }
-            // A disabled account (403): the server says why, and whom to ask.
-            const message = (status === 403 && serverMessage(error)) || authErrorMessage(status);
-            dispatch(authFailure({ status, message }));
-            // Spec section 8: the error shows top right and is cleared after 5 seconds.
-            notify.error(message, 5000);
-            setTimeout(() => dispatch(clearError()), 5000);
-          }
-        }}
-      >
-        {(form) => (
-          <Form noValidate>
-            {held && (
-              <Held role="alert">
-                <p>{held}</p>
-                <Button type="button" $block onClick={() => setWithCode({ email: form.values.email.trim(), remember: form.values.remember })}>
+          }}
+        >
+          {(form) => (
+            <Form noValidate>
+              {held && (
+                <Held role="alert">
+                  <p>{held}</p>
+                  <Button
+                    type="button"
+                    $block
+                    onClick={() => setWithCode({ email: form.values.email.trim(), remember: form.values.remember })}
+                  >
+                    E-mail me a code
+                  </Button>
+                </Held>
+              )}
+              <TextField label="Email" type="email" autoComplete="email" {...formikField(form, 'email')} />
+              <TextField label="Password" type="password" autoComplete="current-password" {...formikField(form, 'password')} />
+              <Remember>
+                <input type="checkbox" name="remember" checked={form.values.remember} onChange={form.handleChange} />
+                Keep me logged in
+              </Remember>
+              <Button type="submit" $block disabled={form.isSubmitting}>
+                {form.isSubmitting ? 'Logging in…' : 'Login'}
+              </Button>
+              {!held && (
+                <Button
+                  type="button"
+                  $block
+                  $variant="outline"
+                  style={{ marginTop: 12 }}
+                  onClick={() => setWithCode({ email: form.values.email.trim(), remember: form.values.remember })}
+                >
                   E-mail me a code
                 </Button>
-              </Held>
-            )}
-            <TextField label="Email" type="email" autoComplete="email" {...formikField(form, 'email')} />
-            <TextField label="Password" type="password" autoComplete="current-password" {...formikField(form, 'password')} />
-            <Remember>
-              <input type="checkbox" name="remember" checked={form.values.remember} onChange={form.handleChange} />
-              Keep me logged in
-            </Remember>
-            <Button type="submit" $block disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Logging in…' : 'Login'}
-            </Button>
-            {!held && (
-              <Button
-                type="button"
-                $block
-                $variant="outline"
-                style={{ marginTop: 12 }}
-                onClick={() => setWithCode({ email: form.values.email.trim(), remember: form.values.remember })}
-              >
-                E-mail me a code
-              </Button>
-            )}
-            <ForgotLink type="button" onClick={() => setForgotOpen(true)}>
-              Forgot your password?
-            </ForgotLink>
-          </Form>
-        )}
-      </Formik>
+              )}
+              <ForgotLink type="button" onClick={() => setForgotOpen(true)}>
+                Forgot your password?
+              </ForgotLink>
+            </Form>
+          )}
+        </Formik>
       )}
       <Links>
         <Link to="/signup/0">Create an account</Link>

@@ -34,7 +34,8 @@ describe('VerifyEmailPage', () => {
   });
 
   it('asks first while someone else is signed in here, and goes on only when told to', async () => {
-    const question = 'You are signed in as Ruth Mensah. This link is for another account: continuing signs you out and into that account.';
+    const question =
+      'You are signed in as Ruth Mensah. This link is for another account: continuing signs you out and into that account.';
     api
       .onPost('/api/user/verify-email')
       .replyOnce(409, { error: { code: 'signed_in_as_other', message: question } })

@@ -30,7 +30,8 @@ export function VerifyEmailPage() {
           navigate('/', { replace: true });
         },
         (error: unknown) => {
-          if (serverErrorCode(error) === 'signed_in_as_other') setQuestion(serverMessage(error) ?? 'Another account is signed in here.');
+          if (serverErrorCode(error) === 'signed_in_as_other')
+            setQuestion(serverMessage(error) ?? 'Another account is signed in here.');
           else setFailure(serverFieldErrors(error).token ?? friendlyError(error));
         },
       ),

@@ -113,12 +113,17 @@ describe('ModerationPage', () => {
 
   it('a post changed since the queue was loaded is not published: it says so and shows the queue again', async () => {
     api.onPost('/api/moderation/stories/s1/publish').reply(409, {
-      error: { code: 'post_changed', message: 'This story was changed after you opened it. Read it again before you publish it.' },
+      error: {
+        code: 'post_changed',
+        message: 'This story was changed after you opened it. Read it again before you publish it.',
+      },
     });
     renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
     await userEvent.click(within(story).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('This story was changed after you opened it. Read it again before you publish it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This story was changed after you opened it. Read it again before you publish it.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(api.history.get.filter((r) => r.url === '/api/moderation/pending')).toHaveLength(2));
   });
 

@@ -179,7 +179,12 @@ function PendingItem({
     setBusy(action);
     try {
       // A publish names the words shown here: a post changed since is not published unseen.
-      await moderatePost(post.kind, post._id, action, action === 'reject' ? { reason: reason.trim() } : { version: post.version });
+      await moderatePost(
+        post.kind,
+        post._id,
+        action,
+        action === 'reject' ? { reason: reason.trim() } : { version: post.version },
+      );
       const done =
         action === 'publish'
           ? onSite
