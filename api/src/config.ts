@@ -276,7 +276,7 @@ export const LIMITS = {
   },
   reactionsPerAccount: {
     env: 'LIMIT_REACTIONS_PER_ACCOUNT',
-    max: 120,
+    max: 300,
     minutes: 5,
     what: 'likes and "I prayed" (given or taken back) by one member',
   },
