@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
+import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
@@ -17,6 +18,7 @@ import { registerSecurity } from './plugins/security.js';
 import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
+import { signInCodeRoutes } from './modules/signInCodes/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
@@ -37,6 +39,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createClock } from './lib/clock.js';
 import { failureCounters } from './lib/attempts.js';
+import { createLimitCounters } from './lib/limits.js';
 import { connectRedis } from './lib/redis.js';
 import { createUploadStore } from './lib/uploads.js';
 import { createJobs } from './lib/jobs.js';
@@ -61,6 +64,8 @@ export interface BuildOptions {
 
 export async function buildApp({ database, config, serveSite = true }: BuildOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
+  // The shared form rules refuse common and breached passwords here (the list is the server's).
+  installCommonPasswordList();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -79,7 +84,12 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   // Several processes share rate limits, failed logins and cache clearing through Redis.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('redis', redis);
-  app.decorate('failureCounters', failureCounters(redis?.client ?? null, config.redisPrefix));
+  const clock = createClock();
+  app.decorate('clock', clock);
+  app.decorate(
+    'failureCounters',
+    failureCounters(redis?.client ?? null, config.redisPrefix, () => clock.now().getTime()),
+  );
   app.addHook('onClose', async () => redis?.close());
 
   app.decorate('db', database.db);
@@ -89,13 +99,13 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('config', config);
+  app.decorate('limits', createLimitCounters(app));
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
   if (redis) {
     await redis.subscribe(CACHE_CHANNEL, (prefix) => answerCache.clearHere(prefix));
     answerCache.broadcast = (prefix) => void redis.publish(CACHE_CHANNEL, prefix).catch(() => undefined);
   }
-  app.decorate('clock', createClock());
   app.decorate('afterReply', createAfterReply(app.log));
   app.addHook('onClose', async () => app.afterReply.idle());
   // Every route's method and URL, for the checks that walk the whole API (fuzzing, IDOR).
@@ -139,6 +149,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(reportRoutes, { prefix: '/api/community/report' });
   await app.register(newsletterRoutes, { prefix: '/api' }); // /api/newsletter, /api/user/newsletter, /api/admin/...
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(signInCodeRoutes, { prefix: '/api/user' });
   await app.register(socialUserRoutes, { prefix: '/socialuser' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(paymentRoutes); // its plugins sit at /api/payment, /api/giving and /pay

@@ -28,6 +28,8 @@ declare module 'fastify' {
     redis: import('./lib/redis.js').RedisLink | null;
     /** Failure counters, shared by every process through Redis when it is set (lib/attempts.ts). */
     failureCounters: import('./lib/attempts.js').FailureCounters;
+    /** The counters of each limit in config.limits (lib/limits.ts). */
+    limits: import('./lib/limits.js').LimitCounters;
     /** What "now" is for scheduled content (lib/clock.ts; tests may move it). */
     clock: import('./lib/clock.js').Clock;
     /** Work done once the answer is sent (lib/afterReply.ts). */

@@ -76,6 +76,17 @@ export interface KnownDevicesTable {
   created_at: DefaultTimestamp;
 }
 
+export interface SignInCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA-256 of the code, keyed by the row's id. */
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  wrong_tries: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
 export interface ChurchesTable {
   id: string;
   church_name: string;
@@ -375,6 +386,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   known_devices: KnownDevicesTable;
+  sign_in_codes: SignInCodesTable;
   churches: ChurchesTable;
   church_services: ChurchServicesTable;
   events: EventsTable;
