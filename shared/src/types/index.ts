@@ -108,3 +108,4 @@ export interface ActivityPage {
 }
 
 export * from './people';
+export * from './sermons';

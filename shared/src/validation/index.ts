@@ -220,4 +220,5 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export * from './giving';
 export * from './locations';
 export * from './content';
+export * from './sermons';
 export { yup };

@@ -1,0 +1,81 @@
+/**
+ * GET /media/uploads/:name: the uploaded files, wherever they are kept. A
+ * name is never reused, so a file never changes: it is cached for good and
+ * its ETag is its name and size.
+ * - Photos (lib/uploads.ts) are small and sent whole.
+ * - A sermon's audio, video and transcript (lib/mediaStore.ts) are sent in
+ *   byte ranges (`Range: bytes=…`: 206 Partial Content, 416 past the end,
+ *   `Accept-Ranges: bytes`, `If-Range`), streamed from storage, so a phone
+ *   seeks and resumes without downloading the whole file. With a bucket
+ *   (S3_BUCKET) the visitor is sent to a signed address of the file for an
+ *   hour: the bucket serves the ranges itself.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UPLOAD_NAME } from '../../lib/uploads.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** How long a signed address of a bucket's file works. */
+const SIGNED_SECONDS = 3600;
+
+/** The bytes a Range header asks for: a range, 'unsatisfiable' (416), or null (send it all). */
+export function requestedRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: the whole file answers them (RFC 9110 allows it).
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  if (start >= size) return 'unsatisfiable';
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (end < start) return null;
+  return { start, end };
+}
+
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  async function sendMedia(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
+    const { name } = request.params;
+    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+    const file = await app.db
+      .selectFrom('media_files')
+      .select(['size', 'content_type', 'completed_at'])
+      .where('name', '=', name)
+      .where('completed_at', 'is not', null)
+      .executeTakeFirst();
+    if (!file) {
+      const photo = await app.uploads.get(name);
+      if (!photo) return reply.callNotFound();
+      return reply.header('Cache-Control', IMMUTABLE).type(photo.contentType).send(photo.data);
+    }
+    const size = Number(file.size);
+    const etag = `"${name}-${size}"`;
+    reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('Accept-Ranges', 'bytes')
+      .header('ETag', etag)
+      .header('Last-Modified', new Date(file.completed_at!).toUTCString());
+    if (app.media.signedAddress) {
+      reply.header('Cache-Control', 'private, max-age=300');
+      return reply.redirect(await app.media.signedAddress(name, file.content_type, SIGNED_SECONDS), 302);
+    }
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const ifRange = request.headers['if-range'];
+    const range = ifRange && ifRange !== etag ? null : requestedRange(request.headers.range, size);
+    reply.type(file.content_type);
+    if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    if (range) reply.status(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+    reply.header('Content-Length', String(end - start + 1));
+    if (request.method === 'HEAD' || size === 0) return reply.send();
+    return reply.send(app.media.read(name, start, end));
+  }
+
+  app.get<{ Params: { name: string } }>(
+    '/:name',
+    { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 220 } }, required: ['name'] } } },
+    sendMedia,
+  );
+}
