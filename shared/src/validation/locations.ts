@@ -109,12 +109,14 @@ export const locationSchema = yup
     liveStreamUrl: yup
       .string()
       .trim()
+      .nullable()
       .default('')
       .max(500, locationMessages.liveStream)
       .test('stream', locationMessages.liveStream, (v) => !v || videoFromAddress(v) !== null),
     timeZone: yup
       .string()
       .trim()
+      .nullable()
       .default('')
       .max(60, locationMessages.timeZone)
       .test('zone', locationMessages.timeZone, (v) => !v || isTimeZone(v)),

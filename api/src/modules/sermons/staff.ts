@@ -442,7 +442,7 @@ export async function listStaffSeries(db: Kysely<Database>, now: Date, only?: st
       sql<string | null>`max(s.preached_on)::text`.as('last'),
     ])
     .groupBy(['se.id', 'se.slug', 'se.title', 'se.description', 'se.image'])
-    .orderBy(sql`max(s.preached_on)`, sql`desc nulls first`)
+    .orderBy(sql`max(s.preached_on) desc nulls first`)
     .orderBy('se.title');
   if (only) query = query.where('se.id', '=', only);
   const rows = await query.execute();
