@@ -210,7 +210,7 @@ export function databaseMedia(db: Kysely<Database>): MediaStore {
       await db.deleteFrom('upload_chunks').where('name', '=', checkName(target.name)).execute();
     },
     read(name, start, end) {
-      return Readable.from(rangeOf(checkName(name), start, end));
+      return Readable.from(rangeOf(checkName(name), start, end), { objectMode: false });
     },
   };
 }
@@ -278,6 +278,7 @@ export function s3Media(settings: NonNullable<AppConfig['s3']>, partBytes: numbe
           const answer = await request;
           for await (const chunk of answer.Body as AsyncIterable<Uint8Array>) yield Buffer.from(chunk);
         })(),
+        { objectMode: false },
       );
     },
     signedAddress(name, contentType, seconds) {

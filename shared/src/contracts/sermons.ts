@@ -1,7 +1,6 @@
 /** The ministry's preaching: sermons, their series and speakers, their media; the live service. */
 import { Type } from '@sinclair/typebox';
-import { SERMON_LIMITS } from '../validation/sermons';
-import { BodyInteger, BodyText, IntOrNull, ObjectOrNull, Str, StrOrNull } from './schema';
+import { BodyInteger, BodyOptionalText, BodyText, IntOrNull, ObjectOrNull, Str, StrOrNull } from './schema';
 
 export const SpeakerContract = Type.Object({
   _id: Type.String(),
@@ -196,28 +195,29 @@ export const MediaUploadContract = Type.Object({
 
 export const SermonBody = Type.Object({
   title: BodyText(),
-  slug: BodyText(),
+  slug: BodyOptionalText(),
   date: BodyText(),
   speaker: BodyText(),
-  series: BodyText(),
-  passages: BodyText(),
-  summary: BodyText(),
-  notes: BodyText(),
-  image: BodyText(),
-  audio: BodyText(),
-  videoUrl: BodyText(),
-  video: BodyText(),
-  transcript: BodyText(),
-  chapters: BodyText(),
-  publishAt: BodyText(),
+  series: BodyOptionalText(),
+  passages: BodyOptionalText(),
+  summary: BodyOptionalText(),
+  notes: BodyOptionalText(),
+  image: BodyOptionalText(),
+  audio: BodyOptionalText(),
+  videoUrl: BodyOptionalText(),
+  video: BodyOptionalText(),
+  transcript: BodyOptionalText(),
+  chapters: BodyOptionalText(),
+  publishAt: BodyOptionalText(),
 });
 
-export const SeriesBody = Type.Object({ title: BodyText(), slug: BodyText(), description: BodyText(), image: BodyText() });
-
-export const SpeakerBody = Type.Object({ name: BodyText(), role: BodyText(), photo: BodyText() });
-
-export const MediaUploadBody = Type.Object({
-  kind: BodyText(),
-  fileName: BodyText({ maxLength: SERMON_LIMITS.fileName * 4 }),
-  size: BodyInteger(),
+export const SeriesBody = Type.Object({
+  title: BodyText(),
+  slug: BodyOptionalText(),
+  description: BodyOptionalText(),
+  image: BodyOptionalText(),
 });
+
+export const SpeakerBody = Type.Object({ name: BodyText(), role: BodyOptionalText(), photo: BodyOptionalText() });
+
+export const MediaUploadBody = Type.Object({ kind: BodyText(), fileName: BodyText(), size: BodyInteger() });

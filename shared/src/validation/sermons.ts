@@ -190,6 +190,9 @@ export function formatTimestamp(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
+/** A field the form may leave out or send as null: read as ''. */
+const orEmpty = (value: unknown) => value ?? '';
+
 const line = (max: number, maxMessage: string) =>
   yup
     .string()
@@ -203,12 +206,14 @@ const slug = () =>
     .trim()
     .lowercase()
     .default('')
+    .transform(orEmpty)
     .max(SERMON_LIMITS.slug, sermonMessages.slugMax)
     .test('slug', sermonMessages.slug, (v) => !v || (SLUG.test(v) && !UUID.test(v)));
 
-const optionalPicture = () => yup.string().trim().default('').matches(PICTURE, { message: sermonMessages.image, excludeEmptyString: true });
+const optionalPicture = () =>
+  yup.string().trim().default('').transform(orEmpty).matches(PICTURE, { message: sermonMessages.image, excludeEmptyString: true });
 const optionalFile = () =>
-  yup.string().trim().default('').matches(SERMON_FILE, { message: sermonMessages.media, excludeEmptyString: true });
+  yup.string().trim().default('').transform(orEmpty).matches(SERMON_FILE, { message: sermonMessages.media, excludeEmptyString: true });
 
 export const sermonInputSchema = yup
   .object({
@@ -221,16 +226,17 @@ export const sermonInputSchema = yup
       .test('calendar', sermonMessages.dateInvalid, (v) => !v || isDay(v))
       .test('range', sermonMessages.dateRange, (v) => !v || !isDay(v) || (v >= SERMON_DATES.min && v <= SERMON_DATES.max)),
     speaker: yup.string().trim().required(sermonMessages.speaker).matches(UUID, sermonMessages.speaker),
-    series: yup.string().trim().default('').matches(UUID, { message: 'Please choose the series again', excludeEmptyString: true }),
-    passages: line(SERMON_LIMITS.passages, sermonMessages.passagesMax).default(''),
-    summary: yup.string().trim().default('').max(SERMON_LIMITS.summary, sermonMessages.summaryMax),
-    notes: yup.string().default('').max(SERMON_LIMITS.notes, sermonMessages.notesMax),
+    series: yup.string().trim().default('').transform(orEmpty).matches(UUID, { message: 'Please choose the series again', excludeEmptyString: true }),
+    passages: line(SERMON_LIMITS.passages, sermonMessages.passagesMax).default('').transform(orEmpty),
+    summary: yup.string().trim().default('').transform(orEmpty).max(SERMON_LIMITS.summary, sermonMessages.summaryMax),
+    notes: yup.string().default('').transform(orEmpty).max(SERMON_LIMITS.notes, sermonMessages.notesMax),
     image: optionalPicture(),
     audio: optionalFile().test('audio', sermonMessages.media, (v) => !v || /\.(mp3|m4a)$/.test(v)),
     videoUrl: yup
       .string()
       .trim()
       .default('')
+      .transform(orEmpty)
       .max(500, sermonMessages.video)
       .test('video', sermonMessages.video, (v) => !v || videoFromAddress(v) !== null),
     video: optionalFile().test('video', sermonMessages.media, (v) => !v || v.endsWith('.mp4')),
@@ -238,6 +244,7 @@ export const sermonInputSchema = yup
     chapters: yup
       .string()
       .default('')
+      .transform(orEmpty)
       .max(10_000, sermonMessages.chaptersMax)
       .test('chapters', sermonMessages.chapters, (v) => !v || readChapters(v) !== null)
       .test('count', sermonMessages.chaptersMax, (v) => !v || (readChapters(v) ?? []).length <= SERMON_LIMITS.chapters),
@@ -246,6 +253,7 @@ export const sermonInputSchema = yup
       .string()
       .trim()
       .default('')
+      .transform(orEmpty)
       .test('moment', sermonMessages.publishAt, (v) => !v || (LOCAL_MOMENT.test(v) && isDay(v.slice(0, 10)))),
   })
   .test('one-video', sermonMessages.videoBoth, function (value) {
@@ -256,14 +264,14 @@ export type SermonInput = yup.InferType<typeof sermonInputSchema>;
 export const seriesInputSchema = yup.object({
   title: line(SERMON_LIMITS.title, sermonMessages.titleMax).required(sermonMessages.seriesTitle),
   slug: slug(),
-  description: yup.string().trim().default('').max(SERMON_LIMITS.description, sermonMessages.descriptionMax),
+  description: yup.string().trim().default('').transform(orEmpty).max(SERMON_LIMITS.description, sermonMessages.descriptionMax),
   image: optionalPicture(),
 });
 export type SeriesInput = yup.InferType<typeof seriesInputSchema>;
 
 export const speakerInputSchema = yup.object({
   name: line(SERMON_LIMITS.name, sermonMessages.nameMax).required(sermonMessages.name),
-  role: line(SERMON_LIMITS.role, sermonMessages.roleMax).default(''),
+  role: line(SERMON_LIMITS.role, sermonMessages.roleMax).default('').transform(orEmpty),
   photo: optionalPicture(),
 });
 export type SpeakerInput = yup.InferType<typeof speakerInputSchema>;
