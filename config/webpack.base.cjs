@@ -55,7 +55,7 @@ const SINGLETONS = [
  * shared module is not.
  */
 const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
-const SHARED_LIB_ENTRIES = ['api', 'store', 'ui', 'validation', 'format', 'types', 'config'];
+const SHARED_LIB_ENTRIES = ['api', 'store', 'app', 'ui', 'validation', 'format', 'types', 'config'];
 
 /**
  * What the app shares, at the versions its own package.json asks for: an

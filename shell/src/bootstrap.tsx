@@ -24,7 +24,7 @@ async function start() {
   const { restoredStore } = await import('@ministry/shared/store');
   const store = await restoredStore();
   await nextTask();
-  const { readPrerenderedPage } = await import('@ministry/shared/ui');
+  const { readPrerenderedPage } = await import('@ministry/shared/app');
   await nextTask();
   const [{ startTransition }, { App }] = await Promise.all([import('react'), import('./app/App')]);
   await nextTask();

@@ -8,7 +8,7 @@ import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { ToastContainer } from 'react-toastify';
-import { createAppStore, type RootState } from '../store/createAppStore';
+import { createAppStore, type RootState } from '@ministry/shared/store';
 import { theme } from '../ui/theme';
 import type { User } from '../types';
 

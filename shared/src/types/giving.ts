@@ -180,3 +180,22 @@ export interface StaffWaitlistEntry {
   joinedAt: string;
   offerExpiresAt: string | null;
 }
+
+/** How the site takes payments (GET /api/payment/status). */
+export interface PaymentStatus {
+  /** local: test-mode pages, no money moves; stripe: real card payments; none: no online payment yet. */
+  provider: 'local' | 'stripe' | 'none';
+  testMode: boolean;
+  /** Seats one member may hold of an event at once. */
+  seatsPerMember: number;
+}
+
+/** What cancelling an event answers (POST /api/admin/events/{id}/cancel): the event, and where its refunds and e-mails stand. */
+export interface EventCancellation {
+  event: StaffEvent;
+  refunded: number;
+  refundsPending: number;
+  notified: number;
+  /** false: refunds and e-mails go on after the answer (a large event). */
+  finished: boolean;
+}

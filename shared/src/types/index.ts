@@ -17,6 +17,7 @@ import type {
   EventPlaceContract,
   MyPostContract,
   PagingContract,
+  PendingPostContract,
   PrayerContract,
   ServiceTimeContract,
   StoryContract,
@@ -26,6 +27,7 @@ import type {
 
 export type { Gender, CivilStatus, Role } from '../contracts/people';
 export type { ModerationStatus, PostKind } from '../contracts/community';
+import type { PostKind } from '../contracts/community';
 
 export type User = Static<typeof UserContract>;
 
@@ -49,6 +51,21 @@ export type Prayer = Static<typeof PrayerContract>;
 export type Comment = Static<typeof CommentContract>;
 
 export type Story = Static<typeof StoryContract>;
+
+/** What a member sends to comment on a story (POST /api/comments/add). */
+export interface CommentInput {
+  text: string;
+  /** The story's id. */
+  story: string;
+  /** The member's own id (spec section 6); the server checks it against the session. */
+  user: string;
+}
+
+/** A post waiting for review, as admins see it. */
+export type PendingPost = Static<typeof PendingPostContract>;
+
+/** The oldest page of each kind waiting for review, and how many wait in all (GET /api/moderation/pending). */
+export type PendingPosts = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };
 
 export type NewsItem = Static<typeof ArticleContract>;
 

@@ -1,5 +1,6 @@
 /** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers. No React here. */
-import type { ChurchLocation, MyPost, Role } from './index';
+import type { ChurchLocation, MyPost, Role, User } from './index';
+import type { LocationInput } from '../validation/locations';
 
 /** A location on the staff's page: what the public sees, and who depends on it. */
 export interface StaffLocation extends ChurchLocation {
@@ -114,3 +115,50 @@ export interface NewsletterOverview {
   upcoming: UpcomingNewsletter;
   past: PastNewsletter[];
 }
+
+/** What the login form sends (POST /api/user/login). */
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** 'Keep me logged in': a persistent cookie rather than a browser-session one. */
+  remember: boolean;
+}
+
+/** What the signup form sends (POST /api/user/signup): both steps, without confirmPassword. */
+export interface SignupInput {
+  firstname: string;
+  lastname: string;
+  birth_date: string;
+  email: string;
+  password: string;
+  gender: string;
+  civil_status: string;
+  church: string;
+  countryOfOrigin: string;
+  country: string;
+  city: string;
+  seniority: number;
+  source: string;
+}
+
+/** What the profile's basic info and church send (PUT /api/user/updateBasic/{id}). */
+export type BasicInfoInput = Partial<Omit<User, '_id' | 'email' | 'photo' | 'role'>>;
+
+/** A new e-mail, a new password or both, with the current password (PUT /api/user/updateSecurity/{userId}). */
+export interface SecurityInput {
+  email?: string;
+  password?: string;
+  currentPassword: string;
+}
+
+/** A country to live in or come from (GET /api/geo/countries). */
+export interface Country {
+  code: string;
+  name: string;
+}
+
+/** What the staff's location form sends (POST/PUT /api/admin/locations): its fields as typed (coordinates may be left empty). */
+export type LocationFormInput = Omit<LocationInput, 'latitude' | 'longitude'> & {
+  latitude: number | string | null;
+  longitude: number | string | null;
+};

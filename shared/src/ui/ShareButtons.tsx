@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
+import { useSiteOrigin } from '@ministry/shared/app';
 import { siteIdentity } from '../config/site-identity';
 import { notify } from './notify';
 import { theme } from './theme';
-import { useSiteOrigin } from './prerender';
 
 const noSubscription = () => () => {};
 /** Whether the browser can copy to the clipboard (never known on the server). */

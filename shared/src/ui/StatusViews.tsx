@@ -3,7 +3,7 @@ import styled, { keyframes } from 'styled-components';
 import { Button, ButtonLink } from './Button';
 import { Container } from './layout';
 import { theme } from './theme';
-import { errorStatus } from '../api/client';
+import { errorStatus } from '../api/errors';
 
 const Box = styled.div`
   text-align: center;

@@ -2,34 +2,11 @@
  * Notifications of spec section 8: errors top-right for 5 s; post outcomes
  * for 6 s (success top-right, failure as a warning at the bottom centre).
  *
- * The toast library loads with the first notification, not with every page:
- * toasts asked for before its container is on screen wait for it.
+ * The toast library loads with the first notification, not with every page
+ * (`loadToasts` of @ministry/shared/app, which puts the container on screen).
  */
 import type { ToastOptions } from 'react-toastify';
-
-type Toastify = typeof import('react-toastify');
-
-let loading: Promise<Toastify> | null = null;
-const listeners = new Set<() => void>();
-
-/** Loads the toast library (once); `<Toasts />` then mounts its container. */
-export function loadToasts(): Promise<Toastify> {
-  if (!loading) {
-    loading = import('react-toastify');
-    loading.catch(() => {
-      loading = null; // a later notification tries again
-    });
-    listeners.forEach((listener) => listener());
-  }
-  return loading;
-}
-
-/** For `<Toasts />`: whether a notification was asked for yet. */
-export const toastsWanted = (): boolean => loading !== null;
-export function onToastsWanted(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+import { loadToasts } from '@ministry/shared/app';
 
 /** Errors and warnings on screen, closed once something succeeds. */
 const problems = new Set<string>();

@@ -7,7 +7,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { friendlyError } from '../api/client';
+import { friendlyError } from '../api/errors';
 import { FieldError } from './fields';
 import { ResponsiveImage } from './ResponsiveImage';
 import { Container } from './layout';
@@ -178,9 +178,8 @@ const ImageBox = styled.div`
 /**
  * A photo for what a staff page edits: choosing one uploads it (re-encoded
  * on the server at every width the public pages use) and shows it; the
- * server's reason is shown when it is refused. `upload` is
- * `uploadStaffImage` of @ministry/shared/api; `onChange` gets what the
- * entity stores.
+ * server's reason is shown when it is refused. `upload` is the app's own
+ * call of POST /api/admin/images; `onChange` gets what the entity stores.
  */
 export function ImageField({
   label,

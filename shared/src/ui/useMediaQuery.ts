@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useViewportHint } from './prerender';
+import { useViewportHint } from '@ministry/shared/app';
 import { theme } from './theme';
 
 /** The site's small-screen breakpoint, as a media query. */

@@ -5,10 +5,10 @@ import type { AppStore } from '@ministry/shared/store';
 import {
   AppProviders,
   ClientResourceCache,
-  PrerenderProvider,
-  type PrerenderedPage,
   type PrerenderContextValue,
-} from '@ministry/shared/ui';
+  type PrerenderedPage,
+  PrerenderProvider,
+} from '@ministry/shared/app';
 import { AppRoutes } from './AppRoutes';
 import { ScrollToTop } from '../features/layout/ScrollToTop';
 import { SessionCheck } from '../features/session/SessionCheck';

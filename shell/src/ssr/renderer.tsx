@@ -22,7 +22,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import type { RuntimeConfig } from '@ministry/shared/config';
 import { answerCallsWith } from '@ministry/shared/api';
 import { createAppStore } from '@ministry/shared/store';
-import { AppProviders, PrerenderProvider, ServerResourceCache, type PrerenderedPage, type Viewport } from '@ministry/shared/ui';
+import { AppProviders, type PrerenderedPage, PrerenderProvider, ServerResourceCache, type Viewport } from '@ministry/shared/app';
 import { SiteRoutes } from '../app/App';
 import { RemoteLoaderProvider, type RemoteLoader } from '../features/remotes/RemoteModule';
 import { SiteConfigProvider } from '../features/remotes/siteConfig';

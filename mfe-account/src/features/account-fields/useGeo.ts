@@ -1,5 +1,5 @@
-import { getCities, getCountries, getLocations } from '@ministry/shared/api';
-import { useResource } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getCities, getCountries, getLocations } from './api';
 
 /** Countries for the origin and residence lists (from the API, never bundled). */
 export const useCountries = () => useResource(getCountries, 'countries');

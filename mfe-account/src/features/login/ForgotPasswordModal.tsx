@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Formik, Form } from 'formik';
-import { friendlyError, requestPasswordReset } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { Button, formikField, Modal, notify, TextField } from '@ministry/shared/ui';
 import { forgotPasswordSchema } from '@ministry/shared/validation';
+import { requestPasswordReset } from './api';
 
 /**
  * 'Forget Your Password ?': sends the e-mail; the server answers the same

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { authErrorMessage, errorStatus, loginUser, safeNextPath, serverMessage } from '@ministry/shared/api';
+import { errorStatus, serverMessage } from '@ministry/shared/api';
 import { authFailure, authLoading, clearError, loginSuccess, useAppDispatch } from '@ministry/shared/store';
 import { Button, formikField, media, notify, TextField, theme } from '@ministry/shared/ui';
 import { loginSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
+import { authErrorMessage } from '../../lib/authErrorMessage';
+import { loginUser } from './api';
+import { safeNextPath } from './safeNextPath';
 
 const Remember = styled.label`
   display: flex;

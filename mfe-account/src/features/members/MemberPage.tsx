@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, getMember, setMemberDisabled, setMemberRole, stopMemberPosting } from '@ministry/shared/api';
+import { errorStatus, friendlyError } from '@ministry/shared/api';
 import { formatRelative, inSiteTimeZone } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MemberDetail, MyPost, PostKind, Role } from '@ministry/shared/types';
@@ -18,9 +18,10 @@ import {
   StaffPanel,
   StatusBadge,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { memberStates, postCounts, ROLE_LABELS } from './memberLabels';
+import { getMember, setMemberDisabled, setMemberRole, stopMemberPosting } from './api';
 
 const Columns = styled.div`
   display: grid;

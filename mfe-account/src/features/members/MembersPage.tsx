@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { getMembers } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
-import { ResourceView, StaffPage, StaffTable, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { ResourceView, StaffPage, StaffTable, StatusBadge, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { memberStates, postCounts, ROLE_LABELS } from './memberLabels';
 import { Pager } from './Pager';
 import { SearchForm } from './SearchForm';
+import { getMembers } from './api';
 
 const Email = styled.small`
   display: block;

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
-import { friendlyError, getNewsletterOverview, sendNewsletterTest, updateNewsletter } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { NewsletterOverview } from '@ministry/shared/types';
-import { Button, notify, ResourceView, StaffPage, StaffTable, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { Button, notify, ResourceView, StaffPage, StaffTable, StatusBadge, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { Panel as AccountPanel } from '../../components/Panel';
+import { getNewsletterOverview, sendNewsletterTest, updateNewsletter } from './api';
 
 const Grid = styled.div`
   display: grid;

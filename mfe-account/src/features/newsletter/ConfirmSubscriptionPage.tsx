@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { confirmNewsletter, friendlyError, serverFieldErrors } from '@ministry/shared/api';
+import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { ButtonLink, LoadingState } from '@ministry/shared/ui';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { confirmNewsletter } from './api';
 
 /**
  * /newsletter/confirm/:token: the link of the newsletter's confirmation

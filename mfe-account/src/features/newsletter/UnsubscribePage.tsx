@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { friendlyError, serverFieldErrors, unsubscribeNewsletter } from '@ministry/shared/api';
+import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { Button, ButtonLink } from '@ministry/shared/ui';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { unsubscribeNewsletter } from './api';
 
 /**
  * /newsletter/unsubscribe/:token: the visible unsubscribe link of every

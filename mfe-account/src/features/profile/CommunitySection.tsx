@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { friendlyError, setPrayerMail } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
 import type { User } from '@ministry/shared/types';
 import { notify, theme } from '@ministry/shared/ui';
 import { NumberedPanel } from '../../components/Panel';
+import { setPrayerMail } from './api';
 
 const Panel = styled(NumberedPanel)`
   p {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { friendlyError, resendConfirmation } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import type { User } from '@ministry/shared/types';
 import { Button, theme } from '@ministry/shared/ui';
+import { resendConfirmation } from './api';
 
 const Box = styled.section`
   display: flex;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { friendlyError, getMyNewsletter, setMyNewsletter } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import type { MyNewsletter } from '@ministry/shared/types';
 import { notify, theme } from '@ministry/shared/ui';
 import { NumberedPanel } from '../../components/Panel';
+import { getMyNewsletter, setMyNewsletter } from './api';
 
 const Panel = styled(NumberedPanel)`
   p {

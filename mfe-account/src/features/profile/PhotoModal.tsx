@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '@ministry/shared/types';
-import { deletePhoto, friendlyError, updatePhoto } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { setCurrentUser, useAppDispatch } from '@ministry/shared/store';
 import { Button, Modal, notify, theme } from '@ministry/shared/ui';
 import { Avatar } from './Avatar';
+import { deletePhoto, updatePhoto } from './api';
 
 // The original asked the browser's own confirm, "you will delete this image!!" (docs/spec-deviations.md).
 export const DELETE_PROMPT = 'Delete your profile photo?';

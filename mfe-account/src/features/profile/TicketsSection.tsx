@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getMyTickets } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { media, ResourceView, theme, useResource } from '@ministry/shared/ui';
+import { media, ResourceView, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { NumberedPanel as Panel } from '../../components/Panel';
+import { getMyTickets } from './api';
 
 const List = styled.ul`
   list-style: none;

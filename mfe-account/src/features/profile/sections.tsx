@@ -1,7 +1,6 @@
 /** The three sections of /profile: 01 Basic Info, 02 Church, 03 Security. */
 import { useFormikContext } from 'formik';
-import type { User } from '@ministry/shared/types';
-import { updateBasic, updateSecurity, type BasicInfoInput } from '@ministry/shared/api';
+import type { BasicInfoInput, User } from '@ministry/shared/types';
 import { formikField, TextField } from '@ministry/shared/ui';
 import {
   BIRTH_DATE,
@@ -21,6 +20,7 @@ import {
 } from '../account-fields/MemberFields';
 import { FieldColumns } from '../../components/FieldColumns';
 import { ProfileSection } from './ProfileSection';
+import { updateBasic, updateSecurity } from './api';
 
 /** A text field of the section's form, found by name. */
 function Text({

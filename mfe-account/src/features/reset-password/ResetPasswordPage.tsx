@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { checkResetToken, friendlyError, resetPassword, serverFieldErrors } from '@ministry/shared/api';
-import { Button, ButtonLink, FieldError, formikField, LoadingState, TextField, useResource } from '@ministry/shared/ui';
+import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
+import { Button, ButtonLink, FieldError, formikField, LoadingState, TextField } from '@ministry/shared/ui';
 import { resetPasswordSchema } from '@ministry/shared/validation';
+import { useResource } from '@ministry/shared/app';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { checkResetToken, resetPassword } from './api';
 
 /** /reset-password/:token: the e-mailed link; sets a new password once, then the member logs in. */
 export function ResetPasswordPage() {

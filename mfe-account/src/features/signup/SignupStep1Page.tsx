@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { pingSocialUser } from '@ministry/shared/api';
 import { Button, formikField, TextField, theme } from '@ministry/shared/ui';
 import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { FieldColumns } from '../../components/FieldColumns';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
+import { pingSocialUser } from './api';
 
 const Footer = styled.p`
   margin: 20px 0 0;

@@ -2,7 +2,7 @@ import { Formik, Form } from 'formik';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useState } from 'react';
-import { authErrorMessage, errorStatus, serverFieldErrors, signupUser } from '@ministry/shared/api';
+import { errorStatus, serverFieldErrors } from '@ministry/shared/api';
 import { authFailure, authLoading, clearError, useAppDispatch } from '@ministry/shared/store';
 import { Button, ButtonLink, notify } from '@ministry/shared/ui';
 import { signupStep2Schema } from '@ministry/shared/validation';
@@ -17,6 +17,8 @@ import {
 } from '../account-fields/MemberFields';
 import { FieldColumns } from '../../components/FieldColumns';
 import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
+import { authErrorMessage } from '../../lib/authErrorMessage';
+import { signupUser } from './api';
 
 const Actions = styled.div`
   display: grid;

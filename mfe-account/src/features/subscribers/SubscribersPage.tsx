@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { downloadSubscribers, friendlyError, getSubscribers } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
-import { Button, notify, ResourceView, StaffPage, StaffTable, useResource } from '@ministry/shared/ui';
+import { Button, notify, ResourceView, StaffPage, StaffTable } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { Pager } from '../members/Pager';
 import { SearchForm } from '../members/SearchForm';
+import { downloadSubscribers, getSubscribers } from './api';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { friendlyError, serverFieldErrors, verifyEmail } from '@ministry/shared/api';
+import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { loginSuccess, useAppDispatch } from '@ministry/shared/store';
 import { ButtonLink, LoadingState, notify } from '@ministry/shared/ui';
 import { AuthCard } from '../auth-layout/AuthCard';
+import { verifyEmail } from './api';
 
 /**
  * /verify-email/:token: the link of a confirmation e-mail. The page (not the

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getRecentNews } from '@ministry/shared/api';
 import { formatNewsDate } from '@ministry/shared/format';
 import {
   ButtonLink,
@@ -16,8 +15,9 @@ import {
   Section,
   SectionTitle,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getRecentNews } from './api';
 
 const Head = styled.div`
   display: flex;

@@ -1,8 +1,9 @@
-import { moderatePost, reportPost, type PostKind } from '@ministry/shared/api';
 import { isStaff } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
 import { notify } from '@ministry/shared/ui';
+import type { PostKind } from '@ministry/shared/types';
 import { ReasonButton } from './ReasonButton';
+import { moderatePost, reportPost } from './api';
 
 const NAMES: Record<PostKind, string> = { prayers: 'prayer request', stories: 'story', comments: 'comment' };
 

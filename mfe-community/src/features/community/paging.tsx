@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { getPrayerPageNumber, getStoryPageNumber } from '@ministry/shared/api';
 import type { PageOf } from '@ministry/shared/types';
 import { notify, theme } from '@ministry/shared/ui';
+import { getPrayerPageNumber, getStoryPageNumber } from './api';
 
 /** The tabs whose lists come a page at a time. */
 export type PagedTab = 'prayer' | 'story';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useResource, type Resource } from '@ministry/shared/ui';
+import { type Resource, useResource } from '@ministry/shared/app';
 
 /**
  * A loaded list the page can change in place (a new post, a like, a comment)

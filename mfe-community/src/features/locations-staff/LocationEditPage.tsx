@@ -1,17 +1,9 @@
 import { FieldArray, Form, Formik } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  createLocation,
-  errorStatus,
-  friendlyError,
-  getStaffLocation,
-  serverFieldErrors,
-  updateLocation,
-  type LocationFormInput,
-} from '@ministry/shared/api';
+import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { weekdayName } from '@ministry/shared/format';
-import type { StaffLocation } from '@ministry/shared/types';
+import type { LocationFormInput, StaffLocation } from '@ministry/shared/types';
 import {
   Button,
   ButtonLink,
@@ -25,9 +17,10 @@ import {
   TextAreaField,
   TextField,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
 import { LOCATION_LIMITS, locationSchema } from '@ministry/shared/validation';
+import { useResource } from '@ministry/shared/app';
+import { createLocation, getStaffLocation, updateLocation } from './api';
 
 interface ServiceValues {
   name: string;

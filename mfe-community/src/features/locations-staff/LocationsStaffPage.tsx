@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getStaffLocations } from '@ministry/shared/api';
 import { weekdayName } from '@ministry/shared/format';
 import type { StaffLocation } from '@ministry/shared/types';
-import { Button, ButtonLink, ResourceView, StaffPage, StaffTable, theme, useResource } from '@ministry/shared/ui';
+import { Button, ButtonLink, ResourceView, StaffPage, StaffTable, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { RemoveLocationDialog } from './RemoveLocationDialog';
+import { getStaffLocations } from './api';
 
 const Small = styled.small`
   display: block;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { friendlyError, removeLocation } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import type { StaffLocation } from '@ministry/shared/types';
 import { Button, ButtonLink, FieldError, Modal, notify, SelectField } from '@ministry/shared/ui';
+import { removeLocation } from './api';
 
 const Buttons = styled.div`
   display: flex;

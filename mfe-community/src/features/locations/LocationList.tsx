@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { getLocations } from '@ministry/shared/api';
 import { embeddedMapUrl, formatServiceTime, mapSearchUrl, weekdayName } from '@ministry/shared/format';
 import { planAVisit } from '@ministry/shared/texts';
 import type { ChurchLocation } from '@ministry/shared/types';
-import { Button, Card, CardBody, Grid, ResourceView, theme, useResource } from '@ministry/shared/ui';
+import { Button, Card, CardBody, Grid, ResourceView, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getLocations } from './api';
 
 const Name = styled.h3`
   color: ${theme.colors.primary};

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import type { PendingPosts } from '@ministry/shared/api';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
+import type { PendingPosts } from '@ministry/shared/types';
 import { CommunityApp } from '../../testing/CommunityApp';
 
 const admin = signedInState({ ...sampleUser, role: 'admin' });

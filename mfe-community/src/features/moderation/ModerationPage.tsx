@@ -1,17 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  errorStatus,
-  friendlyError,
-  getPendingPosts,
-  moderatePost,
-  rejectPendingOf,
-  stopMemberPosting,
-  type PendingPost,
-  type PendingPosts,
-  type PostKind,
-} from '@ministry/shared/api';
+import { errorStatus, friendlyError } from '@ministry/shared/api';
 import { hasRole } from '@ministry/shared/config';
 import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
@@ -28,8 +18,11 @@ import {
   StaffPage,
   theme,
 } from '@ministry/shared/ui';
+import type { PendingPost, PendingPosts, PostKind } from '@ministry/shared/types';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
+import { moderatePost } from '../community/api';
+import { getPendingPosts, rejectPendingOf, stopMemberPosting } from './api';
 
 const KINDS: { kind: PostKind; title: string; one: string }[] = [
   { kind: 'prayers', title: 'Prayer requests', one: 'prayer request' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { deleteMyPost, editMyPost, friendlyError, getMyPosts, serverFieldErrors, serverMessage } from '@ministry/shared/api';
+import { friendlyError, serverFieldErrors, serverMessage } from '@ministry/shared/api';
 import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MyPost, PostKind } from '@ministry/shared/types';
@@ -22,6 +22,7 @@ import {
 import { POST_MAX } from '@ministry/shared/validation';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
+import { deleteMyPost, editMyPost, getMyPosts } from './api';
 
 const KIND_NAMES: Record<PostKind, string> = { prayers: 'Prayer request', stories: 'Story', comments: 'Comment' };
 const STATES: Record<MyPost['status'], { label: string; color: string; background: string }> = {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, turnPrayerMailOff } from '@ministry/shared/api';
+import { errorStatus, friendlyError } from '@ministry/shared/api';
 import { Button, Container, Section, theme, usePageTitle } from '@ministry/shared/ui';
+import { turnPrayerMailOff } from './api';
 
 const Box = styled.div`
   max-width: 560px;

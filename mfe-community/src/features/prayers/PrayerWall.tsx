@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { addPrayer, friendlyError, getPrayersPage, markPrayerAnswered, prayFor, serverMessage } from '@ministry/shared/api';
+import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
 import type { Prayer } from '@ministry/shared/types';
 import { Button, Card, CardBody, media, notify, PageLinks, ResourceView, TextAreaField, theme } from '@ministry/shared/ui';
@@ -21,6 +21,7 @@ import {
   useScrollToListOnPageChange,
 } from '../community/paging';
 import { useEditableResource } from '../community/useEditableResource';
+import { addPrayer, getPrayersPage, markPrayerAnswered, prayFor } from './api';
 
 const Wall = styled.ul`
   list-style: none;

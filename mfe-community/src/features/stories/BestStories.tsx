@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Story } from '@ministry/shared/types';
-import { Card, CardBody, media, ResourceView, theme, type Resource } from '@ministry/shared/ui';
+import { Card, CardBody, media, ResourceView, theme } from '@ministry/shared/ui';
+import type { Resource } from '@ministry/shared/app';
 import { PanelTitle } from '../community/panel';
 import { PostMeta, PostText } from '../community/PostMeta';
 import { communityItemHref } from '../community/paging';

@@ -1,19 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getStoriesPage } from '@ministry/shared/api';
 import { formatRelative } from '@ministry/shared/format';
-import {
-  Card,
-  CardBody,
-  Container,
-  Grid,
-  Muted,
-  ResourceView,
-  Section,
-  SectionTitle,
-  theme,
-  useResource,
-} from '@ministry/shared/ui';
+import { Card, CardBody, Container, Grid, Muted, ResourceView, Section, SectionTitle, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getStoriesPage } from './api';
 
 const Quote = styled.p`
   margin: 0;

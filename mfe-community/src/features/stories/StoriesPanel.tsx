@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { addStory, getPrayer, getStoriesPage, getTopStories } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
 import type { Comment, Prayer, Story } from '@ministry/shared/types';
-import { PageLinks, ResourceView, theme, useResource } from '@ministry/shared/ui';
+import { PageLinks, ResourceView, theme } from '@ministry/shared/ui';
 import { storySchema } from '@ministry/shared/validation';
+import { useResource } from '@ministry/shared/app';
 import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
 import { SignInPrompt } from '../community/SignInPrompt';
@@ -20,6 +20,7 @@ import {
 import { useEditableResource } from '../community/useEditableResource';
 import { BestStories } from './BestStories';
 import { StoryCard } from './StoryCard';
+import { addStory, getPrayer, getStoriesPage, getTopStories } from './api';
 
 /** Two columns of stories on wide screens, newest first along each row. */
 const Feed = styled.div`

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { addComment } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
 import type { Comment, Story } from '@ministry/shared/types';
 import { Button, Card, CardBody, theme } from '@ministry/shared/ui';
@@ -11,6 +10,7 @@ import { PostMeta, PostText } from '../community/PostMeta';
 import { ReportButton } from '../community/ReportButton';
 import { communityItemHref } from '../community/paging';
 import { useStoryLike, type LikeChange } from './useStoryLike';
+import { addComment } from './api';
 
 const Bar = styled.div`
   display: flex;

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { friendlyError, likeStory } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import type { Story } from '@ministry/shared/types';
 import { notify } from '@ministry/shared/ui';
+import { likeStory } from './api';
 
 export type LikeChange = (storyId: string, delta: number, liked: boolean) => void;
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, getDevotional, getDevotionals, getDevotionalsByTag } from '@ministry/shared/api';
+import { errorStatus } from '@ministry/shared/api';
 import { formatDevotionalDate, formatRelative, formatWeekday } from '@ministry/shared/format';
 import type { Devotional } from '@ministry/shared/types';
 import {
@@ -16,11 +16,12 @@ import {
   ShareButtons,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { DevotionalBody } from './DevotionalBody';
 import { TagLink } from './DevotionalCard';
 import { devotionalPath, tagPath } from './devotionalLinks';
+import { getDevotional, getDevotionals, getDevotionalsByTag } from './api';
 
 /** How many devotionals the Related Devotionals sidebar shows (spec section 9). */
 export const RELATED_COUNT = 3;

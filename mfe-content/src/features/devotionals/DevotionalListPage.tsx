@@ -1,7 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { getDevotionalsPage, getPublishedDevotionalTags } from '@ministry/shared/api';
 import type { DevotionalTag } from '@ministry/shared/types';
 import {
   Button,
@@ -16,10 +15,11 @@ import {
   Section,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { DevotionalCard } from './DevotionalCard';
 import { tagPath } from './devotionalLinks';
+import { getDevotionalsPage, getPublishedDevotionalTags } from './api';
 
 /** How many of the newest /daily-devotion shows (three rows of three). */
 const FIRST_PAGE = 9;

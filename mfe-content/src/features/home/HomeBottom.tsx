@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getDevotionals, getPressReleases, getRecentNews } from '@ministry/shared/api';
 import { formatNewsDate, homeSummary } from '@ministry/shared/format';
 import type { Devotional, NewsItem, PressRelease } from '@ministry/shared/types';
 import {
@@ -13,12 +12,14 @@ import {
   Section,
   SectionTitle,
   theme,
-  useResource,
-  type Resource,
 } from '@ministry/shared/ui';
+import { type Resource, useResource } from '@ministry/shared/app';
 import { DevotionalCard } from '../devotionals/DevotionalCard';
 import { Clipped, NewsCard } from '../news/NewsCard';
 import { DevotionalCarousel } from './DevotionalCarousel';
+import { getDevotionals } from '../devotionals/api';
+import { getRecentNews } from '../news/api';
+import { getPressReleases } from '../press/api';
 
 /** How the home page splits what it loads. */
 export const HOME = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, getNewsItem, getNewsPage } from '@ministry/shared/api';
+import { errorStatus } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { NewsItem } from '@ministry/shared/types';
@@ -21,9 +21,10 @@ import {
   ShareButtons,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { NewsCard, newsItemPath } from './NewsCard';
+import { getNewsItem, getNewsPage } from './api';
 
 /** The address of page `n` of the news. */
 export const newsPageHref = (n: number): string => (n > 1 ? `/news?page=${n}` : '/news');

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { getPressRelease, getPressReleasesPage } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatNewsDate } from '@ministry/shared/format';
 import type { PressRelease } from '@ministry/shared/types';
@@ -18,8 +17,9 @@ import {
   Section,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getPressRelease, getPressReleasesPage } from './api';
 
 /** The three article layouts, cycling by position: wide, photo left, photo right. */
 export const PRESS_LAYOUTS = ['wide', 'photo-left', 'photo-right'] as const;

@@ -1,17 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  createArticle,
-  deleteArticle,
-  errorStatus,
-  friendlyError,
-  getStaffArticle,
-  serverFieldErrors,
-  setArticlePublished,
-  updateArticle,
-  uploadStaffImage,
-} from '@ministry/shared/api';
+import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, NewsItem, StaffArticle, StaffArticleInput } from '@ministry/shared/types';
 import {
@@ -24,9 +14,9 @@ import {
   StaffPage,
   TextAreaField,
   TextField,
-  useResource,
 } from '@ministry/shared/ui';
 import { articleInputSchema, CONTENT_LIMITS } from '@ministry/shared/validation';
+import { useResource } from '@ministry/shared/app';
 import { NewsReader } from '../news/NewsPage';
 import { PressArticle } from '../press/PressPage';
 import { ARTICLE_TEXT } from './articleKinds';
@@ -41,6 +31,7 @@ import {
   startingDay,
   StatePanel,
 } from './common';
+import { createArticle, deleteArticle, getStaffArticle, setArticlePublished, updateArticle, uploadStaffImage } from './api';
 
 const FIELDS: (keyof StaffArticleInput)[] = ['title', 'description', 'photo', 'date'];
 

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { listStaffArticles } from '@ministry/shared/api';
 import type { ArticleKind, ContentState, StaffArticle } from '@ministry/shared/types';
 import { ButtonLink, ResourceView, StaffPage, StaffTable, TextField } from '@ministry/shared/ui';
 import { ARTICLE_TEXT } from './articleKinds';
 import { FilterBar, formatDay, ListMore, OnTheSite, StateBadge, StateFilter } from './common';
 import { useListFilter, usePagedList, useSearchText } from './listing';
+import { listStaffArticles } from './api';
 
 /** /admin/news and /admin/press: every item of the kind, drafts and scheduled ones included, searched by title. */
 export default function ArticlesAdminPage({ kind }: { kind: ArticleKind }) {

@@ -2,18 +2,7 @@ import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  createDevotional,
-  deleteDevotional,
-  errorStatus,
-  friendlyError,
-  getDevotionalTags,
-  getStaffDevotional,
-  serverFieldErrors,
-  setDevotionalPublished,
-  updateDevotional,
-  uploadStaffImage,
-} from '@ministry/shared/api';
+import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { Devotional, StaffDevotional, StaffDevotionalInput } from '@ministry/shared/types';
 import {
@@ -27,9 +16,9 @@ import {
   StaffPage,
   TextField,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
 import { devotionalInputSchema } from '@ministry/shared/validation';
+import { useResource } from '@ministry/shared/app';
 import { DevotionalArticle } from '../devotionals/DevotionalDetailPage';
 import { devotionalPath } from '../devotionals/devotionalLinks';
 import {
@@ -46,6 +35,15 @@ import {
   StatePanel,
 } from './common';
 import { TagPicker } from './TagPicker';
+import {
+  createDevotional,
+  deleteDevotional,
+  getDevotionalTags,
+  getStaffDevotional,
+  setDevotionalPublished,
+  updateDevotional,
+  uploadStaffImage,
+} from './api';
 
 /** The editor's own chunk: loaded once the form is on screen, never by a public page. */
 const RichTextEditor = lazy(() => import('./RichTextEditor'));

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { getDevotionalTags, listStaffDevotionals } from '@ministry/shared/api';
 import type { ContentState, StaffDevotional } from '@ministry/shared/types';
-import { ButtonLink, ResourceView, SelectField, StaffPage, StaffTable, TextField, useResource } from '@ministry/shared/ui';
+import { ButtonLink, ResourceView, SelectField, StaffPage, StaffTable, TextField } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { devotionalPath } from '../devotionals/devotionalLinks';
 import { FilterBar, formatDay, ListMore, OnTheSite, StateBadge, StateFilter } from './common';
 import { useListFilter, usePagedList, useSearchText } from './listing';
+import { getDevotionalTags, listStaffDevotionals } from './api';
 
 /** /admin/devotionals: every devotional, drafts and scheduled ones included, searched by title and tag. */
 export default function DevotionalsAdminPage() {

@@ -1,7 +1,8 @@
 /** The staff lists' search box, filters and pages ("Show more"). */
 import { useEffect, useState } from 'react';
 import { friendlyError } from '@ministry/shared/api';
-import { notify, useResource } from '@ministry/shared/ui';
+import { notify } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 
 /** The search box's words, sent once the typing pauses. */
 export function useSearchText(params: URLSearchParams, setParams: (p: URLSearchParams, o: { replace: boolean }) => void) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { createCheckoutSession, errorStatus, friendlyError, getEvent } from '@ministry/shared/api';
+import { errorStatus, friendlyError } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent } from '@ministry/shared/types';
@@ -19,13 +19,15 @@ import {
   Section,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { leavePageFor } from '../checkout/leavePage';
 import { availabilityOf, priceText, seatsText } from '../events/eventStatus';
 import { readBookingEvent, recalledQuantity, rememberQuantity } from '../../lib/bookingStorage';
 import { QuantityCounter } from './QuantityCounter';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
+import { getEvent } from '../events/api';
+import { createCheckoutSession } from './api';
 
 /** Where the login page sends the member back to (it reads `state.from`, or `?next=`). */
 export const LOGIN_FOR_BOOKING = '/login?next=%2Fbooking';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { cancelBooking, errorStatus, syncBooking } from '@ministry/shared/api';
+import { errorStatus } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { Booking } from '@ministry/shared/types';
@@ -15,10 +15,11 @@ import {
   Section,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { clearBooking } from '../../lib/bookingStorage';
 import { priceText } from '../events/eventStatus';
+import { cancelBooking, syncBooking } from './api';
 
 /** How long the success page waits for the payment provider's confirmation. */
 const POLL_EVERY_MS = 2000;

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, eventCalendarUrl, getEvent } from '@ministry/shared/api';
+import { errorStatus } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, mapSearchUrl } from '@ministry/shared/format';
 import type { MinistryEvent } from '@ministry/shared/types';
 import {
@@ -13,12 +13,13 @@ import {
   Section,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { availabilityOf, priceText, seatsText } from './eventStatus';
 import { TicketForm } from './TicketForm';
 import { WaitlistPanel } from './WaitlistPanel';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
+import { eventCalendarUrl, getEvent } from './api';
 
 const Back = styled(Link)`
   display: inline-block;

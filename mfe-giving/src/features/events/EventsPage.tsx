@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { getEvents } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
 import {
   Container,
@@ -11,11 +10,12 @@ import {
   Section,
   useMediaQuery,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { EventCard } from './EventCard';
 import { EventCarousel } from './EventCarousel';
 import { UpcomingList } from './UpcomingList';
+import { getEvents } from './api';
 
 const Visit = styled.p`
   margin-top: 20px !important;

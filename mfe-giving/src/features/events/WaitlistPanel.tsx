@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { friendlyError, getMyWaitlist, heldCheckoutUrl, joinWaitlist, leaveWaitlist } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent, MyWaitlistEntry } from '@ministry/shared/types';
 import { Button, ExternalButton, FieldError, Input, theme } from '@ministry/shared/ui';
+import { getMyWaitlist, heldCheckoutUrl, joinWaitlist, leaveWaitlist } from './api';
 
 const Box = styled.div`
   margin: 16px 0;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { cancelRecurringGift, friendlyError } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { formatPrice } from '@ministry/shared/format';
 import type { RecurringGift } from '@ministry/shared/types';
 import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
+import { cancelRecurringGift } from './api';
 
 const Buttons = styled.div`
   display: flex;

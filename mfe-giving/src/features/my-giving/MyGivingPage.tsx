@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getMyGiving, givingStatementUrl } from '@ministry/shared/api';
 import { frequencyLabel } from '@ministry/shared/config';
 import { formatNewsDate, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
 import type { MyGiving, RecurringGift } from '@ministry/shared/types';
-import {
-  Button,
-  Container,
-  media,
-  ResourceView,
-  Section,
-  StatusBadge,
-  theme,
-  usePageTitle,
-  useResource,
-} from '@ministry/shared/ui';
+import { Button, Container, media, ResourceView, Section, StatusBadge, theme, usePageTitle } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { MemberPageIntro, MemberPageTitle } from '../../components/MemberPageHeading';
 import { CancelRecurringDialog } from './CancelRecurringDialog';
+import { getMyGiving, givingStatementUrl } from './api';
 
 const Panel = styled.section`
   background: #fff;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { cancelMyBooking, friendlyError } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { MyTicket } from '@ministry/shared/types';
 import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
+import { cancelMyBooking } from './api';
 
 const Buttons = styled.div`
   display: flex;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { eventCalendarUrl, getMyBookings } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, formatNewsDate, formatPrice } from '@ministry/shared/format';
 import type { MyTicket } from '@ministry/shared/types';
 import {
@@ -14,12 +13,14 @@ import {
   StatusBadge,
   theme,
   usePageTitle,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { MemberPageIntro, MemberPageTitle } from '../../components/MemberPageHeading';
 import { eventPath } from '../events/eventStatus';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { TICKET_STATES, ticketNote, ticketState } from './ticketState';
+import { eventCalendarUrl } from '../events/api';
+import { getMyBookings } from './api';
 
 const List = styled.ul`
   list-style: none;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { donationPageUrl } from '@ministry/shared/api';
 import {
   amountNote,
   DEFAULT_DONATION_TYPE,
@@ -25,6 +24,7 @@ import {
 } from '@ministry/shared/ui';
 import { DonationCard } from './DonationCard';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
+import { donationPageUrl } from './api';
 
 const Cards = styled.ul`
   list-style: none;

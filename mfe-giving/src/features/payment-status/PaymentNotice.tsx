@@ -4,9 +4,11 @@
  * shown for real card payments.
  */
 import styled from 'styled-components';
-import { getPaymentStatus, type PaymentStatus } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
-import { theme, useResource } from '@ministry/shared/ui';
+import { theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import type { PaymentStatus } from '@ministry/shared/types';
+import { getPaymentStatus } from './api';
 
 /** The site's payment status, or undefined while it loads (or if it could not be read). */
 export function usePaymentStatus(): PaymentStatus | undefined {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { donationsCsvUrl, getDonationReport, serverFieldErrors } from '@ministry/shared/api';
+import { serverFieldErrors } from '@ministry/shared/api';
 import { DONATION_TYPES, findDonationType, frequencyLabel, type DonationFrequency } from '@ministry/shared/config';
 import { formatPrice, inSiteTimeZone } from '@ministry/shared/format';
 import type { DonationFilters, DonationReport } from '@ministry/shared/types';
@@ -18,8 +18,9 @@ import {
   StatusBadge,
   TextField,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { donationsCsvUrl, getDonationReport } from './api';
 
 const Filters = styled.form`
   display: grid;

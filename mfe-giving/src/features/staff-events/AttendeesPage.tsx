@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { attendeesCsvUrl, errorStatus, getAttendees } from '@ministry/shared/api';
+import { errorStatus } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
 import type { Attendee, AttendeeList } from '@ministry/shared/types';
 import {
@@ -13,11 +13,12 @@ import {
   StaffTable,
   StatusBadge,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { Readable } from './Readable';
 import { WaitlistTable } from './WaitlistTable';
 import { checkInPath, staffEventPath } from './staffEventStatus';
+import { attendeesCsvUrl, getAttendees } from './api';
 
 const PAYMENT: Record<Attendee['payment'], { label: string; tone: 'ok' | 'warn' | 'muted' | 'danger' }> = {
   paid: { label: 'Paid', tone: 'ok' },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { cancelStaffEvent, friendlyError } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { formatEventDate } from '@ministry/shared/format';
 import type { StaffEvent } from '@ministry/shared/types';
 import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
+import { cancelStaffEvent } from './api';
 
 const Buttons = styled.div`
   display: flex;

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { checkInTicket, friendlyError, getCheckInCounts } from '@ministry/shared/api';
+import { friendlyError } from '@ministry/shared/api';
 import { formatEventTime, formatNewsDate } from '@ministry/shared/format';
 import type { CheckInCounts } from '@ministry/shared/types';
 import { Button, ButtonLink, Input, StaffPage, theme } from '@ministry/shared/ui';
 import { attendeesPath } from './staffEventStatus';
+import { checkInTicket, getCheckInCounts } from './api';
 
 const Counts = styled.p`
   font-size: 1.4rem;

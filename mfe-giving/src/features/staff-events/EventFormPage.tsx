@@ -2,16 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
-import {
-  createStaffEvent,
-  errorStatus,
-  friendlyError,
-  getLocations,
-  getStaffEvent,
-  serverFieldErrors,
-  updateStaffEvent,
-  uploadStaffImage,
-} from '@ministry/shared/api';
+import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { hasRole, siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
@@ -32,11 +23,12 @@ import {
   TextAreaField,
   TextField,
   theme,
-  useResource,
 } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { CancelEventDialog } from './CancelEventDialog';
 import { emptyEventForm, eventInputOf, formErrorsOf, formValuesOf, validateEventForm, type EventFormValues } from './eventForm';
 import { attendeesPath, seatsSummary, STATE_LABELS, staffEventPath, staffEventState } from './staffEventStatus';
+import { createStaffEvent, getLocations, getStaffEvent, updateStaffEvent, uploadStaffImage } from './api';
 
 const Form = styled.form`
   max-width: 760px;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getStaffEvents } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { StaffEvent } from '@ministry/shared/types';
-import { ButtonLink, ResourceView, StaffPage, StaffTable, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { ButtonLink, ResourceView, StaffPage, StaffTable, StatusBadge, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { Readable } from './Readable';
 import { attendeesPath, seatsSummary, STATE_LABELS, staffEventPath, staffEventState } from './staffEventStatus';
+import { getStaffEvents } from './api';
 
 const Heading = styled.h2`
   font-size: 1.25rem;

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { getEventWaitlist } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
-import { StaffTable, StatusBadge, useResource } from '@ministry/shared/ui';
+import { StaffTable, StatusBadge } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
 import { Readable } from './Readable';
+import { getEventWaitlist } from './api';
 
 const Heading = styled.h2`
   font-size: 1.25rem;

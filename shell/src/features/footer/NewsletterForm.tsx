@@ -1,8 +1,9 @@
 import { Formik, Form } from 'formik';
 import styled from 'styled-components';
-import { friendlyError, serverFieldErrors, subscribeNewsletter } from '@ministry/shared/api';
+import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { Button, formikField, notify } from '@ministry/shared/ui';
 import { newsletterSchema } from '@ministry/shared/validation';
+import { subscribeNewsletter } from './api';
 
 const Row = styled.div`
   display: flex;

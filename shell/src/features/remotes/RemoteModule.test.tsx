@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { emptyRuntimeConfig } from '@ministry/shared/config';
-import { ClientResourceCache, PrerenderProvider } from '@ministry/shared/ui';
+import { ClientResourceCache, PrerenderProvider } from '@ministry/shared/app';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { RemoteLoaderProvider, RemoteModule, type RemoteLoader } from './RemoteModule';

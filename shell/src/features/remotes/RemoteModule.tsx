@@ -1,15 +1,8 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@ministry/shared/config';
-import {
-  Button,
-  ClientResourceCache,
-  ErrorBoundary,
-  LoadingState,
-  theme,
-  usePrerenderContext,
-  whenNearScreen,
-} from '@ministry/shared/ui';
+import { Button, ErrorBoundary, LoadingState, theme, whenNearScreen } from '@ministry/shared/ui';
+import { ClientResourceCache, usePrerenderContext } from '@ministry/shared/app';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
 import { useSiteConfig } from './siteConfig';
 import { remotePartLoading } from './pageReady';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { getMyPosts } from '@ministry/shared/api';
+import { http as client } from '@ministry/shared/api';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { SessionCheck } from './SessionCheck';
@@ -23,7 +23,7 @@ describe('SessionCheck', () => {
     expect(store.getState().auth.isAuth).toBe(true);
 
     api.onGet('/api/community/mine').reply(401, { error: { code: 'unauthorized', message: 'Please log in first.' } });
-    await act(() => expect(getMyPosts()).rejects.toBeTruthy());
+    await act(() => expect(client.get('/api/community/mine')).rejects.toBeTruthy());
     await waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
     expect(await screen.findByText('You have been signed out. Please log in again.')).toBeInTheDocument();
   });
@@ -32,7 +32,7 @@ describe('SessionCheck', () => {
     const { store } = renderWithProviders(<SessionCheck />, { preloadedState: signedInState() });
     await checked();
     api.onGet('/api/community/mine').reply(403, { error: { code: 'forbidden', message: 'No.' } });
-    await expect(getMyPosts()).rejects.toBeTruthy();
+    await expect(client.get('/api/community/mine')).rejects.toBeTruthy();
     await checked();
     expect(store.getState().auth.isAuth).toBe(true);
   });

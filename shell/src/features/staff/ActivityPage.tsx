@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { getActivity } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { ActivityItem } from '@ministry/shared/types';
-import { Button, ResourceView, StaffPage, StaffTable, useResource } from '@ministry/shared/ui';
+import { Button, ResourceView, StaffPage, StaffTable } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getActivity } from './api';
 
 /** /admin/activity (admins): every change made on a staff page, newest first. */
 export function ActivityPage() {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { getStaffDashboard } from '@ministry/shared/api';
 import { formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffDashboard } from '@ministry/shared/types';
-import { media, ResourceView, StaffPage, StaffPanel, StatusBadge, theme, useResource } from '@ministry/shared/ui';
+import { media, ResourceView, StaffPage, StaffPanel, StatusBadge, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getStaffDashboard } from './api';
 
 const Panels = styled.div`
   display: grid;

@@ -1,5 +1,5 @@
-/** The staff's calls for devotionals, news items and press releases (editors and admins). */
-import { http } from './client';
+/** The staff's calls for devotionals, news items and press releases (editors and admins), and their photos. */
+import { http } from '@ministry/shared/api';
 import type {
   ArticleKind,
   ContentState,
@@ -10,7 +10,7 @@ import type {
   StaffDevotional,
   StaffDevotionalInput,
   StaffListPage,
-} from '../types';
+} from '@ministry/shared/types';
 
 export interface StaffListFilter {
   /** Words of the title. */
@@ -81,4 +81,11 @@ export async function setArticlePublished(kind: ArticleKind, id: string, publish
 
 export async function deleteArticle(kind: ArticleKind, id: string): Promise<void> {
   await http.delete(`/api/admin/${kind}/${encodeURIComponent(id)}`);
+}
+
+/** POST /api/admin/images: a photo for a devotional, news item, press release or event; answers what the entity stores. */
+export async function uploadStaffImage(file: File): Promise<{ src: string; width: number; height: number }> {
+  const form = new FormData();
+  form.append('image', file);
+  return (await http.post<Envelope<{ src: string; width: number; height: number }>>('/api/admin/images', form)).data.data;
 }

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { BrowserRouter, Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { createAppStore } from '../store/createAppStore';
+import { createAppStore } from '@ministry/shared/store';
+import { theme } from '../ui/theme';
 import { AppProviders } from './AppProviders';
-import { theme } from './theme';
 
 const Bar = styled.div`
   background: ${theme.colors.primary};

@@ -3,9 +3,9 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { ThemeProvider } from 'styled-components';
-import type { AppStore } from '../store/createAppStore';
-import { GlobalStyle } from './GlobalStyle';
-import { theme } from './theme';
+import type { AppStore } from '@ministry/shared/store';
+import { GlobalStyle } from '../ui/GlobalStyle';
+import { theme } from '../ui/theme';
 import { Toasts } from './Toasts';
 
 /**

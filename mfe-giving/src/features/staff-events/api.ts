@@ -1,21 +1,16 @@
-/**
- * The giving staff pages' calls (mfe-giving): events, their attendees and
- * cancellation, donations; and the member's "My tickets".
- */
-import { apiBase, http } from './client';
+/** The staff's event pages' calls: events, their attendees, waitlist, check-in and cancellation; the churches and photos the event form offers. */
+import { apiBase, http } from '@ministry/shared/api';
 import type {
   AttendeeList,
-  Booking,
   CheckInCounts,
   CheckInResult,
-  DonationFilters,
-  DonationReport,
+  ChurchLocation,
   Envelope,
-  MyTicket,
+  EventCancellation,
   StaffEvent,
   StaffEventInput,
   StaffWaitlistEntry,
-} from '../types';
+} from '@ministry/shared/types';
 
 /** GET /api/admin/events: every event, those to come first, with the seats sold and held. */
 export async function getStaffEvents(): Promise<StaffEvent[]> {
@@ -37,16 +32,6 @@ export async function updateStaffEvent(id: string, input: StaffEventInput): Prom
   return (await http.put<Envelope<StaffEvent>>(`/api/admin/events/${encodeURIComponent(id)}`, input)).data.data;
 }
 
-/** What a cancellation answers: the event, and where its refunds and e-mails stand. */
-export interface EventCancellation {
-  event: StaffEvent;
-  refunded: number;
-  refundsPending: number;
-  notified: number;
-  /** false: refunds and e-mails go on after the answer (a large event). */
-  finished: boolean;
-}
-
 /** POST /api/admin/events/{id}/cancel (admins): refunds every paid booking and e-mails every ticket holder, once each. */
 export async function cancelStaffEvent(id: string): Promise<EventCancellation> {
   return (await http.post<Envelope<EventCancellation>>(`/api/admin/events/${encodeURIComponent(id)}/cancel`)).data.data;
@@ -65,36 +50,6 @@ export async function getEventWaitlist(id: string): Promise<StaffWaitlistEntry[]
 /** The attendees as a CSV file: a link to download, not a call. */
 export const attendeesCsvUrl = (id: string): string => `${apiBase()}/api/admin/events/${encodeURIComponent(id)}/attendees.csv`;
 
-const filterParams = (filters: DonationFilters): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
-  );
-
-/** GET /api/admin/donations (admins): the newest gifts that match, with totals per type and per month. */
-export async function getDonationReport(filters: DonationFilters = {}): Promise<DonationReport> {
-  return (await http.get<Envelope<DonationReport>>('/api/admin/donations', { params: filterParams(filters) })).data.data;
-}
-
-/** The gifts that match as a CSV file: a link to download. */
-export function donationsCsvUrl(filters: DonationFilters = {}): string {
-  const query = new URLSearchParams(filterParams(filters)).toString();
-  return `${apiBase()}/api/admin/donations.csv${query ? `?${query}` : ''}`;
-}
-
-/** GET /api/payment/my-bookings: what the signed-in member paid for, as it stands now (paid, refund on its way, refunded). */
-export async function getMyBookings(): Promise<MyTicket[]> {
-  return (await http.get<Envelope<MyTicket[]>>('/api/payment/my-bookings')).data.data;
-}
-
-/**
- * POST /api/payment/my-bookings/:id/cancel: the member gives a paid booking
- * back (until CANCEL_HOURS_BEFORE hours before the event); answers the
- * booking as it stands after (refunded, or refund_due while the refund is made).
- */
-export async function cancelMyBooking(id: string): Promise<Booking> {
-  return (await http.post<Envelope<Booking>>(`/api/payment/my-bookings/${encodeURIComponent(id)}/cancel`)).data.data;
-}
-
 /** GET /api/admin/events/:id/check-in: tickets checked in and sold. */
 export async function getCheckInCounts(eventId: string): Promise<CheckInCounts> {
   return (await http.get<Envelope<CheckInCounts>>(`/api/admin/events/${encodeURIComponent(eventId)}/check-in`)).data.data;
@@ -104,4 +59,15 @@ export async function getCheckInCounts(eventId: string): Promise<CheckInCounts> 
 export async function checkInTicket(eventId: string, code: string): Promise<CheckInResult> {
   return (await http.post<Envelope<CheckInResult>>(`/api/admin/events/${encodeURIComponent(eventId)}/check-in`, { code })).data
     .data;
+}
+
+export async function getLocations(): Promise<ChurchLocation[]> {
+  return (await http.get<Envelope<ChurchLocation[]>>('/api/locations')).data.data;
+}
+
+/** POST /api/admin/images: a photo for a devotional, news item, press release or event; answers what the entity stores. */
+export async function uploadStaffImage(file: File): Promise<{ src: string; width: number; height: number }> {
+  const form = new FormData();
+  form.append('image', file);
+  return (await http.post<Envelope<{ src: string; width: number; height: number }>>('/api/admin/images', form)).data.data;
 }

@@ -1,0 +1,14 @@
+/** Signing in, and asking for a password reset link. */
+import { http } from '@ministry/shared/api';
+import type { Envelope, LoginInput, User } from '@ministry/shared/types';
+
+/** POST /api/user/login: the answer's data is the user. */
+export async function loginUser(input: LoginInput): Promise<User> {
+  const body = (await http.post<User | Envelope<User>>('/api/user/login', input)).data;
+  return 'data' in body ? body.data : body;
+}
+
+/** PUT /api/user/forgotpassword: the answer is the same whether or not the account exists. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  return (await http.put<Envelope<{ message: string }>>('/api/user/forgotpassword', { email })).data.data.message;
+}

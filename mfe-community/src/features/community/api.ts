@@ -1,0 +1,33 @@
+/** Calls every part of the community page uses: where a post is in its list, reporting a post, an admin's publish or reject. */
+import { http } from '@ministry/shared/api';
+import type { Envelope, ModerationStatus, PostKind } from '@ministry/shared/types';
+
+/** GET /api/prayers/{id}/page: the page of the wall the prayer is on (404 when the visitor may not see it). */
+export async function getPrayerPageNumber(id: string): Promise<number> {
+  return (await http.get<Envelope<{ page: number }>>(`/api/prayers/${encodeURIComponent(id)}/page`)).data.data.page;
+}
+
+/** GET /api/stories/{id}/page: the page of the stories the story is on (404 when the visitor may not see it). */
+export async function getStoryPageNumber(id: string): Promise<number> {
+  return (await http.get<Envelope<{ page: number }>>(`/api/stories/${encodeURIComponent(id)}/page`)).data.data.page;
+}
+
+/** POST /api/community/report/{kind}/{id}: a member reports a post, with what is wrong. */
+export async function reportPost(kind: PostKind, id: string, reason: string): Promise<void> {
+  await http.post(`/api/community/report/${kind}/${encodeURIComponent(id)}`, { reason });
+}
+
+/** POST /api/moderation/{kind}/{id}/publish|reject; a rejection's `reason` is mailed to the author. */
+export async function moderatePost(
+  kind: PostKind,
+  id: string,
+  action: 'publish' | 'reject',
+  reason?: string,
+): Promise<{ _id: string; kind: PostKind; status: ModerationStatus }> {
+  return (
+    await http.post<Envelope<{ _id: string; kind: PostKind; status: ModerationStatus }>>(
+      `/api/moderation/${kind}/${encodeURIComponent(id)}/${action}`,
+      reason ? { reason } : {},
+    )
+  ).data.data;
+}

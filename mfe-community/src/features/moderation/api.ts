@@ -1,0 +1,26 @@
+/** The admins' moderation calls: what waits for review, and a member's posting (publishing or rejecting one post: ../community/api). */
+import { http } from '@ministry/shared/api';
+import type { Envelope, PendingPost, PendingPosts, PostKind } from '@ministry/shared/types';
+
+/**
+ * GET /api/moderation/pending (admins only; a 404 for anyone else); with
+ * `after` (the last post shown), the next page of that post's kind.
+ */
+export async function getPendingPosts(after?: PendingPost): Promise<PendingPosts> {
+  const params = after ? { kind: after.kind, afterDate: after.date, afterId: after._id } : undefined;
+  return (await http.get<Envelope<PendingPosts>>('/api/moderation/pending', { params })).data.data;
+}
+
+/** POST /api/moderation/members/{userId}/reject-pending: rejects everything one member has waiting; answers how many of each kind. */
+export async function rejectPendingOf(userId: string): Promise<Record<PostKind, number>> {
+  return (
+    await http.post<Envelope<{ rejected: Record<PostKind, number> }>>(
+      `/api/moderation/members/${encodeURIComponent(userId)}/reject-pending`,
+    )
+  ).data.data.rejected;
+}
+
+/** POST /api/moderation/members/{userId}/posting: stops a member from posting (or lets them again). */
+export async function stopMemberPosting(userId: string, stopped: boolean): Promise<void> {
+  await http.post(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped });
+}

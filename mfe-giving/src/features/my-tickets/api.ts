@@ -1,0 +1,17 @@
+/** The signed-in member's tickets ("My tickets"), and giving one back. */
+import { http } from '@ministry/shared/api';
+import type { Booking, Envelope, MyTicket } from '@ministry/shared/types';
+
+/** GET /api/payment/my-bookings: what the signed-in member paid for, as it stands now (paid, refund on its way, refunded). */
+export async function getMyBookings(): Promise<MyTicket[]> {
+  return (await http.get<Envelope<MyTicket[]>>('/api/payment/my-bookings')).data.data;
+}
+
+/**
+ * POST /api/payment/my-bookings/:id/cancel: the member gives a paid booking
+ * back (until CANCEL_HOURS_BEFORE hours before the event); answers the
+ * booking as it stands after (refunded, or refund_due while the refund is made).
+ */
+export async function cancelMyBooking(id: string): Promise<Booking> {
+  return (await http.post<Envelope<Booking>>(`/api/payment/my-bookings/${encodeURIComponent(id)}/cancel`)).data.data;
+}
