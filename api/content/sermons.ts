@@ -51,7 +51,8 @@ export const seriesSeeds: SeriesSeed[] = [
   {
     key: 'love',
     title: 'Love Never Fails',
-    description: 'Three messages from 1 Corinthians 13 on the love that is patient and kind, keeps no record of wrongs and never ends.',
+    description:
+      'Three messages from 1 Corinthians 13 on the love that is patient and kind, keeps no record of wrongs and never ends.',
     image: '/media/sermon-series-2.svg',
   },
 ];
@@ -156,7 +157,8 @@ export const sermonSeeds: SermonSeed[] = [
     speaker: 'samuel',
     series: null,
     passages: 'John 3:1-17',
-    summary: 'A teacher of Israel comes to Jesus at night and hears the good news that changes everything: God so loved the world.',
+    summary:
+      'A teacher of Israel comes to Jesus at night and hears the good news that changes everything: God so loved the world.',
     notes: [
       'Nicodemus came with a compliment; Jesus answered with an invitation: no one can see the kingdom of God unless they are born again.',
       'For God so loved the world that he gave his one and only Son, that whoever believes in him shall not perish but have eternal life.',

@@ -52,8 +52,12 @@ describeEachDatabase(
   'Sermon media',
   (ctx) => {
     let editor: { cookie: string };
-    const staff = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: object | Buffer, headers: Record<string, string> = {}) =>
-      ctx().app.inject({ method, url, payload, headers: { cookie: editor.cookie, ...headers } });
+    const staff = (
+      method: 'POST' | 'PUT' | 'GET' | 'DELETE',
+      url: string,
+      payload?: object | Buffer,
+      headers: Record<string, string> = {},
+    ) => ctx().app.inject({ method, url, payload, headers: { cookie: editor.cookie, ...headers } });
 
     /** Uploads `data` part by part; answers each answer's state. */
     async function upload(kind: string, fileName: string, data: Buffer, announced = data.length): Promise<MediaUpload[]> {
@@ -130,9 +134,16 @@ describeEachDatabase(
     it('refuses a file over its kind’s size limit, and one larger than announced, storing nothing', async () => {
       const { app } = ctx();
       const before = await storedBytes(app);
-      const tooLarge = await staff('POST', '/api/admin/sermons/media', { kind: 'audio', fileName: 'long.mp3', size: AUDIO_LIMIT + 1 });
+      const tooLarge = await staff('POST', '/api/admin/sermons/media', {
+        kind: 'audio',
+        fileName: 'long.mp3',
+        size: AUDIO_LIMIT + 1,
+      });
       assert.equal(tooLarge.statusCode, 413);
-      assert.equal(json<{ error: { message: string } }>(tooLarge).error.message, 'That audio file is larger than 0 MB.'.replace('0 MB', `${Math.round(AUDIO_LIMIT / 1048576)} MB`));
+      assert.equal(
+        json<{ error: { message: string } }>(tooLarge).error.message,
+        'That audio file is larger than 0 MB.'.replace('0 MB', `${Math.round(AUDIO_LIMIT / 1048576)} MB`),
+      );
       assert.deepEqual(await storedBytes(app), before);
 
       // Announced small, then sent large: the part that goes past is refused and the upload ends.
@@ -141,10 +152,14 @@ describeEachDatabase(
       assert.deepEqual(await storedBytes(app), before, 'nothing of it is kept');
 
       // Not the file it claims to be: refused once its last part is in, nothing kept.
-      await assert.rejects(upload('audio', 'notes.mp3', Buffer.from('These are my notes, not a recording.')), (error: { status?: number; body?: string }) =>
-        error.status === 400 && /not an MP3 or M4A file/.test(error.body ?? ''),
+      await assert.rejects(
+        upload('audio', 'notes.mp3', Buffer.from('These are my notes, not a recording.')),
+        (error: { status?: number; body?: string }) => error.status === 400 && /not an MP3 or M4A file/.test(error.body ?? ''),
       );
-      await assert.rejects(upload('transcript', 'captions.vtt', Buffer.from('1\n00:00:01.000 --> 00:00:02.000\nHello')), (error: { status?: number }) => error.status === 400);
+      await assert.rejects(
+        upload('transcript', 'captions.vtt', Buffer.from('1\n00:00:01.000 --> 00:00:02.000\nHello')),
+        (error: { status?: number }) => error.status === 400,
+      );
       assert.deepEqual(await storedBytes(app), before);
 
       const wrongKind = await staff('POST', '/api/admin/sermons/media', { kind: 'audio', fileName: 'sermon.wav', size: 100 });
@@ -170,14 +185,28 @@ describeEachDatabase(
         headers: { ...part.headers, cookie: other.cookie },
       });
       assert.equal(theirs.statusCode, 404, "another editor's upload is not found");
-      const members = await app.inject({ method: 'POST', url: '/api/admin/sermons/media', payload: { kind: 'audio', fileName: 'a.mp3', size: 10 }, headers: { cookie: member.cookie } });
+      const members = await app.inject({
+        method: 'POST',
+        url: '/api/admin/sermons/media',
+        payload: { kind: 'audio', fileName: 'a.mp3', size: 10 },
+        headers: { cookie: member.cookie },
+      });
       assert.equal(members.statusCode, 403);
       // A part cut short is not kept: the upload still waits at byte 0.
       const short = multipart('part', Buffer.alloc(100, 1));
-      assert.equal((await staff('PUT', `/api/admin/sermons/media/${started._id}?offset=0`, short.payload, short.headers)).statusCode, 400);
+      assert.equal(
+        (await staff('PUT', `/api/admin/sermons/media/${started._id}?offset=0`, short.payload, short.headers)).statusCode,
+        400,
+      );
       assert.equal(json<{ data: MediaUpload }>(await staff('GET', `/api/admin/sermons/media/${started._id}`)).data.received, 0);
-      assert.equal((await staff('PUT', `/api/admin/sermons/media/${started._id}?offset=0`, part.payload, part.headers)).statusCode, 200);
-      assert.equal(json<{ data: MediaUpload }>(await staff('GET', `/api/admin/sermons/media/${started._id}`)).data.received, PART);
+      assert.equal(
+        (await staff('PUT', `/api/admin/sermons/media/${started._id}?offset=0`, part.payload, part.headers)).statusCode,
+        200,
+      );
+      assert.equal(
+        json<{ data: MediaUpload }>(await staff('GET', `/api/admin/sermons/media/${started._id}`)).data.received,
+        PART,
+      );
       assert.equal((await staff('DELETE', `/api/admin/sermons/media/${started._id}`)).statusCode, 204);
       assert.equal((await staff('GET', `/api/admin/sermons/media/${started._id}`)).statusCode, 404);
     });
@@ -192,14 +221,19 @@ describeEachDatabase(
       const seventh = await staff('POST', '/api/admin/sermons/media', { kind: 'audio', fileName: 'seventh.mp3', size: 1000 });
       assert.equal(seventh.statusCode, 429);
       for (const id of ids) await staff('DELETE', `/api/admin/sermons/media/${id}`);
-      assert.equal((await staff('POST', '/api/admin/sermons/media', { kind: 'audio', fileName: 'again.mp3', size: 1000 })).statusCode, 201);
+      assert.equal(
+        (await staff('POST', '/api/admin/sermons/media', { kind: 'audio', fileName: 'again.mp3', size: 1000 })).statusCode,
+        201,
+      );
     });
 
     it('gives a sermon its uploaded recording and transcript: on its page, searchable, in the feed with the file’s size; removed with the sermon', async () => {
       const { app } = ctx();
       const mp3 = await readFile(path.join(SAMPLE_SERMON_MEDIA, 'love-never-fails.mp3'));
       const audio = (await upload('audio', 'love.mp3', mp3)).at(-1)!.file!;
-      const vtt = Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nFaith, hope and love remain.\n\n00:00:02.500 --> 00:00:05.000\nThe greatest of these is lovingkindness.\n');
+      const vtt = Buffer.from(
+        'WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nFaith, hope and love remain.\n\n00:00:02.500 --> 00:00:05.000\nThe greatest of these is lovingkindness.\n',
+      );
       const transcript = (await upload('transcript', 'love.vtt', vtt)).at(-1)!.file!;
       const speakers = json<{ data: { _id: string }[] }>(await staff('GET', '/api/admin/speakers')).data;
       const created = json<{ data: StaffSermon }>(
@@ -220,7 +254,11 @@ describeEachDatabase(
       assert.deepEqual(sermon.audio, { src: audio.src, type: 'audio/mpeg', bytes: mp3.length, seconds: 6 });
       assert.equal(sermon.transcript[1]!.text, 'The greatest of these is lovingkindness.');
       const found = json<{ data: { title: string }[] }>(await app.inject({ url: '/api/sermons?q=lovingkindness' })).data;
-      assert.deepEqual(found.map((s) => s.title), ['The Greatest of These'], 'the transcript’s words are searched');
+      assert.deepEqual(
+        found.map((s) => s.title),
+        ['The Greatest of These'],
+        'the transcript’s words are searched',
+      );
 
       const feed = await new Parser().parseString((await app.inject({ url: '/sermons/podcast.xml' })).body);
       const item = feed.items.find((i) => i.title === 'The Greatest of These')!;
@@ -249,13 +287,29 @@ it('sends visitors to a signed address of the bucket when uploads are kept in on
   const { database, cleanup } = await freshDatabase('pglite');
   const app = await buildApp({
     database,
-    config: testConfig({ s3: { bucket: 'sermons', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'key', secretAccessKey: 'secret', prefix: 'uploads/' } }),
+    config: testConfig({
+      s3: {
+        bucket: 'sermons',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        prefix: 'uploads/',
+      },
+    }),
     serveSite: false,
   });
   try {
     await app.db
       .insertInto('media_files')
-      .values({ name: '0123456789abcdef01234567.mp3', kind: 'audio', content_type: 'audio/mpeg', size: 1000, received: 1000, completed_at: new Date() })
+      .values({
+        name: '0123456789abcdef01234567.mp3',
+        kind: 'audio',
+        content_type: 'audio/mpeg',
+        size: 1000,
+        received: 1000,
+        completed_at: new Date(),
+      })
       .execute();
     const res = await app.inject({ url: '/media/uploads/0123456789abcdef01234567.mp3', headers: { range: 'bytes=0-99' } });
     assert.equal(res.statusCode, 302);

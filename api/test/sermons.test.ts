@@ -76,7 +76,8 @@ describe('Bible references', () => {
   });
 
   it('finds no passage where there is none (no book, a chapter that does not exist, empty)', () => {
-    for (const text of ['hello', 'Psalm 151', 'John 3:99', '', '   ', 'Book of Mormon 1']) assert.deepEqual(parsePassages(text), [], text);
+    for (const text of ['hello', 'Psalm 151', 'John 3:99', '', '   ', 'Book of Mormon 1'])
+      assert.deepEqual(parsePassages(text), [], text);
   });
 
   it('writes a range back as the site does', () => {
@@ -141,7 +142,9 @@ describeEachDatabase('Sermons', (ctx) => {
   it('finds the sermons whose passages overlap the one asked for', async () => {
     assert.deepEqual(titles((await list('?passage=John%203')).data), ['You Must Be Born Again']);
     assert.deepEqual(titles((await list(`?passage=${encodeURIComponent('Jn 10:14')}`)).data), ['The Lord Is My Shepherd']);
-    assert.deepEqual(titles((await list(`?passage=${encodeURIComponent('Ps 23:4')}`)).data), ['Through the Valley of the Shadow']);
+    assert.deepEqual(titles((await list(`?passage=${encodeURIComponent('Ps 23:4')}`)).data), [
+      'Through the Valley of the Shadow',
+    ]);
     assert.equal((await list('?passage=Ps%2023')).paging.total, 4);
     assert.deepEqual(titles((await list(`?passage=${encodeURIComponent('1 Cor 13:4-7')}`)).data).sort(), [
       'Love Is Patient, Love Is Kind',
@@ -165,9 +168,12 @@ describeEachDatabase('Sermons', (ctx) => {
     assert.deepEqual(titles((await list(`?q=${encodeURIComponent('"born again"')}`)).data), ['You Must Be Born Again']);
     assert.equal((await list('?q=zebra')).paging.total, 0);
     // Words and a passage together.
-    assert.deepEqual(titles((await list(`?q=valley&passage=${encodeURIComponent('Psalm 23')}`)).data), ['Through the Valley of the Shadow']);
+    assert.deepEqual(titles((await list(`?q=valley&passage=${encodeURIComponent('Psalm 23')}`)).data), [
+      'Through the Valley of the Shadow',
+    ]);
     // Anything typed is safe: no syntax error from the search's own operators.
-    for (const q of ['&|!:*', "o'brien (", '-', '"']) assert.equal((await ctx().app.inject({ url: `/api/sermons?q=${encodeURIComponent(q)}` })).statusCode, 200);
+    for (const q of ['&|!:*', "o'brien (", '-', '"'])
+      assert.equal((await ctx().app.inject({ url: `/api/sermons?q=${encodeURIComponent(q)}` })).statusCode, 200);
   });
 
   it('narrows the list by series, speaker, book and year, and lists the values in use', async () => {
@@ -184,7 +190,10 @@ describeEachDatabase('Sermons', (ctx) => {
       filters.books.find((b) => b.slug === '1-corinthians'),
       { slug: '1-corinthians', name: '1 Corinthians', count: 3 },
     );
-    assert.equal(filters.years.reduce((n, y) => n + y.count, 0), 8);
+    assert.equal(
+      filters.years.reduce((n, y) => n + y.count, 0),
+      8,
+    );
 
     assert.equal((await list('?series=love-never-fails')).paging.total, 3);
     const grace = filters.speakers.find((s) => s.name === 'Pastor Grace Adeyemi')!;
@@ -230,12 +239,15 @@ describeEachDatabase('Sermons', (ctx) => {
     const chapters = await ctx().app.inject({ url: '/api/sermons/the-lord-is-my-shepherd/chapters.json' });
     assert.equal(chapters.statusCode, 200);
     assert.match(String(chapters.headers['content-type']), /^application\/json\+chapters/);
-    assert.deepEqual(json<{ chapters: { startTime: number }[] }>(chapters).chapters.map((c) => c.startTime), [0, 3, 5]);
+    assert.deepEqual(
+      json<{ chapters: { startTime: number }[] }>(chapters).chapters.map((c) => c.startTime),
+      [0, 3, 5],
+    );
     assert.equal((await ctx().app.inject({ url: '/api/sermons/no-such-sermon' })).statusCode, 404);
   });
 
   it('serves the podcast as RSS 2.0 a feed reader reads back: every episode with its real file size, a stable GUID and an RFC 822 date', async () => {
-    const parser = new Parser({
+    const parser: Parser = new Parser({
       customFields: {
         feed: ['itunes:type', 'language'],
         item: [
@@ -256,7 +268,11 @@ describeEachDatabase('Sermons', (ctx) => {
     assert.equal(feed.items.length, 8);
     for (const item of feed.items) {
       const file = path.join(SAMPLE_SERMON_MEDIA, path.basename(new URL(item.enclosure!.url).pathname));
-      assert.equal(Number(item.enclosure!.length), (await stat(file)).size, `${item.title}: the enclosure's length is the file's size`);
+      assert.equal(
+        Number(item.enclosure!.length),
+        (await stat(file)).size,
+        `${item.title}: the enclosure's length is the file's size`,
+      );
       assert.equal(item.enclosure!.type, 'audio/mpeg');
       assert.match(item.guid!, /^urn:uuid:[0-9a-f-]{36}$/);
       assert.match(item.pubDate!, /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
@@ -273,10 +289,20 @@ describeEachDatabase('Sermons', (ctx) => {
     assert.match(shepherd.chapters!.$.url, /\/api\/sermons\/the-lord-is-my-shepherd\/chapters\.json$/);
     assert.equal(shepherd.duration, '10');
     // Asked again with its ETag: not modified.
-    assert.equal((await ctx().app.inject({ url: '/sermons/podcast.xml', headers: { 'if-none-match': String(res.headers.etag) } })).statusCode, 304);
+    assert.equal(
+      (await ctx().app.inject({ url: '/sermons/podcast.xml', headers: { 'if-none-match': String(res.headers.etag) } }))
+        .statusCode,
+      304,
+    );
 
-    const series = await parser.parseString((await ctx().app.inject({ url: '/sermons/series/love-never-fails/podcast.xml' })).body);
-    assert.deepEqual(titles(series.items as { title: string }[]), ['Love Never Fails', 'Love Keeps No Record of Wrongs', 'Love Is Patient, Love Is Kind']);
+    const series = await parser.parseString(
+      (await ctx().app.inject({ url: '/sermons/series/love-never-fails/podcast.xml' })).body,
+    );
+    assert.deepEqual(titles(series.items as { title: string }[]), [
+      'Love Never Fails',
+      'Love Keeps No Record of Wrongs',
+      'Love Is Patient, Love Is Kind',
+    ]);
     assert.equal((await ctx().app.inject({ url: '/sermons/series/no-such-series/podcast.xml' })).statusCode, 404);
   });
 
@@ -311,8 +337,16 @@ describeEachDatabase('Sermons', (ctx) => {
     assert.equal(bad.statusCode, 400);
     const fields = json<{ error: { fields: Record<string, string> } }>(bad).error.fields;
     assert.deepEqual(Object.keys(fields).sort(), ['date', 'title', 'videoUrl']);
-    const badPassage = await send('POST', '/api/admin/sermons', { title: 'A sermon', date: '2026-03-01', speaker: speaker._id, passages: 'Hezekiah 4' });
-    assert.match(json<{ error: { fields: Record<string, string> } }>(badPassage).error.fields.passages!, /Write passages as in a Bible/);
+    const badPassage = await send('POST', '/api/admin/sermons', {
+      title: 'A sermon',
+      date: '2026-03-01',
+      speaker: speaker._id,
+      passages: 'Hezekiah 4',
+    });
+    assert.match(
+      json<{ error: { fields: Record<string, string> } }>(badPassage).error.fields.passages!,
+      /Write passages as in a Bible/,
+    );
 
     const body = {
       title: 'I Lift My Eyes to the Hills',
@@ -333,7 +367,11 @@ describeEachDatabase('Sermons', (ctx) => {
     assert.equal(draft.state, 'draft');
     assert.equal(draft.passages, 'Psalm 121; Psalm 125:1–2');
     assert.equal(draft.notes, '<p>The pilgrims sang as they climbed to Jerusalem.</p>');
-    assert.equal(draft.audio?.bytes, (await stat(path.join(SAMPLE_SERMON_MEDIA, 'green-pastures.mp3'))).size, 'the size is the file’s, not the form’s');
+    assert.equal(
+      draft.audio?.bytes,
+      (await stat(path.join(SAMPLE_SERMON_MEDIA, 'green-pastures.mp3'))).size,
+      'the size is the file’s, not the form’s',
+    );
     assert.equal(draft.chapters, '0:00 Welcome\n1:30 The hills');
     assert.equal((await app.inject({ url: `/api/sermons/${draft.slug}` })).statusCode, 404, 'a draft is not public');
 
@@ -350,7 +388,9 @@ describeEachDatabase('Sermons', (ctx) => {
     })
       .format(tomorrow)
       .replace(' ', 'T');
-    const saved = json<{ data: StaffSermon }>(await send('PUT', `/api/admin/sermons/${draft._id}`, { ...body, publishAt: moment })).data;
+    const saved = json<{ data: StaffSermon }>(
+      await send('PUT', `/api/admin/sermons/${draft._id}`, { ...body, publishAt: moment }),
+    ).data;
     const scheduled = json<{ data: StaffSermon }>(await send('POST', `/api/admin/sermons/${draft._id}/publish`)).data;
     assert.equal(scheduled.state, 'scheduled');
     assert.equal(saved.publishAt, scheduled.publishAt);
@@ -369,7 +409,10 @@ describeEachDatabase('Sermons', (ctx) => {
         bytes: null,
       });
       assert.ok((await app.inject({ url: '/sermons/podcast.xml' })).body.includes(body.title), 'in the feed');
-      assert.ok((await app.inject({ url: '/sermons/series/songs-of-ascent/podcast.xml' })).body.includes(body.title), 'in its series feed');
+      assert.ok(
+        (await app.inject({ url: '/sermons/series/songs-of-ascent/podcast.xml' })).body.includes(body.title),
+        'in its series feed',
+      );
       const filters = json<{ data: SermonFilters }>(await app.inject({ url: '/api/sermons/filters' })).data;
       assert.ok(filters.speakers.some((s) => s.name === 'Elder Ruth Boateng'));
       assert.ok(filters.books.some((b) => b.slug === 'psalms' && b.count === 5));
@@ -413,9 +456,9 @@ describeEachDatabase('Sermons', (ctx) => {
   it('shows a church’s live stream during its services (with the margin) and counts down to the next one otherwise', async () => {
     const { app } = ctx();
     const editor = await createMember(app, { role: 'editor' });
-    const [church] = json<{ data: { _id: string; church_name: string; adress: string; email: string; serviceTimes: object[] }[] }>(
-      await app.inject({ url: '/api/admin/locations', headers: { cookie: editor.cookie } }),
-    ).data;
+    const [church] = json<{
+      data: { _id: string; church_name: string; adress: string; email: string; serviceTimes: object[] }[];
+    }>(await app.inject({ url: '/api/admin/locations', headers: { cookie: editor.cookie } })).data;
     const refused = await app.inject({
       method: 'PUT',
       url: `/api/admin/locations/${church!._id}`,
@@ -445,10 +488,19 @@ describeEachDatabase('Sermons', (ctx) => {
       const during = await live('2026-03-01T15:30:00Z');
       const mine = during.live.find((s) => s.church._id === church!._id);
       assert.ok(mine, 'streaming during the service');
-      assert.equal(mine.stream?.src, 'https://www.youtube-nocookie.com/embed/live_stream?channel=UCabcdefghijklmnopqrstuv&autoplay=1');
+      assert.equal(
+        mine.stream?.src,
+        'https://www.youtube-nocookie.com/embed/live_stream?channel=UCabcdefghijklmnopqrstuv&autoplay=1',
+      );
       assert.equal(mine.startsAt, '2026-03-01T15:00:00.000Z');
-      assert.ok((await live('2026-03-01T14:46:00Z')).live.some((s) => s.church._id === church!._id), 'within the margin before');
-      assert.ok((await live('2026-03-01T16:44:00Z')).live.some((s) => s.church._id === church!._id), 'within the margin after');
+      assert.ok(
+        (await live('2026-03-01T14:46:00Z')).live.some((s) => s.church._id === church!._id),
+        'within the margin before',
+      );
+      assert.ok(
+        (await live('2026-03-01T16:44:00Z')).live.some((s) => s.church._id === church!._id),
+        'within the margin after',
+      );
 
       const after = await live('2026-03-01T16:46:00Z');
       assert.deepEqual(after.live, []);

@@ -154,12 +154,14 @@ export function formatRange(start: number, end: number): string {
   const oneChapterBook = versesIn(a.book, 2) === 0;
   const wholeFirst = a.verse === 1;
   const wholeLast = b.verse === versesIn(b.book, b.chapter);
-  if (a.book !== b.book) return `${formatRange(start, verseNumber(a.book, 999, 999))} – ${formatRange(verseNumber(b.book, 1, 1), end)}`;
+  if (a.book !== b.book)
+    return `${formatRange(start, verseNumber(a.book, 999, 999))} – ${formatRange(verseNumber(b.book, 1, 1), end)}`;
   const lastChapter = bcvChapters(a.book);
   if (wholeFirst && wholeLast && a.chapter === 1 && b.chapter === lastChapter) return name;
   if (oneChapterBook) return a.verse === b.verse ? `${name} ${a.verse}` : `${name} ${a.verse}–${b.verse}`;
   if (wholeFirst && wholeLast) return a.chapter === b.chapter ? `${name} ${a.chapter}` : `${name} ${a.chapter}–${b.chapter}`;
-  if (a.chapter === b.chapter) return a.verse === b.verse ? `${name} ${a.chapter}:${a.verse}` : `${name} ${a.chapter}:${a.verse}–${b.verse}`;
+  if (a.chapter === b.chapter)
+    return a.verse === b.verse ? `${name} ${a.chapter}:${a.verse}` : `${name} ${a.chapter}:${a.verse}–${b.verse}`;
   return `${name} ${a.chapter}:${a.verse}–${b.chapter}:${b.verse}`;
 }
 

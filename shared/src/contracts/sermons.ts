@@ -103,7 +103,13 @@ export const SermonFiltersContract = Type.Object({
 
 /** A service at a church, at one moment. */
 export const LiveServiceContract = Type.Object({
-  church: Type.Object({ _id: Type.String(), name: Type.String(), address: Type.String() }),
+  church: Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    address: Type.String(),
+    /** The church's clock (an IANA time zone name): its service times are on it. */
+    timeZone: Type.String(),
+  }),
   /** 'Sunday Service'. */
   name: Type.String(),
   language: Type.String(),

@@ -109,11 +109,13 @@ export function videoFromAddress(address: string): HostedVideo | null {
   const youtubeId = /^[A-Za-z0-9_-]{11}$/;
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const watched = url.searchParams.get('v');
-    if (url.pathname === '/watch' && watched && youtubeId.test(watched)) return { provider: 'youtube', kind: 'video', id: watched };
+    if (url.pathname === '/watch' && watched && youtubeId.test(watched))
+      return { provider: 'youtube', kind: 'video', id: watched };
     const [, first, second] = url.pathname.split('/');
     if ((first === 'embed' || first === 'live' || first === 'shorts') && second && youtubeId.test(second))
       return { provider: 'youtube', kind: 'video', id: second };
-    if (first === 'channel' && second && /^UC[A-Za-z0-9_-]{22}$/.test(second)) return { provider: 'youtube', kind: 'channel', id: second };
+    if (first === 'channel' && second && /^UC[A-Za-z0-9_-]{22}$/.test(second))
+      return { provider: 'youtube', kind: 'channel', id: second };
     return null;
   }
   if (host === 'youtu.be') {
@@ -148,7 +150,9 @@ export function embedAddress(video: HostedVideo): string {
 /** The video's own page on YouTube or Vimeo. */
 export function videoPage(video: HostedVideo): string {
   if (video.provider === 'youtube') {
-    return video.kind === 'channel' ? `https://www.youtube.com/channel/${video.id}/live` : `https://www.youtube.com/watch?v=${video.id}`;
+    return video.kind === 'channel'
+      ? `https://www.youtube.com/channel/${video.id}/live`
+      : `https://www.youtube.com/watch?v=${video.id}`;
   }
   return video.kind === 'event' ? `https://vimeo.com/event/${video.id}` : `https://vimeo.com/${video.id}`;
 }
@@ -181,15 +185,6 @@ export function readChapters(text: string): { start: number; title: string }[] |
   return chapters.sort((a, b) => a.start - b.start);
 }
 
-/** Seconds as a time in a recording: '4:05', '1:02:03'. */
-export function formatTimestamp(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
-}
-
 /** A field the form may leave out or send as null: read as ''. */
 const orEmpty = (value: unknown) => value ?? '';
 
@@ -211,9 +206,19 @@ const slug = () =>
     .test('slug', sermonMessages.slug, (v) => !v || (SLUG.test(v) && !UUID.test(v)));
 
 const optionalPicture = () =>
-  yup.string().trim().default('').transform(orEmpty).matches(PICTURE, { message: sermonMessages.image, excludeEmptyString: true });
+  yup
+    .string()
+    .trim()
+    .default('')
+    .transform(orEmpty)
+    .matches(PICTURE, { message: sermonMessages.image, excludeEmptyString: true });
 const optionalFile = () =>
-  yup.string().trim().default('').transform(orEmpty).matches(SERMON_FILE, { message: sermonMessages.media, excludeEmptyString: true });
+  yup
+    .string()
+    .trim()
+    .default('')
+    .transform(orEmpty)
+    .matches(SERMON_FILE, { message: sermonMessages.media, excludeEmptyString: true });
 
 export const sermonInputSchema = yup
   .object({
@@ -226,7 +231,12 @@ export const sermonInputSchema = yup
       .test('calendar', sermonMessages.dateInvalid, (v) => !v || isDay(v))
       .test('range', sermonMessages.dateRange, (v) => !v || !isDay(v) || (v >= SERMON_DATES.min && v <= SERMON_DATES.max)),
     speaker: yup.string().trim().required(sermonMessages.speaker).matches(UUID, sermonMessages.speaker),
-    series: yup.string().trim().default('').transform(orEmpty).matches(UUID, { message: 'Please choose the series again', excludeEmptyString: true }),
+    series: yup
+      .string()
+      .trim()
+      .default('')
+      .transform(orEmpty)
+      .matches(UUID, { message: 'Please choose the series again', excludeEmptyString: true }),
     passages: line(SERMON_LIMITS.passages, sermonMessages.passagesMax).default('').transform(orEmpty),
     summary: yup.string().trim().default('').transform(orEmpty).max(SERMON_LIMITS.summary, sermonMessages.summaryMax),
     notes: yup.string().default('').transform(orEmpty).max(SERMON_LIMITS.notes, sermonMessages.notesMax),
@@ -300,8 +310,6 @@ export const mediaUploadSchema = yup
   .test('extension', 'The file does not fit', function (value) {
     if (!value?.kind || !value.fileName) return true;
     const kind = value.kind as SermonMediaKind;
-    return (
-      mediaKindOf(value.fileName) === kind || this.createError({ path: 'fileName', message: sermonMessages.fileType(kind) })
-    );
+    return mediaKindOf(value.fileName) === kind || this.createError({ path: 'fileName', message: sermonMessages.fileType(kind) });
   });
 export type MediaUploadInput = yup.InferType<typeof mediaUploadSchema>;

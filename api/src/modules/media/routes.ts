@@ -19,7 +19,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SIGNED_SECONDS = 3600;
 
 /** The bytes a Range header asks for: a range, 'unsatisfiable' (416), or null (send it all). */
-export function requestedRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function requestedRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges, or another unit: the whole file answers them (RFC 9110 allows it).

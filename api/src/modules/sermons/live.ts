@@ -69,7 +69,7 @@ async function occurrences(db: Kysely<Database>, now: Date, settings: LiveSettin
         opens: start - settings.marginMinutes * MINUTE,
         closes: end + settings.marginMinutes * MINUTE,
         service: {
-          church: { _id: row.id, name: row.church_name, address: row.adress },
+          church: { _id: row.id, name: row.church_name, address: row.adress, timeZone: zone },
           name: row.name,
           language: row.language,
           startsAt: new Date(start).toISOString(),
@@ -90,10 +90,7 @@ export async function liveStatus(db: Kysely<Database>, now: Date, settings: Live
   const live = streamed.filter((o) => o.opens <= at && at < o.closes);
   // The next service a visitor could watch; where no church streams, the next one to come to.
   const next = (streamed.length ? streamed : all).find((o) => o.start > at) ?? null;
-  const moments = [
-    ...streamed.flatMap((o) => [o.opens, o.closes]),
-    ...(next ? [next.start] : []),
-  ].filter((m) => m > at);
+  const moments = [...streamed.flatMap((o) => [o.opens, o.closes]), ...(next ? [next.start] : [])].filter((m) => m > at);
   return {
     now: now.toISOString(),
     live: live.map((o) => o.service),

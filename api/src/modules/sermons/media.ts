@@ -132,7 +132,9 @@ export async function uploadState(app: FastifyInstance, userId: string, name: st
 
 /** Forgets an upload and whatever of it was stored. */
 async function discard(app: FastifyInstance, row: Row): Promise<void> {
-  await app.media.remove(target(row)).catch((error: unknown) => app.log.warn({ err: error, name: row.name }, 'could not remove a file'));
+  await app.media
+    .remove(target(row))
+    .catch((error: unknown) => app.log.warn({ err: error, name: row.name }, 'could not remove a file'));
   await app.db.deleteFrom('media_files').where('name', '=', row.name).execute();
 }
 
@@ -194,7 +196,8 @@ export async function putPart(
       .where('received', '=', received)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) throw new HttpError(409, 'out_of_order', 'Another part arrived first. Ask where the upload stands and go on from there.');
+    if (!updated)
+      throw new HttpError(409, 'out_of_order', 'Another part arrived first. Ask where the upload stands and go on from there.');
     if (Number(updated.received) < size) return toUpload(updated, app.config.mediaPartBytes);
     return toUpload(await complete(app, updated), app.config.mediaPartBytes);
   } finally {
@@ -209,7 +212,8 @@ const NOT_TRANSCRIPT = 'That is not a WebVTT (.vtt) file. Please choose the tran
 /** Whether a file's first bytes are those of its type. */
 function looksLike(extension: string, head: Buffer): boolean {
   const isoMedia = head.length >= 8 && head.subarray(4, 8).toString('latin1') === 'ftyp';
-  if (extension === '.mp3') return head.subarray(0, 3).toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0);
+  if (extension === '.mp3')
+    return head.subarray(0, 3).toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0);
   if (extension === '.m4a' || extension === '.mp4') return isoMedia;
   return true;
 }
@@ -242,7 +246,8 @@ async function complete(app: FastifyInstance, row: Row): Promise<Row> {
   try {
     await app.media.finish(target(row));
     const head = await readHead(app, row);
-    if (!looksLike(extension, head)) throw badRequest(row.kind === 'audio' ? NOT_AUDIO : NOT_VIDEO, { file: row.kind === 'audio' ? NOT_AUDIO : NOT_VIDEO });
+    if (!looksLike(extension, head))
+      throw badRequest(row.kind === 'audio' ? NOT_AUDIO : NOT_VIDEO, { file: row.kind === 'audio' ? NOT_AUDIO : NOT_VIDEO });
     if (row.kind === 'transcript') {
       const text = await readText(app.media.read(row.name, 0, size - 1), app.config.sermonMediaMaxBytes.transcript);
       if (!parseWebVtt(text)) throw badRequest(NOT_TRANSCRIPT, { file: NOT_TRANSCRIPT });

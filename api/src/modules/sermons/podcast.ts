@@ -22,7 +22,8 @@ const CONTENT = 'http://purl.org/rss/1.0/modules/content/';
 export const FEED_EPISODES = 300;
 
 /** A feed's address. */
-export const feedPath = (seriesSlug?: string) => (seriesSlug ? `/sermons/series/${seriesSlug}/podcast.xml` : '/sermons/podcast.xml');
+export const feedPath = (seriesSlug?: string) =>
+  seriesSlug ? `/sermons/series/${seriesSlug}/podcast.xml` : '/sermons/podcast.xml';
 
 /** RFC 822 (as RFC 1123 writes it): 'Sun, 08 Mar 2026 15:00:00 GMT'. */
 export const rfc822 = (date: Date | string): string => new Date(date).toUTCString();
@@ -99,7 +100,9 @@ export async function podcastFeed(
     .ele(ITUNES, 'itunes:email')
     .txt(podcast.ownerEmail);
   channel.ele(ITUNES, 'itunes:image', { href: artwork });
-  channel.ele(ITUNES, 'itunes:category', { text: podcast.category }).ele(ITUNES, 'itunes:category', { text: podcast.subcategory });
+  channel
+    .ele(ITUNES, 'itunes:category', { text: podcast.category })
+    .ele(ITUNES, 'itunes:category', { text: podcast.subcategory });
   channel.ele(ITUNES, 'itunes:explicit').txt('false');
   // A series is heard in order; the whole podcast newest first.
   channel.ele(ITUNES, 'itunes:type').txt(series ? 'serial' : 'episodic');
@@ -127,9 +130,14 @@ export async function podcastFeed(
     item.ele(ITUNES, 'itunes:explicit').txt('false');
     item.ele(ITUNES, 'itunes:episodeType').txt('full');
     if (series) item.ele(ITUNES, 'itunes:episode').txt(String(rows.length - index));
-    if (episode.image && /\.(jpe?g|png)$/i.test(episode.image)) item.ele(ITUNES, 'itunes:image', { href: absolute(episode.image) });
+    if (episode.image && /\.(jpe?g|png)$/i.test(episode.image))
+      item.ele(ITUNES, 'itunes:image', { href: absolute(episode.image) });
     if (row.transcript_src) {
-      item.ele(PODCAST, 'podcast:transcript', { url: absolute(row.transcript_src), type: 'text/vtt', language: podcast.language });
+      item.ele(PODCAST, 'podcast:transcript', {
+        url: absolute(row.transcript_src),
+        type: 'text/vtt',
+        language: podcast.language,
+      });
     }
     if (row.chapters?.length) {
       item.ele(PODCAST, 'podcast:chapters', {

@@ -189,7 +189,10 @@ export async function podcastRoutes(app: FastifyInstance): Promise<void> {
         if (feed && feed.expires > Date.now()) return feed;
       }
       const now = app.clock.now();
-      const [xml, next] = await Promise.all([podcastFeed(app.db, app.config.publicUrl, now, seriesSlug), nextSermonDue(app.db, now)]);
+      const [xml, next] = await Promise.all([
+        podcastFeed(app.db, app.config.publicUrl, now, seriesSlug),
+        nextSermonDue(app.db, now),
+      ]);
       if (xml === null) return null;
       const life = validUntil(next, now) ?? LIST_TTL.content * 10;
       return {
@@ -212,7 +215,9 @@ export async function podcastRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('application/rss+xml; charset=utf-8').send(found.xml);
   };
 
-  app.get('/podcast.xml', { schema: { response: { 404: errors(404)[404] } } }, (request, reply) => send(undefined, request, reply));
+  app.get('/podcast.xml', { schema: { response: { 404: errors(404)[404] } } }, (request, reply) =>
+    send(undefined, request, reply),
+  );
   app.get<{ Params: { slug: string } }>(
     '/series/:slug/podcast.xml',
     { schema: { params: { type: 'object', properties: { slug: SLUG }, required: ['slug'] }, response: { ...errors(400, 404) } } },

@@ -78,7 +78,8 @@ export function toSummary(row: SermonRow, passages: SermonPassage[]): SermonSumm
     title: row.title,
     date: row.preached_day,
     speaker: { _id: row.speaker_id, name: row.speaker_name, role: row.speaker_role, photo: row.speaker_photo },
-    series: row.series_id && row.series_slug ? { _id: row.series_id, slug: row.series_slug, title: row.series_title ?? '' } : null,
+    series:
+      row.series_id && row.series_slug ? { _id: row.series_id, slug: row.series_slug, title: row.series_title ?? '' } : null,
     passages,
     summary: row.summary,
     image: row.image || row.series_image || '',

@@ -12,9 +12,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { inSiteTimeZone } from '@ministry/shared/format';
+import { formatTimestamp, inSiteTimeZone } from '@ministry/shared/format';
 import {
-  formatTimestamp,
   readChapters,
   sermonInputSchema,
   sermonMessages,
@@ -217,7 +216,11 @@ export async function readSermonInput(app: FastifyInstance, body: unknown): Prom
   if (!title) fields.title = sermonMessages.title;
   const passages = input.passages ? parsePassages(input.passages) : [];
   if (input.passages && !passages.length) fields.passages = sermonMessages.passages;
-  const speaker = await app.db.selectFrom('speakers').select('id').where('id', '=', input.speaker.toLowerCase()).executeTakeFirst();
+  const speaker = await app.db
+    .selectFrom('speakers')
+    .select('id')
+    .where('id', '=', input.speaker.toLowerCase())
+    .executeTakeFirst();
   if (!speaker) fields.speaker = sermonMessages.speaker;
   const series = input.series
     ? await app.db.selectFrom('sermon_series').select('id').where('id', '=', input.series.toLowerCase()).executeTakeFirst()
@@ -257,11 +260,7 @@ async function slugInUse(db: Kysely<Database>, slug: string, exceptId?: string):
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-async function freeSlug(
-  taken: (slug: string) => Promise<boolean>,
-  title: string,
-  fallback: string,
-): Promise<string> {
+async function freeSlug(taken: (slug: string) => Promise<boolean>, title: string, fallback: string): Promise<string> {
   const base = slugify(title).slice(0, 110).replace(/-+$/, '') || fallback;
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
@@ -371,7 +370,8 @@ export async function updateSermon(
   if (locked && slug !== before.slug) throw badRequest(sermonMessages.slugLocked, { slug: sermonMessages.slugLocked });
   if (slug !== before.slug && values.slug && (await slugInUse(db, slug, id))) throw slugTaken();
   // "At once": a moment already past stays; one ahead (scheduled) becomes now.
-  const publishAt = values.publishAt ?? (new Date(before.publish_at).getTime() <= now.getTime() ? new Date(before.publish_at) : now);
+  const publishAt =
+    values.publishAt ?? (new Date(before.publish_at).getTime() <= now.getTime() ? new Date(before.publish_at) : now);
   const firstLiveAt = before.status === 'published' && !locked ? goesLiveAt(publishAt, now) : before.first_live_at;
   const cues =
     values.transcript?.src === before.transcript_src
@@ -412,7 +412,11 @@ export async function unpublishSermon(db: Kysely<Database>, id: string, now: Dat
   const row = await findRow(db, id);
   if (row.status === 'draft') return null;
   const firstLiveAt = slugLocked(row, now) ? row.first_live_at : null;
-  await db.updateTable('sermons').set({ status: 'draft', first_live_at: firstLiveAt, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('sermons')
+    .set({ status: 'draft', first_live_at: firstLiveAt, updated_at: now })
+    .where('id', '=', id)
+    .execute();
   return findRow(db, id);
 }
 

@@ -34,7 +34,15 @@ import { assertBodyFitsSchema, checkedBody, readBody } from '../../lib/validate.
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
-import { beginUpload, cancelUpload, MEDIA_NAME, putPart, removeUnusedMedia, sweepAbandonedUploads, uploadState } from './media.js';
+import {
+  beginUpload,
+  cancelUpload,
+  MEDIA_NAME,
+  putPart,
+  removeUnusedMedia,
+  sweepAbandonedUploads,
+  uploadState,
+} from './media.js';
 import {
   createSeries,
   createSermon,
@@ -161,7 +169,8 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
         const row = action === 'publish' ? await publishSermon(app.db, id, now) : await unpublishSermon(app.db, id, now);
         if (row) {
           changed();
-          const summary = action === 'publish' ? publishedSummary(row.title, row.publish_at, now) : `Sermon "${row.title}" unpublished`;
+          const summary =
+            action === 'publish' ? publishedSummary(row.title, row.publish_at, now) : `Sermon "${row.title}" unpublished`;
           await record(request, 'sermon', id, `${action}ed`, summary);
         }
         return { data: await findStaffSermon(app.db, id, now) };
@@ -221,8 +230,11 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = requireRole(request, 'editor');
-      const part = request.isMultipart() ? await request.file({ limits: { fileSize: app.config.mediaPartBytes + 1, files: 1 } }) : undefined;
-      if (!part || part.fieldname !== 'part') throw badRequest('Send the part as a file named "part".', { file: 'Please choose the file again' });
+      const part = request.isMultipart()
+        ? await request.file({ limits: { fileSize: app.config.mediaPartBytes + 1, files: 1 } })
+        : undefined;
+      if (!part || part.fieldname !== 'part')
+        throw badRequest('Send the part as a file named "part".', { file: 'Please choose the file again' });
       return { data: await putPart(app, user.id, request.params.id, request.query.offset, part.file) };
     },
   );
