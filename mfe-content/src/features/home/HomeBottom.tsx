@@ -17,11 +17,9 @@ import { type Resource, useResource } from '@ministry/shared/app';
 import { DevotionalCard } from '../devotionals/DevotionalCard';
 import { Clipped, NewsCard } from '../news/NewsCard';
 import { DevotionalCarousel } from './DevotionalCarousel';
-import { LatestSermon } from './LatestSermon';
 import { getDevotionals } from '../devotionals/api';
 import { getRecentNews } from '../news/api';
 import { getPressReleases } from '../press/api';
-import { getSermons } from '../sermons/api';
 
 /** How the home page splits what it loads. */
 export const HOME = {
@@ -234,22 +232,17 @@ function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
   );
 }
 
-/** The newest sermon, under the same name as on /sermons and /live. */
-const getLatestSermons = () => getSermons({ limit: 1 });
-
 /**
- * The home page below the latest stories: the latest sermon, recent news,
- * the devotional carousel and list, and Latest News (the newest press
+ * The home page below the latest stories and the latest sermon: recent
+ * news, the devotional carousel and list, and Latest News (the newest press
  * releases). Each list is loaded once, under the same key as its own page.
  */
 export function HomeBottom() {
-  const sermons = useResource(getLatestSermons, 'sermons:latest');
   const news = useResource(getRecentNews, 'news:recent');
   const devotionals = useResource(getDevotionals, 'devotionals');
   const releases = useResource(getPressReleases, 'press-releases');
   return (
     <>
-      <LatestSermon sermons={sermons} />
       <RecentNews news={news} />
       <DailyDevotion devotionals={devotionals} />
       <LatestNews releases={releases} />

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { SermonSummary } from '@ministry/shared/types';
 import { Container, media, ResourceView, ResponsiveImage, Section, SectionTitle, theme } from '@ministry/shared/ui';
-import { type Resource } from '@ministry/shared/app';
-import type { PageOf } from '@ministry/shared/types';
+import { useResource } from '@ministry/shared/app';
 import { sermonImage } from '../sermons/SermonCard';
 import { formatLength, formatSermonDate, sermonPath, spokenLength } from '../sermons/sermonLinks';
+import { getSermons } from '../sermons/api';
+
+/** The newest sermon, under the same name as on /sermons and /live. */
+const getLatestSermons = () => getSermons({ limit: 1 });
 
 const Head = styled.div`
   display: flex;
@@ -89,9 +91,11 @@ const Passages = styled.p`
 /**
  * "Latest sermon" on the home page: the newest sermon with the browser's
  * own audio player (no script to load, nothing fetched before play), and a
- * link to its page (notes, transcript, video).
+ * link to its page (notes, transcript, video). It loads on its own, beside
+ * the rest of the page (the server renders them in one go).
  */
-export function LatestSermon({ sermons }: { sermons: Resource<PageOf<SermonSummary>> }) {
+export function LatestSermon() {
+  const sermons = useResource(getLatestSermons, 'sermons:latest');
   return (
     <Section aria-labelledby="home-latest-sermon">
       <Container>

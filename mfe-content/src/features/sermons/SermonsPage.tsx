@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, serverMessage } from '@ministry/shared/api';
-import type { SermonFilters, SermonQuery, SermonSummary } from '@ministry/shared/types';
+import type { SermonQuery, SermonSummary } from '@ministry/shared/types';
 import {
   Button,
   ButtonLink,
@@ -221,8 +221,9 @@ function LatestSermon({ sermon }: { sermon: SermonSummary }) {
 }
 
 /** Words, a passage, a series, a speaker, a book, a year: a GET form, so it works before the script has loaded too. */
-function SermonSearch({ query, filters }: { query: ReturnType<typeof readQuery>; filters: SermonFilters | undefined }) {
+function SermonSearch({ query }: { query: ReturnType<typeof readQuery> }) {
   const navigate = useNavigate();
+  const filters = useResource(getSermonFilters, 'sermon-filters').data;
   const [values, setValues] = useState(query);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: name === 'year' ? Number(event.target.value) || undefined : event.target.value }));
@@ -306,31 +307,109 @@ function SermonSearch({ query, filters }: { query: ReturnType<typeof readQuery>;
   );
 }
 
-/**
- * /sermons: the latest sermon with its player and the podcast's Subscribe
- * box, the series, and every sermon a page at a time, found by words
- * (titles, summaries, notes, transcripts), a Bible passage, a series, a
- * speaker, a book or a year. Every search is an address (?passage=John+3),
- * rendered on the server like the first page.
- */
-export function SermonsPage() {
-  const [params] = useSearchParams();
-  const query = readQuery(params);
-  const { page, ...wanted } = query;
-  const filtered = Boolean(wanted.q || wanted.passage || wanted.series || wanted.speaker || wanted.book || wanted.year);
-  const key = `sermons:${listHref(query)}`;
-  const load = useCallback(() => getSermons({ ...wanted, page }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const sermons = useResource(load, key);
-  const filters = useResource(getSermonFilters, 'sermon-filters');
-  const series = useResource(getSermonSeries, 'sermon-series');
+/** The latest sermon and the Subscribe box (the first page only). */
+function LatestSection() {
   const latest = useResource(
     useCallback(() => getSermons({ limit: 1 }), []),
     'sermons:latest',
   );
   const origin = useSiteOrigin();
-  usePageTitle(filtered ? 'Sermons found' : page > 1 ? `Sermons (page ${page})` : 'Sermons');
+  return (
+    <Section aria-labelledby="sermons-latest">
+      <Container>
+        <SectionTitle id="sermons-latest" className="visually-hidden">
+          The latest sermon
+        </SectionTitle>
+        <Top>
+          <ResourceView
+            resource={latest}
+            what="the latest sermon"
+            empty="No sermons have been published yet."
+            isEmpty={(answer) => answer.data.length === 0}
+          >
+            {(answer) => <LatestSermon sermon={answer.data[0]!} />}
+          </ResourceView>
+          <SubscribeBox origin={origin} />
+        </Top>
+      </Container>
+    </Section>
+  );
+}
 
+function SeriesSection() {
+  const series = useResource(getSermonSeries, 'sermon-series');
+  return (
+    <Tinted aria-labelledby="sermons-series">
+      <Container>
+        <SectionTitle id="sermons-series">Series</SectionTitle>
+        <ResourceView resource={series} what="the series" empty="No series yet." loadingRows={1}>
+          {(list) => (
+            <Grid>
+              {list.map((s) => (
+                <SeriesCard key={s._id} series={s} />
+              ))}
+            </Grid>
+          )}
+        </ResourceView>
+      </Container>
+    </Tinted>
+  );
+}
+
+/** The list itself, a page at a time, with what the search found. */
+function SermonList({ query, filtered }: { query: ReturnType<typeof readQuery>; filtered: boolean }) {
+  const key = `sermons:${listHref(query)}`;
+  const { page, ...wanted } = query;
+  const load = useCallback(() => getSermons({ ...wanted, page }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sermons = useResource(load, key);
   const badSearch = sermons.error && errorStatus(sermons.error) === 400 ? serverMessage(sermons.error) : null;
+  if (badSearch) return <Problem role="alert">{badSearch}</Problem>;
+  if (sermons.error) return <ErrorState error={sermons.error} onRetry={sermons.reload} what="the sermons" />;
+  return (
+    <ResourceView
+      resource={sermons}
+      what="the sermons"
+      empty={
+        filtered ? 'No sermon matches this search. Try fewer words, or another passage.' : 'No sermons have been published yet.'
+      }
+      isEmpty={(answer) => answer.paging.total === 0}
+      loadingRows={2}
+    >
+      {({ data, paging }) => (
+        <>
+          {filtered && <Found role="status">{paging.total === 1 ? 'One sermon found.' : `${paging.total} sermons found.`}</Found>}
+          {data.length === 0 ? (
+            <p>
+              There is no page {page}; the last is{' '}
+              <Link to={listHref({ ...query, page: paging.pages })}>page {paging.pages}</Link>.
+            </p>
+          ) : (
+            <Grid>
+              {data.map((s) => (
+                <SermonCard key={s._id} sermon={s} headingLevel={3} />
+              ))}
+            </Grid>
+          )}
+          <PageLinks page={page} pages={paging.pages} hrefFor={(n) => listHref({ ...query, page: n })} label="Pages of sermons" />
+        </>
+      )}
+    </ResourceView>
+  );
+}
+
+/**
+ * /sermons: the latest sermon with its player and the podcast's Subscribe
+ * box, the series, and every sermon a page at a time, found by words
+ * (titles, summaries, notes, transcripts), a Bible passage, a series, a
+ * speaker, a book or a year. Every search is an address (?passage=John+3),
+ * rendered on the server like the first page. Each part loads its own data,
+ * side by side (the server renders them in one go).
+ */
+export function SermonsPage() {
+  const [params] = useSearchParams();
+  const query = readQuery(params);
+  const filtered = Boolean(query.q || query.passage || query.series || query.speaker || query.book || query.year);
+  usePageTitle(filtered ? 'Sermons found' : query.page > 1 ? `Sermons (page ${query.page})` : 'Sermons');
   return (
     <>
       <PageBanner>
@@ -342,89 +421,13 @@ export function SermonsPage() {
           </p>
         </Container>
       </PageBanner>
-      {!filtered && page === 1 && (
-        <Section aria-labelledby="sermons-latest">
-          <Container>
-            <SectionTitle id="sermons-latest" className="visually-hidden">
-              The latest sermon
-            </SectionTitle>
-            <Top>
-              <ResourceView
-                resource={latest}
-                what="the latest sermon"
-                empty="No sermons have been published yet."
-                isEmpty={(answer) => answer.data.length === 0}
-              >
-                {(answer) => <LatestSermon sermon={answer.data[0]!} />}
-              </ResourceView>
-              <SubscribeBox origin={origin} />
-            </Top>
-          </Container>
-        </Section>
-      )}
-      {!filtered && page === 1 && (
-        <Tinted aria-labelledby="sermons-series">
-          <Container>
-            <SectionTitle id="sermons-series">Series</SectionTitle>
-            <ResourceView resource={series} what="the series" empty="No series yet." loadingRows={1}>
-              {(list) => (
-                <Grid>
-                  {list.map((s) => (
-                    <SeriesCard key={s._id} series={s} />
-                  ))}
-                </Grid>
-              )}
-            </ResourceView>
-          </Container>
-        </Tinted>
-      )}
+      {!filtered && query.page === 1 && <LatestSection />}
+      {!filtered && query.page === 1 && <SeriesSection />}
       <Section aria-labelledby="all-sermons">
         <Container>
           <SectionTitle id="all-sermons">{filtered ? 'Sermons found' : 'All sermons'}</SectionTitle>
-          <SermonSearch key={key} query={query} filters={filters.data} />
-          {badSearch ? (
-            <Problem role="alert">{badSearch}</Problem>
-          ) : sermons.error ? (
-            <ErrorState error={sermons.error} onRetry={sermons.reload} what="the sermons" />
-          ) : (
-            <ResourceView
-              resource={sermons}
-              what="the sermons"
-              empty={
-                filtered
-                  ? 'No sermon matches this search. Try fewer words, or another passage.'
-                  : 'No sermons have been published yet.'
-              }
-              isEmpty={(answer) => answer.paging.total === 0}
-              loadingRows={2}
-            >
-              {({ data, paging }) => (
-                <>
-                  {filtered && (
-                    <Found role="status">{paging.total === 1 ? 'One sermon found.' : `${paging.total} sermons found.`}</Found>
-                  )}
-                  {data.length === 0 ? (
-                    <p>
-                      There is no page {page}; the last is{' '}
-                      <Link to={listHref({ ...query, page: paging.pages })}>page {paging.pages}</Link>.
-                    </p>
-                  ) : (
-                    <Grid>
-                      {data.map((s) => (
-                        <SermonCard key={s._id} sermon={s} headingLevel={3} />
-                      ))}
-                    </Grid>
-                  )}
-                  <PageLinks
-                    page={page}
-                    pages={paging.pages}
-                    hrefFor={(n) => listHref({ ...query, page: n })}
-                    label="Pages of sermons"
-                  />
-                </>
-              )}
-            </ResourceView>
-          )}
+          <SermonSearch key={listHref(query)} query={query} />
+          <SermonList query={query} filtered={filtered} />
           {filtered && (
             <p style={{ marginTop: 32 }}>
               <ButtonLink to="/sermons" $variant="outline">
