@@ -90,8 +90,13 @@ const inputOf = (values: LocationFormValues): LocationFormInput => ({
   liveStreamUrl: values.liveStreamUrl,
 });
 
-/** The time zones this browser knows, for a church on another clock than the site's. */
+/** The time zones this browser knows, for a church on another clock than the site's (made once: the list is long). */
 const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => (
+  <option key={zone} value={zone}>
+    {zone.replace(/_/g, ' ')}
+  </option>
+));
 
 const Part = styled.fieldset`
   border: 1px solid ${theme.colors.border};
@@ -238,11 +243,10 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
                 {...field('timeZone')}
               >
                 <option value="">The site&apos;s ({siteIdentity.timeZone})</option>
-                {[...new Set([...TIME_ZONES, ...(values.timeZone ? [values.timeZone] : [])])].map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
-                  </option>
-                ))}
+                {TIME_ZONE_OPTIONS}
+                {values.timeZone && !TIME_ZONES.includes(values.timeZone) && (
+                  <option value={values.timeZone}>{values.timeZone}</option>
+                )}
               </SelectField>
               <FieldArray name="serviceTimes">
                 {(services) => (
