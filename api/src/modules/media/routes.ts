@@ -39,16 +39,40 @@ export function requestedRange(
   return { start, end };
 }
 
+/** What is known of a finished file, kept a minute (a file never changes; a removed one is forgotten at once here). */
+interface KnownFile {
+  size: number | string;
+  content_type: string;
+  completed_at: Date | string | null;
+}
+const KEPT_MS = 60_000;
+/** A player asks for a file many times (each seek a range): its row is read once a minute, not each time. */
+const known = new Map<string, { file: KnownFile; until: number }>();
+
+/** A file removed in this process is not served from what was kept of it. */
+export const forgetMediaFile = (name: string): void => void known.delete(name);
+
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  async function sendMedia(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
-    const { name } = request.params;
-    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+  async function findFile(name: string): Promise<KnownFile | undefined> {
+    const kept = known.get(name);
+    if (kept && kept.until > Date.now()) return kept.file;
     const file = await app.db
       .selectFrom('media_files')
       .select(['size', 'content_type', 'completed_at'])
       .where('name', '=', name)
       .where('completed_at', 'is not', null)
       .executeTakeFirst();
+    if (file) {
+      if (known.size >= 1000) known.delete(known.keys().next().value!);
+      known.set(name, { file, until: Date.now() + KEPT_MS });
+    }
+    return file;
+  }
+
+  async function sendMedia(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
+    const { name } = request.params;
+    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+    const file = await findFile(name);
     if (!file) {
       const photo = await app.uploads.get(name);
       if (!photo) return reply.callNotFound();

@@ -26,6 +26,7 @@ import type { MediaUpload } from '@ministry/shared/types';
 import type { MediaFilesTable } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { PartTooLarge, readText, type MediaTarget } from '../../lib/mediaStore.js';
+import { forgetMediaFile } from '../media/routes.js';
 import { parseWebVtt } from './transcript.js';
 
 /** An upload's id: the name the file is served under. */
@@ -132,6 +133,7 @@ export async function uploadState(app: FastifyInstance, userId: string, name: st
 
 /** Forgets an upload and whatever of it was stored. */
 async function discard(app: FastifyInstance, row: Row): Promise<void> {
+  forgetMediaFile(row.name);
   await app.media
     .remove(target(row))
     .catch((error: unknown) => app.log.warn({ err: error, name: row.name }, 'could not remove a file'));
