@@ -8,7 +8,8 @@
  *   `Accept-Ranges: bytes`, `If-Range`), streamed from storage, so a phone
  *   seeks and resumes without downloading the whole file. With a bucket
  *   (S3_BUCKET) the visitor is sent to a signed address of the file for an
- *   hour: the bucket serves the ranges itself.
+ *   hour: the bucket serves the ranges itself (transcripts, small and read
+ *   by the video's captions track on this origin, are streamed through).
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -85,7 +86,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       .header('Accept-Ranges', 'bytes')
       .header('ETag', etag)
       .header('Last-Modified', new Date(file.completed_at!).toUTCString());
-    if (app.media.signedAddress) {
+    // Recordings go straight from the bucket; a transcript (small, read by the page's <track>) comes through here.
+    if (app.media.signedAddress && file.content_type !== 'text/vtt') {
       reply.header('Cache-Control', 'private, max-age=300');
       return reply.redirect(await app.media.signedAddress(name, file.content_type, SIGNED_SECONDS), 302);
     }
