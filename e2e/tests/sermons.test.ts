@@ -10,9 +10,11 @@
  * and desktop widths.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   collectPageErrors,
   DESKTOP,
@@ -25,6 +27,22 @@ import {
   startSite,
   type Site,
 } from '../harness';
+
+// Evaluated in the page through the DevTools protocol, so the site's Content-Security-Policy stays as it is.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe-core finds against WCAG 2.1 A and AA on the page as it is. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const ADMIN = { email: 'pastor@example.org', password: 'a long admin password' };
 const RECORDING = path.join(repoRoot, 'api', 'content', 'media', 'sermons', 'green-pastures.mp3');
@@ -99,6 +117,7 @@ describe('sermons', () => {
     const visitor = await page(MOBILE);
     const errors = collectPageErrors(visitor);
     await visitor.goto(`${site.url}/sermons`);
+    assert.deepEqual(await violations(visitor), []);
     await visitor.getByLabel('Bible passage').fill('1 Cor 13:4-7');
     await visitor.getByRole('button', { name: 'Find sermons' }).click();
     await visitor.getByRole('status').filter({ hasText: '2 sermons found.' }).waitFor();
@@ -106,6 +125,7 @@ describe('sermons', () => {
     const found = await visitor.getByRole('heading', { level: 3 }).allInnerTexts();
     assert.deepEqual(found.sort(), ['Love Is Patient, Love Is Kind', 'Love Keeps No Record of Wrongs']);
     await savePageScreenshot(visitor, 'sermons-search-phone');
+    assert.deepEqual(await violations(visitor), []);
 
     await visitor.getByLabel('Bible passage').fill('Hezekiah 4');
     await visitor.getByRole('button', { name: 'Find sermons' }).click();
@@ -123,6 +143,7 @@ describe('sermons', () => {
       `${site.url}/sermons/series/love-never-fails/podcast.xml`,
     );
     await savePageScreenshot(visitor, 'sermon-series-phone');
+    assert.deepEqual(await violations(visitor), []);
     assert.deepEqual(errors, []);
   });
 
@@ -149,6 +170,7 @@ describe('sermons', () => {
       return t >= 3 && t < 5.8;
     });
     await savePageScreenshot(visitor, 'sermon-desktop');
+    assert.deepEqual(await violations(visitor), []);
     assert.deepEqual(errors, []);
   });
 
@@ -179,6 +201,7 @@ describe('sermons', () => {
       await visitor.getByRole('heading', { name: `LIVE Sunday Service, ${String(church.church_name)}` }).waitFor();
       assert.equal(await visitor.locator('iframe').count(), 0, 'nothing of YouTube loads before play');
       await savePageScreenshot(visitor, 'live-during-phone');
+      assert.deepEqual(await violations(visitor), []);
       await visitor.getByRole('button', { name: /Play the video/ }).click();
       assert.equal(
         await visitor.locator('iframe').getAttribute('src'),
@@ -200,6 +223,7 @@ describe('sermons', () => {
       const ics = await (await fetch(`${site.url}/api/live/next.ics`)).text();
       assert.match(ics, /DTSTART;TZID=America\/New_York:20260308T100000/);
       await savePageScreenshot(visitor, 'live-between-phone');
+      assert.deepEqual(await violations(visitor), []);
     } finally {
       await setClock(new Date().toISOString());
     }
@@ -227,6 +251,7 @@ describe('sermons', () => {
     await staff.getByText('Published: “Rest for the Weary” is on the site and in the podcast now.').waitFor();
     await staff.waitForURL(/\/admin\/sermons\/[0-9a-f-]{36}$/);
     await savePageScreenshot(staff, 'admin-sermon-editor-desktop');
+    assert.deepEqual(await violations(staff), []);
 
     // On the site at once: first on /sermons (preached today), its page plays the upload, the feed has it.
     const visitor = await page(DESKTOP, { javaScript: false });
@@ -251,6 +276,7 @@ describe('sermons', () => {
       await phone.goto(`${site.url}${where}`);
       await phone.getByRole('table').waitFor();
       await savePageScreenshot(phone, name);
+      assert.deepEqual(await violations(phone), [], where);
     }
     assert.deepEqual(errors, []);
   });
