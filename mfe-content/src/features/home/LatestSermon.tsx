@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, media, ResourceView, ResponsiveImage, Section, SectionTitle, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
-import { sermonImage } from '../sermons/SermonCard';
-import { formatLength, formatSermonDate, sermonPath, spokenLength } from '../sermons/sermonLinks';
+import { formatLength, formatSermonDate, sermonImage, sermonPath, spokenLength } from '../sermons/sermonLinks';
 import { getSermons } from '../sermons/api';
 
 /** The newest sermon, under the same name as on /sermons and /live. */

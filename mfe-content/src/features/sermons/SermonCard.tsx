@@ -3,13 +3,19 @@ import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import type { SermonSeries, SermonSummary } from '@ministry/shared/types';
 import { Card, CardBody, CardImage, CardTitle, ExternalButton, Muted, theme } from '@ministry/shared/ui';
-import { feedPath, formatLength, formatSermonDate, seriesPath, sermonPath, spokenLength, subscribeLinks } from './sermonLinks';
+import {
+  feedPath,
+  formatLength,
+  formatSermonDate,
+  sermonImage,
+  seriesPath,
+  sermonPath,
+  spokenLength,
+  subscribeLinks,
+} from './sermonLinks';
 
 /** A card's width: one column on a phone, two on a tablet, three in the container on a desktop. */
 export const SERMON_IMAGE_SIZES = '(max-width: 640px) calc(100vw - 32px), (max-width: 1000px) 50vw, 370px';
-
-/** A sermon's picture, or the podcast's when it has none. */
-export const sermonImage = (sermon: Pick<SermonSummary, 'image'>): string => sermon.image || '/media/cover.svg';
 
 export const Passages = styled.p`
   margin: 0;

@@ -23,8 +23,8 @@ import {
   usePageTitle,
 } from '@ministry/shared/ui';
 import { useResource, useSiteOrigin } from '@ministry/shared/app';
-import { Passages, SermonCard, SeriesCard, sermonImage, SubscribeBox } from './SermonCard';
-import { formatLength, formatSermonDate, sermonPath, spokenLength } from './sermonLinks';
+import { Passages, SermonCard, SeriesCard, SubscribeBox } from './SermonCard';
+import { formatLength, formatSermonDate, sermonImage, sermonPath, spokenLength } from './sermonLinks';
 import { getSermonFilters, getSermons, getSermonSeries } from './api';
 
 const Top = styled.div`

@@ -3,6 +3,9 @@ import { siteIdentity } from '@ministry/shared/config';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { SermonSummary } from '@ministry/shared/types';
 
+/** A sermon's picture (its own, else its series'), or the site's cover when it has none. */
+export const sermonImage = (sermon: Pick<SermonSummary, 'image'>): string => sermon.image || '/media/cover.svg';
+
 export const sermonPath = (sermon: Pick<SermonSummary, 'slug'>): string => `/sermons/${encodeURIComponent(sermon.slug)}`;
 export const seriesPath = (series: { slug: string }): string => `/sermons/series/${encodeURIComponent(series.slug)}`;
 
