@@ -65,6 +65,10 @@ const Feature = styled.article`
     width: 100%;
   }
   ${media.mobile} {
+    grid-template-columns: 220px minmax(0, 1fr);
+    gap: 20px;
+  }
+  @media (max-width: 600px) {
     grid-template-columns: minmax(0, 1fr);
     gap: 0;
     img {

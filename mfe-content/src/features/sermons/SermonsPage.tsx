@@ -75,7 +75,7 @@ const Latest = styled.article`
     width: 100%;
     margin-top: 6px;
   }
-  @media (max-width: 900px) {
+  @media (max-width: 1100px) and (min-width: 769px), (max-width: 600px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
