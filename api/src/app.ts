@@ -42,6 +42,7 @@ import { failureCounters } from './lib/attempts.js';
 import { createLimitCounters } from './lib/limits.js';
 import { connectRedis } from './lib/redis.js';
 import { createUploadStore } from './lib/uploads.js';
+import { createMediaStore } from './lib/mediaStore.js';
 import { createJobs } from './lib/jobs.js';
 import { testClockRoutes } from './modules/health/testClock.js';
 import { myPostRoutes } from './modules/myPosts/routes.js';
@@ -51,6 +52,9 @@ import { staffEventRoutes } from './modules/staffEvents/routes.js';
 import { staffDonationRoutes } from './modules/staffDonations/routes.js';
 
 import { contentAdminRoutes } from './modules/contentAdmin/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
+import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
 
 /** The Redis channel on which a process tells the others which cached answers to drop. */
 const CACHE_CHANNEL = 'answers:clear';
@@ -95,6 +99,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('uploads', createUploadStore(config, database.db, database.kind));
+  app.decorate('media', createMediaStore(config, database.db, database.kind));
   const jobs = createJobs(app);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
@@ -162,6 +167,13 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(memberRoutes, { prefix: '/api/admin/members' });
   await app.register(staffEventRoutes, { prefix: '/api/admin/events' });
   await app.register(staffDonationRoutes, { prefix: '/api/admin' });
+  await app.register(sermonRoutes, { prefix: '/api/sermons' });
+  await app.register(podcastRoutes, { prefix: '/sermons' }); // /sermons/podcast.xml, /sermons/series/:slug/podcast.xml
+  await app.register(liveRoutes, { prefix: '/api/live' });
+  await app.register(staffSermonRoutes, { prefix: '/api/admin/sermons' });
+  await app.register(staffSeriesRoutes, { prefix: '/api/admin/sermon-series' });
+  await app.register(staffSpeakerRoutes, { prefix: '/api/admin/speakers' });
+  await app.register(mediaRoutes, { prefix: '/media/uploads' });
 
   if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 

@@ -46,6 +46,12 @@ export interface AppConfig {
   renderWorkers: number;
   /** TEST_CLOCK=on: `PUT /api/test/clock` moves the site's clock (browser tests of scheduled content; never on a public address). */
   testClock: boolean;
+  /** The largest sermon file of each kind, in bytes (SERMON_AUDIO_MAX_MB, SERMON_VIDEO_MAX_MB, SERMON_TRANSCRIPT_MAX_MB). */
+  sermonMediaMaxBytes: { audio: number; video: number; transcript: number };
+  /** The most one part of a media upload carries (8 MiB; S3 needs at least 5 MiB; tests make it small). */
+  mediaPartBytes: number;
+  /** The live page: a service lasts `serviceMinutes`; its stream shows from `marginMinutes` before to as many after. */
+  live: { serviceMinutes: number; marginMinutes: number };
   /** Origins allowed to send unsafe requests, besides the site's own. */
   allowedOrigins: string[];
   /** Whether the site is behind HTTPS (Secure cookies); defaults to true when PUBLIC_URL is https://. */
@@ -429,6 +435,8 @@ export class ConfigError extends Error {
   }
 }
 
+const MB = 1024 * 1024;
+
 /**
  * A whole-number setting from `min` to `max` (`unit` names what it counts);
  * unset or empty gives `fallback`, anything else is a configuration error.
@@ -560,6 +568,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     donationFeePercent: decimal(env, 'DONATION_FEE_PERCENT', 2.9, 0, 20),
     donationFeeFixed: decimal(env, 'DONATION_FEE_FIXED', 0.3, 0, 100),
     testClock: env.TEST_CLOCK === 'on',
+    sermonMediaMaxBytes: {
+      audio: wholeNumber(env, 'SERMON_AUDIO_MAX_MB', 250, 1, 10_000, 'MB') * MB,
+      video: wholeNumber(env, 'SERMON_VIDEO_MAX_MB', 4096, 1, 100_000, 'MB') * MB,
+      transcript: wholeNumber(env, 'SERMON_TRANSCRIPT_MAX_MB', 2, 1, 50, 'MB') * MB,
+    },
+    mediaPartBytes: 8 * MB,
+    live: {
+      serviceMinutes: wholeNumber(env, 'LIVE_SERVICE_MINUTES', 90, 15, 600, 'minutes'),
+      marginMinutes: wholeNumber(env, 'LIVE_MARGIN_MINUTES', 15, 0, 180, 'minutes'),
+    },
   };
   if (config.workers > 1 && !config.databaseUrl) {
     throw new ConfigError(

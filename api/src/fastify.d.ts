@@ -24,6 +24,8 @@ declare module 'fastify' {
     jobs: import('./lib/jobs.js').Jobs;
     /** Where uploaded files are kept (lib/uploads.ts). */
     uploads: import('./lib/uploads.js').UploadStore;
+    /** Where large uploaded files (sermon media) are kept, streamed in and out (lib/mediaStore.ts). */
+    media: import('./lib/mediaStore.js').MediaStore;
     /** Redis when REDIS_URL is set (several processes), else null (lib/redis.ts). */
     redis: import('./lib/redis.js').RedisLink | null;
     /** Failure counters, shared by every process through Redis when it is set (lib/attempts.ts). */

@@ -11,5 +11,6 @@ export * from './locations';
 export * from './content';
 export * from './community';
 export * from './giving';
+export * from './sermons';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

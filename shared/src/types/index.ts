@@ -125,3 +125,4 @@ export interface ActivityPage {
 }
 
 export * from './people';
+export * from './sermons';

@@ -277,4 +277,5 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export * from './giving';
 export * from './locations';
 export * from './content';
+export * from './sermons';
 export { yup };
