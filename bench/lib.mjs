@@ -98,6 +98,7 @@ export async function startServer(env = {}) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       SITE_ROOT: root,
       LOG_LEVEL: 'warn',

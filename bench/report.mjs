@@ -397,6 +397,13 @@ function summary(results) {
         '–',
         '–',
       ]);
+  for (const [label, r] of Object.entries(results.media?.ranges ?? {}))
+    rows.push([
+      `Sermon audio, ${label} (${r.range}), upload / static file`,
+      `${pct(r.ratio)} (${r.upload.requestsPerSecond} vs ${r.static.requestsPerSecond} req/s, p99 ${r.upload.latencyP99Ms} ms)`,
+      `≥ ${pct(results.media.ratioTarget)}`,
+      yes(r.met),
+    ]);
   return table(['figure', 'measured', 'target', 'met'], rows);
 }
 
@@ -428,6 +435,7 @@ export function renderMarkdown(results) {
     results.archive ? archiveSection(results.archive) : null,
     results.lighthouse ? calibratedLighthouseSection(results.lighthouse, results.web?.lighthouse) : null,
     results.photos ? photosSection(results.photos) : null,
+    results.media ? mediaSection(results.media) : null,
   ]
     .filter((s) => s !== null)
     .join('\n');
@@ -657,5 +665,29 @@ export function photosSection(p) {
       '',
     );
   else out.push(`Lighthouse on \`/\` with the photos: ${esc(p.lighthouse?.error ?? lh?.error ?? 'not measured')}`, '');
+  return out.join('\n');
+}
+
+export function mediaSection(m) {
+  const out = ['## Sermon audio with byte ranges', ''];
+  if (!m || m.error) return [...out, `Not measured: ${m?.error ?? 'skipped'}`].join('\n');
+  out.push(
+    `A ${kib(m.bytes)} MP3 uploaded through the staff's API (PGlite: a file in the uploads folder), asked for in ranges as a phone's player does, autocannon with ${m.connections} connections, ${m.seconds} s per range in ${m.rounds} turns after a warm-up, beside the same ranges of a static file of the same bytes served by the same server from its media folder (@fastify/static). Target: ${pct(m.ratioTarget)} or more of the file's rate.`,
+    '',
+    table(
+      ['range', 'upload req/s', 'p50', 'p99', 'static file req/s', 'static p99', 'upload / file', 'met'],
+      Object.entries(m.ranges).map(([label, r]) => [
+        `${esc(label)} ${code(r.range)}`,
+        String(r.upload.requestsPerSecond),
+        ms(r.upload.latencyP50Ms),
+        ms(r.upload.latencyP99Ms),
+        String(r.static.requestsPerSecond),
+        ms(r.static.latencyP99Ms),
+        pct(r.ratio),
+        yes(r.met),
+      ]),
+    ),
+    '',
+  );
   return out.join('\n');
 }

@@ -72,6 +72,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       SITE_ROOT: repoRoot,
       DATABASE_URL: '',

@@ -5,7 +5,7 @@
 //   npm run bench                      everything (about half an hour on 2 cores)
 //   npm run bench -- --quick           shorter loads, one Lighthouse run per page
 //   npm run bench -- --only api        only some parts (comma-separated): build, api, web, releases,
-//                                      pages, api-under-load, rush, archive, lighthouse, photos
+//                                      pages, api-under-load, rush, archive, lighthouse, photos, media
 //   npm run bench -- --no-pg           skip PostgreSQL even when one answers on 5432
 //   npm run bench -- --runs 5          Lighthouse runs per page (default 3, 1 with --quick)
 //   npm run bench -- --pages /,/about  Lighthouse on these pages only
@@ -18,7 +18,7 @@ import { ensureInstall } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
-const PARTS = ['build', 'api', 'web', 'releases', 'pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos'];
+const PARTS = ['build', 'api', 'web', 'releases', 'pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos', 'media'];
 
 function parseArgs(argv) {
   const options = { quick: false, postgres: true, only: new Set(PARTS), runs: null, pages: null };
@@ -205,6 +205,12 @@ async function main() {
         log,
       }),
     );
+  }
+
+  // 10. Sermon audio served with byte ranges, beside a static file of the same bytes.
+  if (options.only.has('media')) {
+    const { benchMedia } = await import('../bench/media.mjs');
+    results.media = await attempt('media', log, () => benchMedia({ quick: options.quick, log }));
   }
 
   // Sections not measured this time are carried over from the last report.

@@ -14,10 +14,18 @@ if (!ensureInstall()) process.exit(1);
 const { build } = await import('./build.mjs');
 if (!(await build())) process.exit(1);
 
+// Without PUBLIC_URL (and HOST), a try-out on this machine: served on 127.0.0.1 only, so the
+// test-mode checkout it offers is reachable from nowhere else. A public site sets PUBLIC_URL
+// (the server refuses to start in production without it once HOST is set).
+const local =
+  !process.env.PUBLIC_URL?.trim() && !process.env.HOST
+    ? { HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${process.env.PORT || 8080}` }
+    : {};
+if (local.HOST) console.log('PUBLIC_URL is not set: serving on this machine only (set PUBLIC_URL to serve a public address).');
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
-  env: { SITE_ROOT: root, NODE_ENV: 'production', ...process.env },
+  env: { SITE_ROOT: root, NODE_ENV: 'production', ...local, ...process.env },
 });
 console.log(`Starting the server (${((Date.now() - started) / 1000).toFixed(1)}s so far)…`);
 

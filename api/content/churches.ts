@@ -17,6 +17,8 @@ export interface ChurchSeed {
   parking: string;
   latitude: number;
   longitude: number;
+  /** Its clock, when not the site's (an IANA time zone name): its service times are read on it. */
+  time_zone?: string;
 }
 
 const sunday = (time: string, language = 'English', name = 'Sunday Service'): ServiceSeed => ({
@@ -88,5 +90,6 @@ export const churchSeeds: ChurchSeed[] = [
     parking: 'Secure parking in the church grounds, with attendants from an hour before each service.',
     latitude: 6.4474,
     longitude: 3.4722,
+    time_zone: 'Africa/Lagos',
   },
 ];

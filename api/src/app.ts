@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
+import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
@@ -17,6 +18,7 @@ import { registerSecurity } from './plugins/security.js';
 import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
+import { signInCodeRoutes } from './modules/signInCodes/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
@@ -37,8 +39,10 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createClock } from './lib/clock.js';
 import { failureCounters } from './lib/attempts.js';
+import { createLimitCounters } from './lib/limits.js';
 import { connectRedis } from './lib/redis.js';
 import { createUploadStore } from './lib/uploads.js';
+import { createMediaStore } from './lib/mediaStore.js';
 import { createJobs } from './lib/jobs.js';
 import { testClockRoutes } from './modules/health/testClock.js';
 import { myPostRoutes } from './modules/myPosts/routes.js';
@@ -51,6 +55,9 @@ import { contentAdminRoutes } from './modules/contentAdmin/routes.js';
 import { releaseAdminRoutes, releaseErrorRoutes } from './modules/releases/routes.js';
 import { ReleaseRegistry } from './site/releases.js';
 import { ReleaseHealth } from './site/releaseHealth.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
+import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
 
 /** The Redis channel on which a process tells the others which cached answers to drop. */
 const CACHE_CHANNEL = 'answers:clear';
@@ -64,6 +71,8 @@ export interface BuildOptions {
 
 export async function buildApp({ database, config, serveSite = true }: BuildOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
+  // The shared form rules refuse common and breached passwords here (the list is the server's).
+  installCommonPasswordList();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -82,23 +91,29 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   // Several processes share rate limits, failed logins and cache clearing through Redis.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, app.log) : null;
   app.decorate('redis', redis);
-  app.decorate('failureCounters', failureCounters(redis?.client ?? null, config.redisPrefix));
+  const clock = createClock();
+  app.decorate('clock', clock);
+  app.decorate(
+    'failureCounters',
+    failureCounters(redis?.client ?? null, config.redisPrefix, () => clock.now().getTime()),
+  );
   app.addHook('onClose', async () => redis?.close());
 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('uploads', createUploadStore(config, database.db, database.kind));
+  app.decorate('media', createMediaStore(config, database.db, database.kind));
   const jobs = createJobs(app);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('config', config);
+  app.decorate('limits', createLimitCounters(app));
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
   if (redis) {
     await redis.subscribe(CACHE_CHANNEL, (prefix) => answerCache.clearHere(prefix));
     answerCache.broadcast = (prefix) => void redis.publish(CACHE_CHANNEL, prefix).catch(() => undefined);
   }
-  app.decorate('clock', createClock());
   app.decorate('afterReply', createAfterReply(app.log));
   app.addHook('onClose', async () => app.afterReply.idle());
   // Every route's method and URL, for the checks that walk the whole API (fuzzing, IDOR).
@@ -109,7 +124,11 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   });
 
   // The apps' releases: what each page is served and rendered with, per visitor (canaries, release checks).
-  const registry = new ReleaseRegistry({ releasesDir: config.releasesDir, remoteLocations: config.remoteLocations, log: app.log });
+  const registry = new ReleaseRegistry({
+    releasesDir: config.releasesDir,
+    remoteLocations: config.remoteLocations,
+    log: app.log,
+  });
   await registry.start();
   app.addHook('onClose', async () => registry.stop());
   app.decorate('releases', {
@@ -158,6 +177,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(reportRoutes, { prefix: '/api/community/report' });
   await app.register(newsletterRoutes, { prefix: '/api' }); // /api/newsletter, /api/user/newsletter, /api/admin/...
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(signInCodeRoutes, { prefix: '/api/user' });
   await app.register(socialUserRoutes, { prefix: '/socialuser' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(paymentRoutes); // its plugins sit at /api/payment, /api/giving and /pay
@@ -172,6 +192,13 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(staffDonationRoutes, { prefix: '/api/admin' });
   await app.register(releaseAdminRoutes, { prefix: '/api/admin/releases' });
   await app.register(releaseErrorRoutes, { prefix: '/api/releases' });
+  await app.register(sermonRoutes, { prefix: '/api/sermons' });
+  await app.register(podcastRoutes, { prefix: '/sermons' }); // /sermons/podcast.xml, /sermons/series/:slug/podcast.xml
+  await app.register(liveRoutes, { prefix: '/api/live' });
+  await app.register(staffSermonRoutes, { prefix: '/api/admin/sermons' });
+  await app.register(staffSeriesRoutes, { prefix: '/api/admin/sermon-series' });
+  await app.register(staffSpeakerRoutes, { prefix: '/api/admin/speakers' });
+  await app.register(mediaRoutes, { prefix: '/media/uploads' });
 
   if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 

@@ -13,7 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { create, extract } from 'tar';
+import { LEGACY_LOCK } from './db/lock.js';
 import type { AppConfig } from './config.js';
 
 export interface BackupRecord {
@@ -106,6 +108,25 @@ export async function unpack(file: string): Promise<{ folder: string; record: Ba
 export function restoreUploads(config: AppConfig, folder: string): void {
   const from = path.join(folder, 'uploads');
   if (existsSync(from)) cpSync(from, path.join(config.dataDir, 'uploads'), { recursive: true });
+}
+
+/**
+ * Restores an embedded backup (unpacked in `folder`) into DATA_DIR/db, which
+ * must be empty. The lock of the database it was taken from never comes
+ * with it (older backups carried one inside the folder: it is removed), so
+ * the copy starts on the same machine while the original runs.
+ */
+export async function restoreEmbedded(config: Pick<AppConfig, 'dataDir'>, folder: string): Promise<void> {
+  const dir = path.join(config.dataDir, 'db');
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new BackupError(`${dir} is not empty: restore into an empty DATA_DIR.`);
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: new Blob([readFileSync(path.join(folder, 'database.tar.gz'))]),
+  });
+  await client.close();
+  rmSync(path.join(dir, LEGACY_LOCK), { force: true });
 }
 
 /** Restores a PostgreSQL backup into the (empty) database DATABASE_URL. */

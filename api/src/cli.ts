@@ -15,15 +15,15 @@
  * stop the server first when it uses the embedded database (it holds a lock),
  * except for a backup, which a running server takes itself.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import {
   backupEmbedded,
   BackupError,
   backupPostgres,
   backupRequestFile,
+  restoreEmbedded,
   restorePostgres,
   restoreUploads,
   unpack,
@@ -99,15 +99,7 @@ async function restore(config: AppConfig, file: string): Promise<void> {
         throw new BackupError(
           'This is a backup of the embedded database: unset DATABASE_URL and point DATA_DIR to an empty folder.',
         );
-      const dir = path.join(config.dataDir, 'db');
-      if (existsSync(dir) && readdirSync(dir).length > 0)
-        throw new BackupError(`${dir} is not empty: restore into an empty DATA_DIR.`);
-      mkdirSync(dir, { recursive: true });
-      const client = await PGlite.create({
-        dataDir: dir,
-        loadDataDir: new Blob([readFileSync(path.join(folder, 'database.tar.gz'))]),
-      });
-      await client.close();
+      await restoreEmbedded(config, folder);
     }
     restoreUploads(config, folder);
   } finally {

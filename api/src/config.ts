@@ -1,5 +1,6 @@
 /** Settings from the environment, read once at start. */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,12 @@ export interface AppConfig {
   renderWorkers: number;
   /** TEST_CLOCK=on: `PUT /api/test/clock` moves the site's clock (browser tests of scheduled content; never on a public address). */
   testClock: boolean;
+  /** The largest sermon file of each kind, in bytes (SERMON_AUDIO_MAX_MB, SERMON_VIDEO_MAX_MB, SERMON_TRANSCRIPT_MAX_MB). */
+  sermonMediaMaxBytes: { audio: number; video: number; transcript: number };
+  /** The most one part of a media upload carries (8 MiB; S3 needs at least 5 MiB; tests make it small). */
+  mediaPartBytes: number;
+  /** The live page: a service lasts `serviceMinutes`; its stream shows from `marginMinutes` before to as many after. */
+  live: { serviceMinutes: number; marginMinutes: number };
   /** Origins allowed to send unsafe requests, besides the site's own. */
   allowedOrigins: string[];
   /** Whether the site is behind HTTPS (Secure cookies); defaults to true when PUBLIC_URL is https://. */
@@ -65,8 +72,15 @@ export interface AppConfig {
   adminPassword?: string;
   /** 'on' (default): members' posts wait for an admin; 'off': published at once. */
   moderation: boolean;
-  /** Failed logins one IP address may make in 15 minutes (LOGIN_FAILURES_PER_IP, default 50). */
-  loginFailuresPerIp: number;
+  /**
+   * Every limit on what one person, device, e-mail address, target or
+   * network address may do in a window (LIMIT_<NAME>, see LIMITS below and
+   * docs/deploying.md). Limits per network address are a last line, sized
+   * for a congregation behind one church Wi-Fi.
+   */
+  limits: Limits;
+  /** Reports by members in good standing that hide a post before the staff decide (REPORTS_TO_HIDE, default 3). */
+  reportsToHide: number;
   /**
    * The cost of new password hashes (PASSWORD_HASH_COST): 'standard' (the
    * default), or 'low' for test runs, which sign up and log in hundreds of
@@ -132,16 +146,232 @@ function readDonationLinks(env: NodeJS.ProcessEnv): Record<string, string> {
   return links;
 }
 
+/** A limit: at most `max` in any `windowMs` (a sliding window). */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Every limit, by name: its setting (LIMIT_<NAME>: `max` or `max/minutes`),
+ * its default and what it counts. "Address" is a network address (behind
+ * a church's Wi-Fi, the whole congregation shares one): those limits are a
+ * last line, sized for hundreds of people; the real limits are per account,
+ * per device (a long-lived random cookie), per e-mail address and per
+ * target. docs/deploying.md has the same table for those who run the site.
+ */
+export const LIMITS = {
+  signupsPerAddress: { env: 'LIMIT_SIGNUPS_PER_ADDRESS', max: 300, minutes: 15, what: 'sign-ups from one network address' },
+  signupsPerDevice: { env: 'LIMIT_SIGNUPS_PER_DEVICE', max: 5, minutes: 60, what: 'sign-ups from one device' },
+  signupMailsPerEmail: {
+    env: 'LIMIT_SIGNUP_MAILS_PER_EMAIL',
+    max: 3,
+    minutes: 60,
+    what: 'notes to the owner of an address someone tries to sign up with again',
+  },
+  loginsPerAddress: {
+    env: 'LIMIT_LOGINS_PER_ADDRESS',
+    max: 3000,
+    minutes: 15,
+    what: 'sign-in attempts, right or wrong, from one network address (bounds the password-hashing work)',
+  },
+  loginFailuresPerAddress: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_ADDRESS',
+    max: 300,
+    minutes: 15,
+    what: 'wrong passwords from one network address over all accounts; past them one attempt every few seconds (LOGIN_FAILURES_PER_IP is the same setting)',
+  },
+  loginFailuresPerAccountAndAddress: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS',
+    max: 5,
+    minutes: 15,
+    what: 'wrong passwords for one account from one network address',
+  },
+  loginFailuresPerDevice: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_DEVICE',
+    max: 10,
+    minutes: 15,
+    what: 'wrong passwords from a device its member signed in from before (such a device is exempt from the limits above)',
+  },
+  codeMailsPerEmail: {
+    env: 'LIMIT_CODE_MAILS_PER_EMAIL',
+    max: 5,
+    minutes: 60,
+    what: 'one-time sign-in codes mailed to one e-mail address',
+  },
+  codeMailsPerDevice: {
+    env: 'LIMIT_CODE_MAILS_PER_DEVICE',
+    max: 10,
+    minutes: 60,
+    what: 'one-time sign-in codes asked for from one device',
+  },
+  codeMailsPerAddress: {
+    env: 'LIMIT_CODE_MAILS_PER_ADDRESS',
+    max: 300,
+    minutes: 60,
+    what: 'one-time sign-in codes asked for from one network address',
+  },
+  codeFailuresPerEmail: {
+    env: 'LIMIT_CODE_FAILURES_PER_EMAIL',
+    max: 10,
+    minutes: 60,
+    what: 'wrong one-time codes typed for one e-mail address (five wrong tries also void a code)',
+  },
+  codeTriesPerAddress: {
+    env: 'LIMIT_CODE_TRIES_PER_ADDRESS',
+    max: 600,
+    minutes: 15,
+    what: 'one-time codes typed, right or wrong, from one network address',
+  },
+  resetMailsPerAccount: {
+    env: 'LIMIT_RESET_MAILS_PER_ACCOUNT',
+    max: 3,
+    minutes: 60,
+    what: 'password-reset links mailed to one account',
+  },
+  resetRequestsPerDevice: {
+    env: 'LIMIT_RESET_REQUESTS_PER_DEVICE',
+    max: 10,
+    minutes: 60,
+    what: '"forgot password" requests from one device',
+  },
+  resetRequestsPerAddress: {
+    env: 'LIMIT_RESET_REQUESTS_PER_ADDRESS',
+    max: 300,
+    minutes: 15,
+    what: '"forgot password" requests from one network address',
+  },
+  resetsPerAddress: {
+    env: 'LIMIT_RESETS_PER_ADDRESS',
+    max: 600,
+    minutes: 15,
+    what: 'reset links opened and new passwords set from one network address',
+  },
+  confirmationsPerAddress: {
+    env: 'LIMIT_CONFIRMATIONS_PER_ADDRESS',
+    max: 600,
+    minutes: 15,
+    what: 'e-mail confirmation links opened from one network address',
+  },
+  confirmationMailsPerAccount: {
+    env: 'LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT',
+    max: 3,
+    minutes: 60,
+    what: 'address confirmation links mailed to one account (sign-up, new address, "send it again")',
+  },
+  securityChangesPerAccount: {
+    env: 'LIMIT_SECURITY_CHANGES_PER_ACCOUNT',
+    max: 10,
+    minutes: 15,
+    what: 'changes of e-mail or password (each checks the current password) by one account',
+  },
+  newsletterSignupsPerDevice: {
+    env: 'LIMIT_NEWSLETTER_SIGNUPS_PER_DEVICE',
+    max: 10,
+    minutes: 60,
+    what: 'newsletter subscriptions asked for from one device',
+  },
+  newsletterSignupsPerAddress: {
+    env: 'LIMIT_NEWSLETTER_SIGNUPS_PER_ADDRESS',
+    max: 300,
+    minutes: 60,
+    what: 'newsletter subscriptions asked for from one network address',
+  },
+  newsletterMailsPerEmail: {
+    env: 'LIMIT_NEWSLETTER_MAILS_PER_EMAIL',
+    max: 3,
+    minutes: 1440,
+    what: 'newsletter confirmation mails to one mailbox (name+tag@ and name@ are one mailbox)',
+  },
+  postsPerAccount: {
+    env: 'LIMIT_POSTS_PER_ACCOUNT',
+    max: 20,
+    minutes: 60,
+    what: 'prayers, stories and comments one member posts (the staff are not limited)',
+  },
+  reactionsPerAccount: {
+    env: 'LIMIT_REACTIONS_PER_ACCOUNT',
+    max: 300,
+    minutes: 5,
+    what: 'likes and "I prayed" (given or taken back) by one member',
+  },
+  reportsPerAccount: { env: 'LIMIT_REPORTS_PER_ACCOUNT', max: 10, minutes: 1440, what: 'posts one member reports' },
+  passwordChecksPerDevice: {
+    env: 'LIMIT_PASSWORD_CHECKS_PER_DEVICE',
+    max: 300,
+    minutes: 15,
+    what: 'new passwords a form asks about ("is it a common one?") from one device',
+  },
+  passwordChecksPerAddress: {
+    env: 'LIMIT_PASSWORD_CHECKS_PER_ADDRESS',
+    max: 6000,
+    minutes: 15,
+    what: 'new passwords forms ask about from one network address',
+  },
+  mailLinksPerAddress: {
+    env: 'LIMIT_MAIL_LINKS_PER_ADDRESS',
+    max: 300,
+    minutes: 15,
+    what: 'links from our mails opened from one network address (turning off the "people prayed" mail)',
+  },
+} as const satisfies Record<string, { env: string; max: number; minutes: number; what: string }>;
+
+export type LimitName = keyof typeof LIMITS;
+export type Limits = Record<LimitName, Limit>;
+
+/** LIMIT_<NAME>: `max` (in the default window) or `max/minutes`. */
+function readLimits(env: NodeJS.ProcessEnv): Limits {
+  const limits = {} as Limits;
+  for (const [name, spec] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    // The older name of one setting still works.
+    const raw = (env[spec.env] ?? (name === 'loginFailuresPerAddress' ? env.LOGIN_FAILURES_PER_IP : undefined) ?? '').trim();
+    if (!raw) {
+      limits[name] = { max: spec.max, windowMs: spec.minutes * 60_000 };
+      continue;
+    }
+    const match = /^(\d{1,7})(?:\/(\d{1,5}))?$/.exec(raw);
+    const max = Number(match?.[1]);
+    const minutes = match?.[2] === undefined ? spec.minutes : Number(match[2]);
+    if (!match || max < 1 || minutes < 1 || minutes > 10_080) {
+      throw new ConfigError(
+        `${spec.env} must be a whole number from 1, or one and a number of minutes such as ${spec.max}/${spec.minutes} (it is "${raw}").`,
+      );
+    }
+    limits[name] = { max, windowMs: minutes * 60_000 };
+  }
+  return limits;
+}
+
+/**
+ * In production the site must know its public address (PUBLIC_URL): without
+ * it links in mails point nowhere and, worse, payments would fall back to the
+ * free test checkout. The server refuses to start.
+ */
+export function checkPublicUrl(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV !== 'production' || (env.PUBLIC_URL ?? '').trim()) return;
+  throw new ConfigError(
+    'PUBLIC_URL is not set: in production the server must know the address visitors use (e.g. PUBLIC_URL=https://www.example.org). For a try-out on this machine, set PUBLIC_URL=http://localhost:8080.',
+  );
+}
+
 export type PaymentProviderName = 'local' | 'stripe' | 'none';
 
-/** Whether a URL points at this machine (http://localhost:8080, http://127.0.0.1, http://[::1]). */
+/**
+ * Whether a URL points at this machine: `localhost` (and names under it),
+ * or a loopback address written as an address (127.0.0.1, any 127.x.y.z,
+ * [::1]). A name that merely starts with 127 (127.0.0.1.nip.io) is a public
+ * name like any other.
+ */
 export function isLocalAddress(url: string): boolean {
+  let host: string;
   try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+    host = new URL(url).hostname;
   } catch {
     return false;
   }
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
 }
 
 /**
@@ -214,6 +444,8 @@ export class ConfigError extends Error {
   }
 }
 
+const MB = 1024 * 1024;
+
 /**
  * A whole-number setting from `min` to `max` (`unit` names what it counts);
  * unset or empty gives `fallback`, anything else is a configuration error.
@@ -281,7 +513,7 @@ function passwordHashCost(env: NodeJS.ProcessEnv, publicUrl: string): PasswordHa
 /** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, '');
   const extra = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -323,7 +555,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     moderation: env.MODERATION !== 'off',
-    loginFailuresPerIp: wholeNumber(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 100_000),
+    limits: readLimits(env),
+    reportsToHide: wholeNumber(env, 'REPORTS_TO_HIDE', 3, 1, 1000, 'reports'),
     passwordHashCost: passwordHashCost(env, publicUrl),
     prerender: env.PRERENDER !== 'off',
     prerenderTimeoutMs: wholeNumber(env, 'PRERENDER_TIMEOUT_MS', 3000, 100, 120_000, 'milliseconds'),
@@ -347,6 +580,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     donationFeePercent: decimal(env, 'DONATION_FEE_PERCENT', 2.9, 0, 20),
     donationFeeFixed: decimal(env, 'DONATION_FEE_FIXED', 0.3, 0, 100),
     testClock: env.TEST_CLOCK === 'on',
+    sermonMediaMaxBytes: {
+      audio: wholeNumber(env, 'SERMON_AUDIO_MAX_MB', 250, 1, 10_000, 'MB') * MB,
+      video: wholeNumber(env, 'SERMON_VIDEO_MAX_MB', 4096, 1, 100_000, 'MB') * MB,
+      transcript: wholeNumber(env, 'SERMON_TRANSCRIPT_MAX_MB', 2, 1, 50, 'MB') * MB,
+    },
+    mediaPartBytes: 8 * MB,
+    live: {
+      serviceMinutes: wholeNumber(env, 'LIVE_SERVICE_MINUTES', 90, 15, 600, 'minutes'),
+      marginMinutes: wholeNumber(env, 'LIVE_MARGIN_MINUTES', 15, 0, 180, 'minutes'),
+    },
   };
   if (config.workers > 1 && !config.databaseUrl) {
     throw new ConfigError(

@@ -24,10 +24,14 @@ declare module 'fastify' {
     jobs: import('./lib/jobs.js').Jobs;
     /** Where uploaded files are kept (lib/uploads.ts). */
     uploads: import('./lib/uploads.js').UploadStore;
+    /** Where large uploaded files (sermon media) are kept, streamed in and out (lib/mediaStore.ts). */
+    media: import('./lib/mediaStore.js').MediaStore;
     /** Redis when REDIS_URL is set (several processes), else null (lib/redis.ts). */
     redis: import('./lib/redis.js').RedisLink | null;
     /** Failure counters, shared by every process through Redis when it is set (lib/attempts.ts). */
     failureCounters: import('./lib/attempts.js').FailureCounters;
+    /** The counters of each limit in config.limits (lib/limits.ts). */
+    limits: import('./lib/limits.js').LimitCounters;
     /** What "now" is for scheduled content (lib/clock.ts; tests may move it). */
     clock: import('./lib/clock.js').Clock;
     /** Work done once the answer is sent (lib/afterReply.ts). */

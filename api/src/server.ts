@@ -16,7 +16,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type AppConfig } from './config.js';
+import { checkPublicUrl, loadConfig, type AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
 import { migrate, openDatabase } from './db/index.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -151,6 +151,7 @@ async function supervise(config: AppConfig, started: number): Promise<void> {
 async function main() {
   const started = Date.now();
   // A setting the server cannot work with stops it here, with a message saying which.
+  checkPublicUrl();
   const config = loadConfig();
   setPasswordHashCost(config.passwordHashCost);
   if (cluster.isWorker) return serve(config, started);

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, Prayer, Story } from '@ministry/shared/types';
 import { POST_MAX } from '@ministry/shared/validation';
-import { createMember, describeEachDatabase, json } from './helpers.js';
+import { createMember, describeEachDatabase, json, publishBody } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -37,8 +37,13 @@ function client(app: FastifyInstance) {
     comment: (who: Member | undefined, payload: unknown) =>
       app.inject({ method: 'POST', url: '/api/comments/add', headers: as(who), payload: payload as object }),
     pending: (who?: Member) => app.inject({ url: '/api/moderation/pending', headers: as(who) }),
-    decide: (who: Member | undefined, kind: string, id: string, action: string) =>
-      app.inject({ method: 'POST', url: `/api/moderation/${kind}/${id}/${action}`, headers: as(who) }),
+    decide: async (who: Member | undefined, kind: string, id: string, action: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/moderation/${kind}/${id}/${action}`,
+        headers: as(who),
+        ...(action === 'publish' ? { payload: await publishBody(app, kind, id) } : {}),
+      }),
   };
 }
 

@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { checkPublicUrl, ConfigError, isLocalAddress, LIMITS, loadConfig } from '../src/config.js';
 import { hashPassword, setPasswordHashCost, verifyPassword } from '../src/lib/passwords.js';
 import { openDatabase } from '../src/db/index.js';
 import { testConfig } from './helpers.js';
@@ -30,6 +30,7 @@ function startAndExit(
         NODE_ENV: 'production',
         PORT: '0',
         HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:8080',
         LOG_LEVEL: 'warn',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ministry-config-')),
         ...env,
@@ -52,16 +53,69 @@ function startAndExit(
 }
 
 describe('configuration', () => {
-  it('LOGIN_FAILURES_PER_IP: 50 by default, a whole number from 1, anything else is a configuration error', () => {
-    assert.equal(loadConfig({}).loginFailuresPerIp, 50);
-    assert.equal(loadConfig({ LOGIN_FAILURES_PER_IP: '200' }).loginFailuresPerIp, 200);
-    for (const value of ['0', 'many', '2.5']) {
+  it('limits: LIMIT_<NAME> as a number or number/minutes, with defaults sized for a crowd behind one address; anything else is a configuration error', () => {
+    const defaults = loadConfig({}).limits;
+    assert.deepEqual(defaults.loginFailuresPerAddress, { max: 300, windowMs: 15 * 60_000 });
+    assert.deepEqual(defaults.signupsPerAddress, { max: 300, windowMs: 15 * 60_000 });
+    assert.deepEqual(defaults.signupsPerDevice, { max: 5, windowMs: 60 * 60_000 });
+    for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+      assert.deepEqual(defaults[name], { max: LIMITS[name].max, windowMs: LIMITS[name].minutes * 60_000 }, name);
+    }
+    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: '1000' }).limits.signupsPerAddress, {
+      max: 1000,
+      windowMs: 15 * 60_000,
+    });
+    assert.deepEqual(loadConfig({ LIMIT_SIGNUPS_PER_ADDRESS: ' 50/60 ' }).limits.signupsPerAddress, {
+      max: 50,
+      windowMs: 3_600_000,
+    });
+    // The older name of the per-address sign-in limit still works.
+    assert.equal(loadConfig({ LOGIN_FAILURES_PER_IP: '200' }).limits.loginFailuresPerAddress.max, 200);
+    for (const value of ['0', 'many', '2.5', '10/0', '10/', '/10', '-1']) {
       assert.throws(
-        () => loadConfig({ LOGIN_FAILURES_PER_IP: value }),
-        /LOGIN_FAILURES_PER_IP must be a whole number from 1/,
+        () => loadConfig({ LIMIT_CODE_MAILS_PER_EMAIL: value }),
+        (error: unknown) =>
+          error instanceof ConfigError && /LIMIT_CODE_MAILS_PER_EMAIL must be a whole number from 1/.test(error.message),
         value,
       );
     }
+    assert.equal(loadConfig({}).reportsToHide, 3);
+    assert.equal(loadConfig({ REPORTS_TO_HIDE: '5' }).reportsToHide, 5);
+    assert.throws(() => loadConfig({ REPORTS_TO_HIDE: '0' }), /REPORTS_TO_HIDE must be a whole number of reports from 1/);
+  });
+
+  it('docs/deploying.md lists every limit by its setting', () => {
+    const guide = readFileSync(path.join(apiDir, '..', 'docs', 'deploying.md'), 'utf8');
+    for (const spec of Object.values(LIMITS)) assert.ok(guide.includes(`\`${spec.env}\``), `${spec.env} is in docs/deploying.md`);
+    assert.ok(guide.includes('`REPORTS_TO_HIDE`'));
+  });
+
+  it('"this machine" is a loopback address or localhost, never a name that starts with 127', () => {
+    for (const url of [
+      'http://localhost:8080',
+      'http://127.0.0.1',
+      'http://127.1.2.3:80',
+      'http://[::1]:8080',
+      'http://app.localhost',
+    ])
+      assert.equal(isLocalAddress(url), true, url);
+    for (const url of [
+      'https://127.0.0.1.nip.io',
+      'http://127.example.org',
+      'https://church.example.org',
+      'http://10.0.0.1',
+      'nonsense',
+    ])
+      assert.equal(isLocalAddress(url), false, url);
+    // So such a site takes no test payments.
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://127.0.0.1.nip.io' }).paymentProvider, 'none');
+  });
+
+  it('in production the server needs PUBLIC_URL', () => {
+    assert.throws(() => checkPublicUrl({ NODE_ENV: 'production' }), /PUBLIC_URL is not set/);
+    assert.throws(() => checkPublicUrl({ NODE_ENV: 'production', PUBLIC_URL: ' ' }), /PUBLIC_URL is not set/);
+    assert.doesNotThrow(() => checkPublicUrl({ NODE_ENV: 'production', PUBLIC_URL: 'https://church.example.org' }));
+    assert.doesNotThrow(() => checkPublicUrl({}));
   });
 
   it('RESERVATION_MINUTES: 15 by default, a whole number of minutes from 1 to 1440, anything else is a configuration error', () => {
@@ -155,7 +209,7 @@ describe('configuration', () => {
   });
 
   it(
-    'the server stops at start with the message, for a bad RESERVATION_MINUTES and for stripe without a webhook secret',
+    'the server stops at start with the message, for a bad RESERVATION_MINUTES, for stripe without a webhook secret and without PUBLIC_URL',
     { timeout: 100_000 },
     async () => {
       const minutes = await startAndExit({ RESERVATION_MINUTES: 'fifteen' });
@@ -171,6 +225,12 @@ describe('configuration', () => {
       assert.equal(stripe.code, 1, `ended with ${stripe.signal ?? stripe.code}: ${stripe.stderr}`);
       assert.match(stripe.stderr, /needs STRIPE_WEBHOOK_SECRET/);
       assert.doesNotMatch(stripe.stdout, /Site ready/);
+
+      // In production, no PUBLIC_URL: no site (and so no free test payments on an address nobody named).
+      const nameless = await startAndExit({ PUBLIC_URL: '' });
+      assert.equal(nameless.code, 1, `ended with ${nameless.signal ?? nameless.code}: ${nameless.stderr}`);
+      assert.match(nameless.stderr, /PUBLIC_URL is not set/);
+      assert.doesNotMatch(nameless.stdout, /Site ready/);
     },
   );
 });

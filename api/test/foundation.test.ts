@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
+import { restoreEmbedded } from '../src/backup.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { DatabaseLockedError } from '../src/db/lock.js';
 import { seedIfEmpty } from '../src/seed/index.js';
@@ -149,6 +151,36 @@ describe('the embedded database folder', () => {
     writeFileSync(path.join(dir, 'ministry.lock'), String(deadPid));
     const db = await openDatabase({ dataDir: dir });
     await db.close();
+  });
+
+  it('a backup carries no lock: restored on the same machine, the copy opens while the original is open', async () => {
+    const original = mkdtempSync(path.join(tmpdir(), 'ministry-original-'));
+    const first = await openDatabase({ dataDir: path.join(original, 'db') });
+    try {
+      await migrate(first.db);
+      const staging = mkdtempSync(path.join(tmpdir(), 'ministry-staging-'));
+      writeFileSync(path.join(staging, 'database.tar.gz'), await first.dumpDataDir!());
+      // A backup taken by an older version held the original's lock inside the folder: restoring removes it.
+      const copy = mkdtempSync(path.join(tmpdir(), 'ministry-copy-'));
+      await restoreEmbedded({ dataDir: copy }, staging);
+      assert.equal(existsSync(path.join(copy, 'db', 'ministry.lock')), false);
+      const second = await openDatabase({ dataDir: path.join(copy, 'db') });
+      assert.equal(Number((await sql<{ n: number }>`SELECT 1 AS n`.execute(second.db)).rows[0]!.n), 1);
+      await second.close();
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('a lock an older version left inside the folder is honoured while its process runs', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-lock-'));
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(path.join(dir, 'ministry.lock'), String(holder.pid));
+      await assert.rejects(openDatabase({ dataDir: dir }), DatabaseLockedError);
+    } finally {
+      holder.kill();
+    }
   });
 
   it('keeps what was written across a close and a reopen', async () => {

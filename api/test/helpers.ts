@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestCallback } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type AppConfig } from '../src/config.js';
+import { loadConfig, type AppConfig, type LimitName, type Limits } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { newId } from '../src/lib/ids.js';
@@ -75,6 +76,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/** The default limits, with some set to other counts (their windows kept): `config: { limits: limitsWith({ … }) }`. */
+export function limitsWith(overrides: Partial<Record<LimitName, number>>): Limits {
+  const limits = { ...loadConfig({}).limits };
+  for (const [name, max] of Object.entries(overrides) as [LimitName, number][]) limits[name] = { ...limits[name], max };
+  return limits;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -141,6 +149,26 @@ export function describeEachDatabase(
       });
     });
   }
+}
+
+/**
+ * What a moderator's publish names: the post's words as the queue lists them
+ * (`{ version }`), for a post of `kind` (prayers, stories, comments); a
+ * version no post has when there is no such post.
+ */
+export async function publishBody(app: FastifyInstance, kind: string, id: string): Promise<{ version: string }> {
+  const { versionOf } = await import('../src/modules/moderation/service.js');
+  const table = kind as 'prayers';
+  const column = kind === 'stories' ? 'content' : 'text';
+  const row =
+    /^[0-9a-f-]{36}$/.test(id) && ['prayers', 'stories', 'comments'].includes(kind)
+      ? await app.db
+          .selectFrom(table)
+          .select(sql<string>`${sql.ref(column)}`.as('text'))
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+  return { version: row ? versionOf(row.text) : 'no-such-post' };
 }
 
 /** JSON body of an inject response. */
@@ -275,6 +303,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       SITE_ROOT: tmpdir(),
       MODERATION: 'off',

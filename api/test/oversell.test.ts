@@ -47,6 +47,7 @@ async function startApi(env: Record<string, string>): Promise<ApiProcess> {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       SITE_ROOT: tmpdir(),
       PAYMENT_PROVIDER: 'local',

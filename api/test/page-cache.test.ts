@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
-import { browserLike, createMember, freshDatabase, testConfig } from './helpers.js';
+import { browserLike, createMember, freshDatabase, publishBody, testConfig } from './helpers.js';
 
 /** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
 const renderer = `
@@ -140,12 +140,54 @@ describe('rendered pages, kept', () => {
       method: 'POST',
       url: `/api/moderation/prayers/${id}/publish`,
       headers: { cookie: admin.cookie },
+      payload: await publishBody(app, 'prayers', id),
     });
     assert.equal(published.statusCode, 200, published.body);
     const after = await get('/community');
     assert.ok(renderNumber(after.body) > before, 'rendered again');
     assert.match(after.body, /Pray for the harvest/);
     assert.equal(renderNumber((await get('/events')).body), events, 'the events page did not change');
+  });
+
+  it('a post hidden by reports leaves the kept page at once: a new ETag, without it', async () => {
+    const author = await createMember(app);
+    const admin = await createMember(app, { role: 'admin' });
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/prayers/add/${author.id}`,
+      headers: { cookie: author.cookie },
+      payload: { text: 'Words some find unkind' },
+    });
+    const id = (posted.json() as { data: { _id: string } }).data._id;
+    await app.inject({
+      method: 'POST',
+      url: `/api/moderation/prayers/${id}/publish`,
+      headers: { cookie: admin.cookie },
+      payload: await publishBody(app, 'prayers', id),
+    });
+    const shown = await get('/community');
+    assert.match(shown.body, /Words some find unkind/);
+    assert.equal((await get('/community', { 'if-none-match': String(shown.headers.etag) })).statusCode, 304, 'kept');
+    // Three members in good standing (accounts more than a week old) report it.
+    for (let i = 0; i < app.config.reportsToHide; i++) {
+      const reporter = await createMember(app);
+      await app.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
+        .where('id', '=', reporter.id)
+        .execute();
+      const reported = await app.inject({
+        method: 'POST',
+        url: `/api/community/report/prayers/${id}`,
+        headers: { cookie: reporter.cookie },
+        payload: { reason: 'Unkind' },
+      });
+      assert.equal(reported.statusCode, 200, reported.body);
+    }
+    const hidden = await get('/community', { 'if-none-match': String(shown.headers.etag) });
+    assert.equal(hidden.statusCode, 200, 'the kept copy is not served');
+    assert.notEqual(hidden.headers.etag, shown.headers.etag);
+    assert.doesNotMatch(hidden.body, /Words some find unkind/);
   });
 
   it("never serves the kept copy to a signed-in member, nor keeps a member's page", async () => {

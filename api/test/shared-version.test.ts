@@ -63,6 +63,21 @@ describe("shared's version and its exports", () => {
     assert.notEqual(record.entries.store.since, next, 'an entry that did not change keeps its version');
   });
 
+  it("a member added to a type is a minor change, and a type's change does not move what the apps ask for at run time", () => {
+    const typesSince = readRecord(shared)!.entries.types.since;
+    edit('src/types/index.ts', (text) =>
+      text.replace(
+        'export interface ActivityItem {',
+        'export interface ActivityItem {\n  /** Where it was done from. */\n  place?: string;',
+      ),
+    );
+    const [problem] = checkSharedExports(shared);
+    assert.match(problem, /types: ActivityItem added/);
+    assert.match(problem, /npm run shared:version -- minor/);
+    takeVersion('minor', shared);
+    assert.equal(readRecord(shared)!.entries.types.since, typesSince, 'types are not run: the entry is asked for as before');
+  });
+
   it('a changed signature needs a major version', () => {
     edit('src/format/index.ts', (text) => text.replace("return 'Recent Events v2';", 'return 42;'));
     const [problem] = checkSharedExports(shared);

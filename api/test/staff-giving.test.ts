@@ -131,8 +131,8 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('CSV fields (RFC 4180, safe in spreadsheets)', () => {
-  it('quotes commas, quotes, line breaks and edge spaces, and defuses formulas in text', () => {
-    assert.equal(csvField('plain'), 'plain');
+  it('quotes every field, and defuses formulas in text, also after a ; or , a spreadsheet might split on', () => {
+    assert.equal(csvField('plain'), '"plain"');
     assert.equal(csvField('Smith, Jr'), '"Smith, Jr"');
     assert.equal(csvField('say "amen"'), '"say ""amen"""');
     assert.equal(csvField('two\nlines'), '"two\nlines"');
@@ -140,9 +140,14 @@ describe('CSV fields (RFC 4180, safe in spreadsheets)', () => {
     assert.equal(csvField('=HYPERLINK("http://x")'), `"'=HYPERLINK(""http://x"")"`);
     for (const start of ['+', '-', '@', '\t', '\r'])
       assert.equal(csvField(`${start}1`).replace(/^"|"$/g, '').charAt(0), "'", JSON.stringify(start));
-    assert.equal(csvField(-12.5), '-12.5', 'numbers the server computes stay numbers');
-    assert.equal(csvField(null), '');
-    assert.equal(toCsv(['a', 'b'], [['1', 'x,y']]), '\uFEFFa,b\r\n1,"x,y"\r\n');
+    // Split on a ; or a , by a spreadsheet, the part after it would start a new cell: defused too.
+    assert.equal(csvField('Ruth;=1+1'), `"Ruth;'=1+1"`);
+    assert.equal(csvField('Ruth, @SUM(A1)'), `"Ruth, '@SUM(A1)"`);
+    assert.equal(csvField('a;-2,+3'), `"a;'-2,'+3"`);
+    assert.equal(csvField('Smith, Jr'), '"Smith, Jr"', 'ordinary commas stay as they are');
+    assert.equal(csvField(-12.5), '"-12.5"', 'numbers the server computes stay numbers');
+    assert.equal(csvField(null), '""');
+    assert.equal(toCsv(['a', 'b'], [['1', 'x,y']]), '\uFEFF"a","b"\r\n"1","x,y"\r\n');
   });
 });
 

@@ -18,7 +18,7 @@ import type {
   SubscriberPage,
 } from '@ministry/shared/types';
 import { newId } from '../src/lib/ids.js';
-import { createEvent, createMember, describeEachDatabase, json, login, waitForMailTo } from './helpers.js';
+import { createEvent, createMember, describeEachDatabase, json, login, publishBody, waitForMailTo } from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -269,7 +269,17 @@ describeEachDatabase('staff pages: people', (ctx) => {
       const second = await post('Buy cheap watches at my shop.');
       assert.equal(first.status, 'pending');
 
-      assert.equal((await call(editor, 'POST', `/api/moderation/prayers/${first._id}/publish`)).statusCode, 200);
+      assert.equal(
+        (
+          await call(
+            editor,
+            'POST',
+            `/api/moderation/prayers/${first._id}/publish`,
+            await publishBody(app(), 'prayers', first._id),
+          )
+        ).statusCode,
+        200,
+      );
       const rejected = await call(editor, 'POST', `/api/moderation/prayers/${second._id}/reject`, {
         reason: 'Advertising is not allowed.',
       });

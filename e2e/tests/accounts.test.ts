@@ -1,11 +1,12 @@
 /**
  * A member's whole account journey in the browser: two-step signup, the
  * profile (each section and the photo), logout, a password reset through the
- * e-mailed link, and a login with the new password.
+ * e-mailed link, a login with the new password, and on a phone a sign-in
+ * with a one-time code by e-mail ("Keep me logged in" shown and asked).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +30,23 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The six digits of the newest sign-in code mailed to `to` (waits for the mail). */
+async function mailedCode(to: string): Promise<string> {
+  const dir = path.join(site.dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const code = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((m) => m.includes(`To: ${to}`) && /sign-in code/.test(m))
+      .map((m) => /is:\s+(\d{6})\b/.exec(m)?.[1])
+      .at(-1);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no sign-in code mailed to ${to}`);
+}
 
 async function confirmSave(page: Page, section: string) {
   const region = page.getByRole('region', { name: section });
@@ -184,15 +202,34 @@ describe('a member account', () => {
     await context.close();
   });
 
-  it('the login and signup pages work at mobile width, without the keep-me-logged-in box', async () => {
+  it('at phone width: "Keep me logged in" shows and is asked, and a member signs in with a code e-mailed to them', async () => {
     const { context, page } = await newPage(browser, MOBILE);
+    const errors = collectPageErrors(page);
     await page.goto(`${site.url}/login`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    assert.equal(await page.getByLabel('Keep me logged in').isVisible(), false);
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL('**/signup/0');
+    // Shown at every width, ticked by default: a shared phone is not kept signed in unasked.
+    const remember = page.getByLabel('Keep me logged in');
+    assert.equal(await remember.isVisible(), true);
+    assert.equal(await remember.isChecked(), true);
+    await remember.uncheck();
+
+    // "E-mail me a code", beside the password.
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    const codeForm = page.getByRole('form', { name: 'Sign in with a code' });
+    await codeForm.getByRole('button', { name: 'E-mail me a code' }).click();
+    await codeForm.getByText(/we have sent it a code/).waitFor();
+    await codeForm.getByLabel('Code from the e-mail').fill(await mailedCode(email));
+    await codeForm.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${site.url}/`);
+    const sid = (await context.cookies()).find((c) => c.name === 'sid');
+    assert.ok(sid, 'signed in');
+    assert.equal(sid.expires, -1, 'not kept: the box was unticked, so the session ends with the browser');
+
+    await page.goto(`${site.url}/signup/0`);
     await page.getByRole('button', { name: 'Next' }).click();
     assert.ok((await page.getByText('Required').count()) >= 2);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
 /** Types of shared-exports.mjs (the tests take versions of copies of shared with it). */
 export interface SharedExport {
   kind: 'value' | 'type';
+  /** The type, or 'object' for an object whose members are listed. */
   signature: string;
+  members?: Record<string, string>;
 }
 export interface ExportsRecord {
   version: string;
@@ -11,6 +13,7 @@ export interface ExportChange {
   entry: string;
   name: string;
   change: 'added' | 'removed' | 'changed';
+  kind: 'value' | 'type';
 }
 export declare function sharedPackage(folder?: string): {
   folder: string;

@@ -81,26 +81,25 @@ export function currentExports(folder = path.join(root, 'shared')) {
     for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
-      if (symbol.flags & ts.SymbolFlags.Value && declaration) {
-        exports[exported.name] = {
-          kind: 'value',
-          signature: typeText(checker.getTypeOfSymbolAtLocation(symbol, declaration)),
-        };
+      const value = Boolean(symbol.flags & ts.SymbolFlags.Value && declaration);
+      const type = value ? checker.getTypeOfSymbolAtLocation(symbol, declaration) : checker.getDeclaredTypeOfSymbol(symbol);
+      // An object (not a function or a class's constructor): its members, each with its type, so an
+      // added member reads as an addition.
+      const objectLike =
+        type.flags & ts.TypeFlags.Object && !type.getCallSignatures().length && !type.getConstructSignatures().length;
+      const properties = objectLike ? checker.getPropertiesOfType(type) : [];
+      if (properties.length) {
+        const members = {};
+        for (const m of properties) {
+          const d = m.valueDeclaration ?? m.declarations?.[0];
+          const optional = m.flags & ts.SymbolFlags.Optional ? '?' : '';
+          members[`${m.name.replace(/^__@(\w+)@\d+$/, '[Symbol.$1]')}${optional}`] = d
+            ? typeText(checker.getTypeOfSymbolAtLocation(m, d))
+            : 'unknown';
+        }
+        exports[exported.name] = { kind: value ? 'value' : 'type', signature: 'object', members };
       } else {
-        const type = checker.getDeclaredTypeOfSymbol(symbol);
-        const members = type.isClassOrInterface?.() || type.flags & ts.TypeFlags.Object ? checker.getPropertiesOfType(type) : [];
-        exports[exported.name] = {
-          kind: 'type',
-          signature: members.length
-            ? `{ ${members
-                .map((m) => {
-                  const d = m.valueDeclaration ?? m.declarations?.[0];
-                  const optional = m.flags & ts.SymbolFlags.Optional ? '?' : '';
-                  return `${m.name.replace(/^__@(\w+)@\d+$/, '[Symbol.$1]')}${optional}: ${d ? typeText(checker.getTypeOfSymbolAtLocation(m, d)) : 'unknown'}`;
-                })
-                .join('; ')} }`
-            : typeText(type),
-        };
+        exports[exported.name] = { kind: value ? 'value' : 'type', signature: typeText(type) };
       }
     }
     result[entry] = Object.fromEntries(Object.entries(exports).sort(([a], [b]) => a.localeCompare(b)));
@@ -108,20 +107,32 @@ export function currentExports(folder = path.join(root, 'shared')) {
   return result;
 }
 
-/** What changed between the record and the exports now, entry by entry. */
+/**
+ * What changed between an export as recorded and as it is now: nothing,
+ * 'added' (an object that only gained members), or 'changed'.
+ */
+function exportChange(before, now) {
+  if (before.kind !== now.kind || before.signature !== now.signature) return 'changed';
+  if (!now.members) return null;
+  const was = before.members ?? {};
+  if (Object.keys(was).some((name) => was[name] !== now.members[name])) return 'changed';
+  return Object.keys(now.members).some((name) => !(name in was)) ? 'added' : null;
+}
+
+/** What changed between the record and the exports now, entry by entry ({ entry, name, change, kind }). */
 export function exportChanges(record, current) {
   const changes = [];
   const entries = new Set([...Object.keys(record?.entries ?? {}), ...Object.keys(current)]);
   for (const entry of [...entries].sort()) {
     const before = record?.entries?.[entry]?.exports ?? {};
     const now = current[entry] ?? {};
-    if (!current[entry]) changes.push({ entry, name: '*', change: 'removed' });
+    if (!current[entry]) changes.push({ entry, name: '*', change: 'removed', kind: 'value' });
     for (const name of Object.keys(now)) {
-      if (!before[name]) changes.push({ entry, name, change: 'added' });
-      else if (before[name].signature !== now[name].signature || before[name].kind !== now[name].kind)
-        changes.push({ entry, name, change: 'changed' });
+      const change = before[name] ? exportChange(before[name], now[name]) : 'added';
+      if (change) changes.push({ entry, name, change, kind: now[name].kind });
     }
-    for (const name of Object.keys(before)) if (current[entry] && !now[name]) changes.push({ entry, name, change: 'removed' });
+    for (const name of Object.keys(before))
+      if (current[entry] && !now[name]) changes.push({ entry, name, change: 'removed', kind: before[name].kind });
   }
   return changes;
 }
@@ -185,12 +196,13 @@ export function takeVersion(bump, folder = path.join(root, 'shared')) {
     let since = before?.since ?? version;
     for (const [name, now] of Object.entries(exports)) {
       const was = before?.exports?.[name];
-      const same = was && was.kind === now.kind && was.signature === now.signature;
+      const same = was && !exportChange(was, now);
       recorded[name] = { since: same ? was.since : version, ...now };
-      if (!same) since = version;
+      // What an app asks for at run time moves with what runs: values, not types.
+      if (!same && now.kind === 'value') since = version;
     }
-    // An export removed: what asked for the entry before cannot run on it now.
-    if (Object.keys(before?.exports ?? {}).some((name) => !exports[name])) since = version;
+    // A value removed: what asked for the entry before cannot run on it now.
+    if (Object.entries(before?.exports ?? {}).some(([name, was]) => !exports[name] && was.kind === 'value')) since = version;
     entries[entry] = { since, exports: recorded };
   }
   const packageFile = path.join(folder, 'package.json');
@@ -220,6 +232,6 @@ export function exportsNewerThan(entry, version, folder = path.join(root, 'share
   const semver = require(require.resolve('semver', { paths: [root] }));
   const record = readRecord(folder);
   return Object.entries(record?.entries?.[entry]?.exports ?? {})
-    .filter(([, e]) => semver.valid(e.since) && semver.valid(version) && semver.gt(e.since, version))
+    .filter(([, e]) => e.kind === 'value' && semver.valid(e.since) && semver.valid(version) && semver.gt(e.since, version))
     .map(([name]) => name);
 }

@@ -94,7 +94,13 @@ const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 
 /** Brings the schema up to date; running it again changes nothing. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
+  // Features land side by side, each with its own numbers: a database that has a later one already
+  // takes an earlier one that lands afterwards (each migration stands on its own).
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

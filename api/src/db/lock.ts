@@ -1,9 +1,13 @@
 /**
  * PGlite does not lock its directory, and two processes on one directory
- * corrupt it. We hold a lock file with our pid; a lock left by a process
- * that no longer runs is taken over.
+ * corrupt it. We hold a lock file with our pid beside the folder
+ * (`<folder>.lock`), never inside it: a backup of the folder then carries no
+ * lock, and a copy restored on the same machine starts while its original
+ * runs. A lock left by a process that no longer runs is taken over. (Older
+ * versions kept it inside, as `ministry.lock`: such a lock is honoured while
+ * its process runs, and removed otherwise.)
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class DatabaseLockedError extends Error {
@@ -25,13 +29,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The name of the lock older versions kept inside the folder (a restore removes it). */
+export const LEGACY_LOCK = 'ministry.lock';
+
+/** Where the lock of a database folder is: beside it. */
+export const lockFileOf = (dir: string): string => `${path.resolve(dir)}.lock`;
+
 /** Folders this process holds, so a second opener in the same process is refused too. */
 const heldHere = new Set<string>();
 
 /** Takes the lock on `dir`; returns a function that releases it. */
 export function acquireDirectoryLock(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'ministry.lock');
+  const legacy = path.join(dir, LEGACY_LOCK);
+  if (existsSync(legacy)) {
+    const holder = Number(readFileSync(legacy, 'utf8').trim());
+    if (holder !== process.pid && isAlive(holder)) throw new DatabaseLockedError(dir, holder);
+    rmSync(legacy, { force: true });
+  }
+  const file = lockFileOf(dir);
   if (heldHere.has(path.resolve(file))) throw new DatabaseLockedError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

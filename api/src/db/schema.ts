@@ -76,6 +76,17 @@ export interface KnownDevicesTable {
   created_at: DefaultTimestamp;
 }
 
+export interface SignInCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA-256 of the code, keyed by the row's id. */
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  wrong_tries: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
 export interface ChurchesTable {
   id: string;
   church_name: string;
@@ -86,6 +97,10 @@ export interface ChurchesTable {
   parking: Nullable<string>;
   latitude: Nullable<number>;
   longitude: Nullable<number>;
+  /** Where its services are streamed live: a YouTube or Vimeo address (null: none). */
+  live_stream_url: Nullable<string>;
+  /** Its clock (an IANA time zone name) when not the site's: its service times are read on it. */
+  time_zone: Nullable<string>;
 }
 
 export interface ChurchServicesTable {
@@ -357,6 +372,110 @@ export interface UploadsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface SpeakersTable {
+  id: string;
+  name: string;
+  role: ColumnType<string, string | undefined, string>;
+  photo: ColumnType<string, string | undefined, string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SermonSeriesTable {
+  id: string;
+  slug: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  image: ColumnType<string, string | undefined, string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A transcript's cue: from `start` to `end` seconds, its words. */
+export interface TranscriptCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A chapter of a sermon's recording: from `start` seconds, its title. */
+export interface SermonChapter {
+  start: number;
+  title: string;
+}
+
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface SermonsTable {
+  id: string;
+  slug: string;
+  title: string;
+  /** The day it was preached, 'YYYY-MM-DD'. */
+  preached_on: ColumnType<string, string, string>;
+  speaker_id: string;
+  series_id: Nullable<string>;
+  summary: ColumnType<string, string | undefined, string>;
+  /** Sanitized HTML. */
+  notes: ColumnType<string, string | undefined, string>;
+  image: ColumnType<string, string | undefined, string>;
+  audio_src: Nullable<string>;
+  audio_type: Nullable<string>;
+  audio_bytes: Nullable<number>;
+  audio_seconds: Nullable<number>;
+  /** A YouTube or Vimeo address. */
+  video_url: Nullable<string>;
+  video_src: Nullable<string>;
+  video_type: Nullable<string>;
+  video_bytes: Nullable<number>;
+  /** The WebVTT file. */
+  transcript_src: Nullable<string>;
+  /** Its cues, read from the file when it was uploaded. */
+  transcript: ColumnType<TranscriptCue[] | null, string | null | undefined, string | null>;
+  chapters: Json<SermonChapter[]>;
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
+  /** When the public sees it from (once published). */
+  publish_at: Timestamp;
+  /** When the public could first read it: its slug is kept from then on. */
+  first_live_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  search: ColumnType<string, never, never>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SermonPassagesTable {
+  sermon_id: string;
+  position: number;
+  /** As people write it: '1 Corinthians 13:4–7'. */
+  reference: string;
+  book: number;
+  start_verse: number;
+  end_verse: number;
+}
+
+export type MediaKind = 'audio' | 'video' | 'transcript';
+
+export interface MediaFilesTable {
+  name: string;
+  kind: MediaKind;
+  content_type: string;
+  /** The size announced when the upload started; the file's size once complete. */
+  size: ColumnType<number, number, number>;
+  received: ColumnType<number, number | undefined, number>;
+  duration_seconds: Nullable<number>;
+  original_name: ColumnType<string, string | undefined, string>;
+  uploaded_by: Nullable<string>;
+  s3_upload_id: Nullable<string>;
+  s3_parts: Json<{ PartNumber: number; ETag: string }[]>;
+  created_at: DefaultTimestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface UploadChunksTable {
+  name: string;
+  start_byte: ColumnType<number, number, number>;
+  data: ColumnType<Buffer, Buffer, Buffer>;
+}
+
 export interface WaitlistEntriesTable {
   id: string;
   event_id: string;
@@ -375,6 +494,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   known_devices: KnownDevicesTable;
+  sign_in_codes: SignInCodesTable;
   churches: ChurchesTable;
   church_services: ChurchServicesTable;
   events: EventsTable;
@@ -396,4 +516,10 @@ export interface Database {
   payment_webhook_events: PaymentWebhookEventsTable;
   activity_log: ActivityLogTable;
   uploads: UploadsTable;
+  speakers: SpeakersTable;
+  sermon_series: SermonSeriesTable;
+  sermons: SermonsTable;
+  sermon_passages: SermonPassagesTable;
+  media_files: MediaFilesTable;
+  upload_chunks: UploadChunksTable;
 }

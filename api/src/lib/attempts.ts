@@ -1,11 +1,12 @@
 /**
- * Counts failures per key in a sliding window (failed logins per account
- * and address, test gifts per giver, notes to an address's owner). Only
- * failures count, so many members signing in from one network are never
- * held up by each other's successes.
+ * Counts events per key in a sliding window (failed logins per account
+ * and address, sign-ups per device, test gifts per giver, notes to an
+ * address's owner). For sign-ins only failures count, so many members
+ * signing in from one network are never held up by each other's successes.
  *
  * In memory by default (one process); in Redis when REDIS_URL is set, so
  * every server process counts together and a limit holds across them.
+ * Time is the site's clock (`now`), which tests move instead of waiting.
  */
 import type { Redis } from 'ioredis';
 
@@ -27,6 +28,7 @@ export class MemoryFailureCounter implements FailureCounter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly maxKeys = 50_000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private recent(key: string, now: number): number[] {
@@ -37,15 +39,15 @@ export class MemoryFailureCounter implements FailureCounter {
   }
 
   async count(key: string): Promise<number> {
-    return this.recent(key, Date.now()).length;
+    return this.recent(key, this.now()).length;
   }
 
   async isBlocked(key: string): Promise<boolean> {
-    return this.recent(key, Date.now()).length >= this.max;
+    return this.recent(key, this.now()).length >= this.max;
   }
 
   async fail(key: string): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const list = [...this.recent(key, now), now];
     // Re-inserted so the map stays ordered by latest failure: when full, the key idle longest goes, never an active one.
     this.failures.delete(key);
@@ -72,6 +74,7 @@ export class RedisFailureCounter implements FailureCounter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly prefix = 'ministry:',
+    private readonly now: () => number = Date.now,
   ) {}
 
   private key(key: string): string {
@@ -79,7 +82,7 @@ export class RedisFailureCounter implements FailureCounter {
   }
 
   async count(key: string): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     const [, [, count]] = (await this.redis
       .multi()
       .zremrangebyscore(this.key(key), '-inf', now - this.windowMs)
@@ -93,7 +96,7 @@ export class RedisFailureCounter implements FailureCounter {
   }
 
   async fail(key: string): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const member = `${now}:${process.pid}:${++this.sequence}`;
     await this.redis.multi().zadd(this.key(key), now, member).pexpire(this.key(key), this.windowMs).exec();
   }
@@ -112,6 +115,8 @@ export class RedisFailureCounter implements FailureCounter {
 export type FailureCounters = (name: string, max: number, windowMs: number) => FailureCounter;
 
 export const failureCounters =
-  (redis: Redis | null, prefix = 'ministry:'): FailureCounters =>
+  (redis: Redis | null, prefix = 'ministry:', now: () => number = Date.now): FailureCounters =>
   (name, max, windowMs) =>
-    redis ? new RedisFailureCounter(redis, name, max, windowMs, prefix) : new MemoryFailureCounter(max, windowMs);
+    redis
+      ? new RedisFailureCounter(redis, name, max, windowMs, prefix, now)
+      : new MemoryFailureCounter(max, windowMs, 50_000, now);

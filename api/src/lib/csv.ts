@@ -1,26 +1,27 @@
 /**
- * CSV files for the staff (attendees, donations), as RFC 4180 writes them:
- * fields separated by commas, records by CRLF, and a field holding a comma,
- * a quote, a line break or spaces at either end in double quotes, its quotes
- * doubled. Opened in a spreadsheet, a text cell that starts with = + - @ (or
- * a tab or carriage return) would be run as a formula, so such text is
- * prefixed with an apostrophe (OWASP's advice on CSV injection): names and
- * addresses come from members. Numbers the server computes are written as
- * they are. The file starts with a byte order mark, so spreadsheets read it
- * as UTF-8.
+ * CSV files for the staff (attendees, donations, newsletter subscribers), as
+ * RFC 4180 writes them: fields separated by commas, records by CRLF, every
+ * field in double quotes, its quotes doubled. Opened in a spreadsheet, text
+ * that starts with = + - @ (or a tab or carriage return) would be run as a
+ * formula, so such text gets an apostrophe before it (OWASP's advice on CSV
+ * injection): names and addresses come from members. A spreadsheet set to
+ * split on semicolons or commas inside a cell would start a new cell there,
+ * so a formula character right after a `;` or `,` gets its apostrophe too.
+ * Numbers the server computes are written as they are. The file starts with
+ * a byte order mark, so spreadsheets read it as UTF-8.
  */
 
 export type CsvCell = string | number | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/** A formula's first character, at the start of the text or of what a `;` or `,` would split off. */
+const FORMULA_START = /(^|[;,]\s*)(?=[=+\-@\t\r])/g;
 
-/** One field: text made safe for spreadsheets, then quoted when RFC 4180 asks for it. */
+/** One field: text made safe for spreadsheets, in quotes. */
 export function csvField(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'number') return Number.isFinite(value) ? `"${value}"` : '""';
+  const text = value.replace(FORMULA_START, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** A whole file: a header row, then one record per row. */

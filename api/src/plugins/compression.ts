@@ -11,7 +11,7 @@ import { pickEncoding } from '../lib/encoding.js';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/|image\/svg\+xml)/i;
+const COMPRESSIBLE = /^(application\/(json|javascript|xml|rss\+xml)|text\/|image\/svg\+xml)/i;
 /** Below this, compression saves less than it costs. */
 const MIN_BYTES = 1024;
 

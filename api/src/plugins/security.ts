@@ -24,10 +24,12 @@ const FORM_BODY = [/^\/api\/newsletter\/unsubscribe\/:token$/];
 /**
  * The pages' Content-Security-Policy. `remoteOrigins` are the origins that
  * serve remotes' releases (REMOTE_<NAME> addresses): their scripts, styles,
- * fonts, images and manifests are allowed too.
+ * fonts, images and manifests are allowed too; `media` the origins sermon
+ * recordings play from (mediaOrigins).
  */
-export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(remoteOrigins: readonly string[] = [], media: readonly string[] = []): string {
   const remotes = remoteOrigins.map((origin) => ` ${origin}`).join('');
+  const mediaFrom = media.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${remotes} https://translate.google.com https://translate.googleapis.com https://translate-pa.googleapis.com`,
@@ -35,7 +37,9 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): st
     `img-src 'self' data: blob:${remotes} https://www.gstatic.com https://translate.google.com https://translate.googleapis.com`,
     `font-src 'self' data:${remotes}`,
     `connect-src 'self'${remotes} https://translate.googleapis.com https://translate-pa.googleapis.com`,
-    "frame-src 'self' https://translate.google.com https://www.openstreetmap.org",
+    `media-src 'self' blob:${mediaFrom}`,
+    // Sermon videos and live streams, privacy-enhanced, loaded only when the visitor presses play.
+    "frame-src 'self' https://translate.google.com https://www.openstreetmap.org https://www.youtube-nocookie.com https://player.vimeo.com https://vimeo.com",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self' https://checkout.stripe.com",
@@ -44,6 +48,16 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): st
 }
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/**
+ * Where sermon audio and video play from besides the site: the bucket, when
+ * uploads are kept in one (visitors are sent to its signed addresses).
+ */
+export function mediaOrigins(config: Pick<AppConfig, 's3'>): string[] {
+  if (!config.s3) return [];
+  if (config.s3.endpoint) return [new URL(config.s3.endpoint).origin];
+  return [`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`];
+}
 
 /** Whether `origin` is the site's own (the request's Host) or one of ALLOWED_ORIGINS. */
 export function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigins: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 /**
  * Sample content for a fresh database: the ministry's churches, events,
- * news, press releases, devotionals, and a few members with their prayers
- * and stories. Runs once: a database that has any devotional is left alone.
+ * news, press releases, devotionals, sermons (seed/sermons.ts), and a few
+ * members with their prayers and stories. Runs once: a database that has any devotional is left alone.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -14,6 +14,7 @@ import { devotionalSeeds, tagApplications, type DevotionalSeed } from '../../con
 import { EVENT_TIME_ZONE, eventSeeds } from '../../content/events.js';
 import { newsSeeds, pressSeeds } from '../../content/news.js';
 import { scheduledAt } from './localTime.js';
+import { readSampleSermonFiles, seedSermons } from './sermons.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -34,6 +35,7 @@ export function devotionalHtml(seed: DevotionalSeed): string {
 export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('devotionals').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
+  const sermonFiles = await readSampleSermonFiles();
 
   await db.transaction().execute(async (trx) => {
     const churches = churchSeeds.map(({ services, ...church }, position) => ({
@@ -179,6 +181,8 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
       .insertInto('story_likes')
       .values(likeSeeds.flatMap(([s, ms]) => ms.map((m) => ({ story_id: stories[s].id, user_id: members[m].id }))))
       .execute();
+
+    await seedSermons(trx, now, sermonFiles);
   });
   return true;
 }

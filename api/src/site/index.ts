@@ -18,13 +18,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
-import { contentSecurityPolicy } from '../plugins/security.js';
+import { contentSecurityPolicy, mediaOrigins } from '../plugins/security.js';
 import { registerCompression } from '../plugins/compression.js';
 import { applyPreview, pagePreview } from './sharePreview.js';
 import { pickEncoding } from '../lib/encoding.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import { nextDevotionalDue } from '../modules/devotionals/service.js';
 import { nextArticleDue } from '../modules/news/service.js';
+import { liveStatus } from '../modules/sermons/live.js';
+import { nextSermonDue } from '../modules/sermons/service.js';
 import { siteDay } from '../lib/schedule.js';
 import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
 import { PageCache, type CachedPage } from './pageCache.js';
@@ -145,12 +147,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     index: false,
     setHeaders: (res: FastifyReply) => void res.header('Cache-Control', 'public, max-age=86400'),
   });
-  // Uploads, wherever they are kept (lib/uploads.ts); a name is never reused, so a file never changes.
-  app.get<{ Params: { name: string } }>('/media/uploads/:name', async (request, reply) => {
-    const file = await app.uploads.get(request.params.name);
-    if (!file) return reply.callNotFound();
-    return reply.header('Cache-Control', IMMUTABLE).type(file.contentType).send(file.data);
-  });
+  // Uploads (/media/uploads/…) are the API's (modules/media), served with or without the site.
 
   // Release folders: only their browser files are served, and they never change.
   await app.register(fastifyStatic, { root: config.releasesDir, serve: false, preCompressed: true, index: false });
@@ -251,13 +248,18 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     };
   }
 
-  /** When the next scheduled devotional, news item or press release becomes due, if the page shows those. */
+  /** When the next scheduled devotional, news item, press release or sermon becomes due, or the live page changes, if the page shows those. */
   async function nextDue(topics: string[]): Promise<number | null> {
     const now = app.clock.now();
     const wanted = [
       topics.includes('devotionals') ? nextDevotionalDue(app.db, now) : null,
       topics.includes('news') ? nextArticleDue(app.db, 'news', now) : null,
       topics.includes('press') ? nextArticleDue(app.db, 'press_releases', now) : null,
+      topics.includes('sermons') ? nextSermonDue(app.db, now) : null,
+      // The live page changes when a stream starts or ends, and when the next service begins.
+      topics.includes('live')
+        ? liveStatus(app.db, now, config.live).then((status) => (status.changesAt ? new Date(status.changesAt) : null))
+        : null,
     ];
     const dates = (await Promise.all(wanted)).filter((d): d is Date => d instanceof Date);
     return dates.length ? Math.min(...dates.map((d) => d.getTime())) : null;
@@ -266,7 +268,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   const pageHeaders = (reply: FastifyReply, snapshot: SiteSnapshot) =>
     reply
       .header('Vary', 'Cookie, User-Agent, Accept-Encoding')
-      .header('Content-Security-Policy', contentSecurityPolicy(snapshot.remoteOrigins))
+      .header('Content-Security-Policy', contentSecurityPolicy(snapshot.remoteOrigins, mediaOrigins(config)))
       .type('text/html; charset=utf-8');
 
   /** A kept page: bytes in memory, compressed once; 304 when the browser has it. */

@@ -15,6 +15,8 @@ import { isUuid } from '../lib/ids.js';
 import { findDevotional } from '../modules/devotionals/service.js';
 import { findEvent } from '../modules/events/service.js';
 import { findNews } from '../modules/news/service.js';
+import { feedPath } from '../modules/sermons/podcast.js';
+import { findSeries, findSermon } from '../modules/sermons/service.js';
 import { isRemoteImage, SHARE_IMAGE, shareImageUrl } from '../modules/sharing/shareImage.js';
 
 export interface PagePreview {
@@ -30,6 +32,8 @@ export interface PagePreview {
   publishedTime?: string;
   /** The URL names a devotional, event or news item that does not exist, or no page at all: answer 404. */
   missing?: boolean;
+  /** The podcast feed the page offers (a site path), linked from its head for podcast apps and browsers. */
+  feed?: { path: string; title: string };
 }
 
 const DESCRIPTION_LENGTH = 200;
@@ -64,6 +68,10 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/events': { title: 'Events' },
   '/community': { title: 'Community' },
   '/offering': { title: 'Donations' },
+  '/live': {
+    title: 'Watch live',
+    description: `Join a service of ${siteIdentity.ministryName} live, wherever you are, or catch up on the latest sermon.`,
+  },
 };
 
 const clip = (text: string): string => listSummary(text, DESCRIPTION_LENGTH);
@@ -154,6 +162,45 @@ export async function pagePreview(
     return missing('/news', 'News item not found');
   }
 
+  // /sermons, /sermons/series/:slug and /sermons/:slug
+  if (first === 'sermons') {
+    const podcast = siteIdentity.podcast;
+    if (segments.length === 1) {
+      return {
+        ...defaults(path, 'Sermons', `${podcast.description} Search by passage or topic, or subscribe to the podcast.`),
+        feed: { path: feedPath(), title: podcast.title },
+      };
+    }
+    if (second === 'series' && third && segments.length === 3) {
+      const found = SLUG_OR_ID.test(third) ? await findSeries(db, third, now) : undefined;
+      if (!found) return missing(path, 'Series not found');
+      return {
+        title: found.series.title,
+        description: clip(found.series.description || `${found.series.sermonCount} sermons from ${siteIdentity.ministryName}.`),
+        image: found.series.image || DEFAULT_IMAGE,
+        imageAlt: found.series.title,
+        path: `/sermons/series/${found.series.slug}`,
+        type: 'website',
+        feed: { path: feedPath(found.series.slug), title: `${found.series.title} — ${podcast.title}` },
+      };
+    }
+    if (segments.length === 2) {
+      const sermon = SLUG_OR_ID.test(second) ? await findSermon(db, second, now) : undefined;
+      if (!sermon) return missing(path, 'Sermon not found');
+      const passages = sermon.passages.map((p) => p.reference).join('; ');
+      return {
+        title: sermon.title,
+        description: clip([`${sermon.speaker.name}${passages ? `, ${passages}` : ''}.`, sermon.summary].join(' ')),
+        image: sermon.image || DEFAULT_IMAGE,
+        imageAlt: sermon.title,
+        path: `/sermons/${sermon.slug}`,
+        type: 'article',
+        publishedTime: sermon.publishedAt,
+        feed: { path: feedPath(), title: podcast.title },
+      };
+    }
+  }
+
   if (!page) return missing(path, 'Page not found');
   const known = STATIC_PAGES[path];
   if (known) return defaults(path, known.title, known.description);
@@ -170,6 +217,7 @@ const OWN_TAGS = [
   /<meta\s+[^>]*name=["']?description["']?[^>]*>/gi,
   /<meta\s+[^>]*(?:property|name)=["']?(?:og|twitter|article):[^>]*>/gi,
   /<link\s+[^>]*rel=["']?canonical["']?[^>]*>/gi,
+  /<link\s+[^>]*type=["']?application\/rss\+xml["']?[^>]*>/gi,
 ];
 
 /** Writes the preview into the page: title, description, canonical link, Open Graph and Twitter tags. */
@@ -202,6 +250,11 @@ export function applyPreview(html: string, preview: PagePreview, publicUrl: stri
     meta('name', 'twitter:description', preview.description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', preview.imageAlt),
+    ...(preview.feed
+      ? [
+          `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(preview.feed.title)}" href="${escapeHtml(`${publicUrl}${preview.feed.path}`)}">`,
+        ]
+      : []),
   ].join('');
 
   let out = html;

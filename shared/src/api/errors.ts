@@ -22,6 +22,12 @@ export function serverMessage(error: unknown): string | undefined {
   return body?.error?.message;
 }
 
+/** The server's code for a failed call (`sign_in_held`, `post_changed`, …), if it sent one. */
+export function serverErrorCode(error: unknown): string | undefined {
+  const body = axiosError(error)?.response?.data as Partial<ApiErrorBody> | undefined;
+  return body?.error?.code;
+}
+
 /** Field errors the server sent with a 400, if any. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   const body = axiosError(error)?.response?.data as Partial<ApiErrorBody> | undefined;

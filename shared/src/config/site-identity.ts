@@ -54,6 +54,26 @@ export const siteIdentity = {
     instagram: 'https://instagram.com/luminaries.example',
     twitter: 'https://x.com/luminaries_example',
   },
+  /**
+   * The sermons' podcast (/sermons/podcast.xml). `artwork` is a square JPEG
+   * or PNG of 1400 to 3000 pixels (what Apple Podcasts asks). Once the feed
+   * is listed on Apple Podcasts and Spotify, put the show's addresses in
+   * `appleUrl` and `spotifyUrl`; until then the Subscribe box opens the feed
+   * in the Podcasts app and searches Spotify for the show.
+   */
+  podcast: {
+    title: 'Luminaries Sermons',
+    description:
+      'Sunday messages from Luminaries Christian Ministries: the Word preached, verse by verse, for everyday life. New sermons every week.',
+    author: 'Luminaries Christian Ministries',
+    ownerEmail: 'contact@luminaries.example.org',
+    category: 'Religion & Spirituality',
+    subcategory: 'Christianity',
+    language: 'en-us',
+    artwork: '/media/podcast-artwork.jpg',
+    appleUrl: null as string | null,
+    spotifyUrl: null as string | null,
+  },
   copyrightYear: 2025,
   legal: { governingLaw: 'Delaware', minimumAge: 18 },
   /**

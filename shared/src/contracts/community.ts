@@ -76,7 +76,14 @@ export const PendingPostContract = Type.Object({
   user: Type.Object({ _id: Type.String(), firstname: Type.String(), lastname: Type.String(), email: Type.String() }),
   /** For a comment: the story it answers. */
   story: Type.Optional(Type.Object({ _id: Type.String(), content: Type.String(), status: Str<ModerationStatus>() })),
-  /** Members' reports that sent it (back) to review. */
+  /**
+   * `pending`: waiting for review (new, or hidden by several reports);
+   * `published`: on the site, flagged by members' reports.
+   */
+  status: Str<ModerationStatus>(),
+  /** The words as listed here: publishing names it, so a post changed since is not published unseen. */
+  version: Type.String(),
+  /** Members' reports not dealt with yet. */
   reports: Type.Array(Type.Object({ reason: Type.String(), date: Type.String() })),
 });
 

@@ -12,5 +12,6 @@ export * from './content';
 export * from './community';
 export * from './giving';
 export * from './releases';
+export * from './sermons';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

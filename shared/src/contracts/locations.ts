@@ -7,7 +7,7 @@ export const ServiceTimeContract = Type.Object({
   name: Type.String(),
   /** Sunday 0 … Saturday 6. */
   weekday: Type.Integer(),
-  /** 'HH:mm', the church's local time. */
+  /** 'HH:mm' on the church's clock (its `timeZone`, else the site's). */
   time: Type.String(),
   language: Type.String(),
 });
@@ -25,6 +25,10 @@ export const ChurchLocationContract = Type.Object({
   parking: StrOrNull(),
   /** Its place on the map; null when not told. */
   map: ObjectOrNull(Type.Object({ latitude: Type.Number(), longitude: Type.Number() })),
+  /** Where its services are streamed live (a YouTube or Vimeo address); null when they are not. */
+  liveStreamUrl: Type.Optional(StrOrNull()),
+  /** Its clock when it is not the site's (an IANA time zone name, e.g. 'Africa/Lagos'): its service times are on it. */
+  timeZone: Type.Optional(StrOrNull()),
 });
 
 /** A church as the staff's form sends it (POST and PUT /api/locations). */
@@ -37,6 +41,8 @@ export const LocationBody = Type.Object({
   /** A number, or the form's text of one ('' when not told): the form rules read it. */
   latitude: Type.Optional(Type.Unknown()),
   longitude: Type.Optional(Type.Unknown()),
+  liveStreamUrl: BodyOptionalText(),
+  timeZone: BodyOptionalText(),
   serviceTimes: Type.Optional(
     Type.Unsafe<unknown[] | null>({
       type: ['array', 'null'],

@@ -88,6 +88,16 @@ export const UpdateSecurityBody = Type.Object({
 
 export const ForgotPasswordBody = Type.Object({ email: BodyText() });
 
+/** "E-mail me a code": the address to send a one-time sign-in code to. */
+export const SignInCodeRequestBody = Type.Object({ email: BodyText() });
+
+/** Signing in with a one-time code; `remember` as for the password. */
+export const SignInCodeBody = Type.Object({
+  email: BodyText(),
+  code: BodyText({ maxLength: 20 }),
+  remember: Type.Optional(Type.Unknown()),
+});
+
 /** The link's token and the new password. */
 export const ResetPasswordBody = Type.Object({
   token: BodyText({ maxLength: RESET_TOKEN_MAX }),

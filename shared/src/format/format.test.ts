@@ -1,6 +1,7 @@
 import { siteIdentity } from '../config/site-identity';
 import {
   formatDevotionalDate,
+  formatDuration,
   formatEventDate,
   formatEventTime,
   formatNewsDate,
@@ -91,5 +92,18 @@ describe('devotional summaries (spec section 9)', () => {
   it('the home list does not add an ellipsis to a text that is not cut', () => {
     const ninety = 'y'.repeat(90);
     expect(homeSummary(`<p>${ninety}</p>`)).toBe(ninety);
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a hold as people say it, never in thousands of minutes', () => {
+    expect(formatDuration(15 * 60_000)).toBe('15 minutes');
+    expect(formatDuration(60_000)).toBe('1 minute');
+    expect(formatDuration(1)).toBe('1 minute');
+    expect(formatDuration(24 * 3_600_000)).toBe('24 hours');
+    expect(formatDuration(24 * 3_600_000 - 30_000)).toBe('24 hours');
+    expect(formatDuration(3_600_000)).toBe('1 hour');
+    expect(formatDuration(125 * 60_000)).toBe('2 hours and 5 minutes');
+    expect(formatDuration(61 * 60_000)).toBe('1 hour and 1 minute');
   });
 });

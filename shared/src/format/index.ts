@@ -107,4 +107,27 @@ export function embeddedMapUrl({ latitude, longitude }: { latitude: number; long
   const bbox = [longitude - d, latitude - d / 2, longitude + d, latitude + d / 2].map((n) => n.toFixed(5)).join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
 }
+/**
+ * How long something lasts, as people say it: "15 minutes", "1 hour",
+ * "24 hours", "2 hours and 5 minutes" (whole minutes, rounded up; never
+ * "1440 minutes").
+ */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} and ${unit(rest, 'minute')}`;
+}
+
+/** Seconds as a time in a recording: '4:05', '1:02:03'. */
+export function formatTimestamp(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
 export * from './images';

@@ -126,3 +126,4 @@ export interface ActivityPage {
 }
 
 export * from './people';
+export * from './sermons';

@@ -119,8 +119,8 @@ function isDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
 }
 
-/** Site images: an uploaded photo or one of the site's own (never another site's address). */
-export const SITE_IMAGE = /^\/media\/[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
+/** Site images: an uploaded photo or one of the site's own (never another site's address, nor a path out of /media). */
+export const SITE_IMAGE = /^\/media\/(uploads\/)?[A-Za-z0-9][A-Za-z0-9_.-]{0,200}$/;
 
 export const staffEventSchema = yup.object({
   title: eventLine(eventMessages.title, EVENT_LIMITS.titleMax),

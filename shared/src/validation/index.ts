@@ -47,7 +47,32 @@ export const messages = {
   postMax: `Must be at most ${POST_MAX} characters`,
   nothingToChange: 'Enter a new e-mail or a new password',
   oneLine: 'Use one line of ordinary characters',
+  passwordCommon: 'This password is too common, please choose another one',
 } as const;
+
+/**
+ * Whether a password is in a list of common and breached passwords. The list
+ * lives on the server (api/src/lib/commonPasswords.ts sets this check there);
+ * a form sets a check that asks the server (POST /api/user/password-check).
+ * Until one is set, no password is taken for common.
+ */
+let commonPasswordCheck: (password: string) => boolean | Promise<boolean> = () => false;
+
+export function setCommonPasswordCheck(check: (password: string) => boolean | Promise<boolean>): void {
+  commonPasswordCheck = check;
+}
+
+/** The new-password rule's last test: not a common or breached password (only asked of a password long enough). */
+const notCommon = (value: string | undefined): boolean | Promise<boolean> => {
+  if (!value || value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return true;
+  const common = commonPasswordCheck(value);
+  return typeof common === 'boolean'
+    ? !common
+    : common.then(
+        (c) => !c,
+        () => true,
+      );
+};
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
@@ -86,7 +111,13 @@ export const loginSchema = yup.object({
   password: yup.string().required(REQUIRED),
 });
 
-const passwordField = () => yup.string().required(REQUIRED).min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX);
+const passwordField = () =>
+  yup
+    .string()
+    .required(REQUIRED)
+    .min(PASSWORD_MIN, messages.passwordMin)
+    .max(PASSWORD_MAX)
+    .test('not-common', messages.passwordCommon, notCommon);
 
 export const signupStep1Fields = {
   firstname: oneLine().trim().required(REQUIRED).max(100),
@@ -171,7 +202,12 @@ export const updateSecuritySchema = yup
       .email(messages.invalidEmail)
       .matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail)
       .max(254, messages.invalidEmail),
-    password: yup.string().transform(blankAsUnset).min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX),
+    password: yup
+      .string()
+      .transform(blankAsUnset)
+      .min(PASSWORD_MIN, messages.passwordMin)
+      .max(PASSWORD_MAX)
+      .test('not-common', messages.passwordCommon, notCommon),
     currentPassword: yup.string().required(REQUIRED),
   })
   .test('some-change', messages.nothingToChange, function (value) {
@@ -187,6 +223,27 @@ export const resetPasswordSchema = yup.object({
 });
 
 export const forgotPasswordSchema = yup.object({ email: email() });
+
+/** A new password on its own (the reset link's form, and the server's check for the forms). */
+export const newPasswordSchema = yup.object({ password: passwordField() });
+
+/** A one-time sign-in code: six digits (spaces typed between them are ignored). */
+export const SIGN_IN_CODE_LENGTH = 6;
+export const signInCodeMessages = {
+  code: `Enter the ${SIGN_IN_CODE_LENGTH} digits of the code we e-mailed you`,
+} as const;
+/** "E-mail me a code" (POST /api/user/code). */
+export const signInCodeRequestSchema = yup.object({ email: email() });
+/** Signing in with the code (POST /api/user/code/verify). */
+export const signInCodeSchema = yup.object({
+  email: email(),
+  code: yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .required(REQUIRED)
+    .max(20, signInCodeMessages.code)
+    .matches(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), signInCodeMessages.code),
+});
 export const newsletterSchema = yup.object({ email: email() });
 
 const postText = () =>
@@ -220,4 +277,5 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export * from './giving';
 export * from './locations';
 export * from './content';
+export * from './sermons';
 export { yup };

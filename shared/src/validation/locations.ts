@@ -4,6 +4,7 @@
  * (day, time, language), parking and place on the map.
  */
 import * as yup from 'yup';
+import { videoFromAddress } from './sermons';
 
 export const LOCATION_LIMITS = {
   name: 120,
@@ -29,6 +30,8 @@ export const locationMessages = {
   weekday: 'Choose a day',
   time: 'A time such as 10:30',
   services: `At most ${LOCATION_LIMITS.services} services`,
+  timeZone: 'Choose a time zone from the list',
+  liveStream: 'Give a YouTube or Vimeo address, e.g. https://www.youtube.com/live/… or https://vimeo.com/event/…',
   tooLong: (max: number) => `Must be at most ${max} characters`,
 };
 
@@ -41,6 +44,16 @@ const line = (max: number) =>
     .trim()
     .max(max, locationMessages.tooLong(max))
     .test('one-line', locationMessages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
+
+/** Whether `zone` is an IANA time zone name this JavaScript knows ('Africa/Lagos'). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
 
 /** '' (a field left empty) is "not told". */
 const coordinate = (min: number, max: number, message: string) =>
@@ -93,6 +106,20 @@ export const locationSchema = yup
     parking: yup.string().trim().max(LOCATION_LIMITS.parking, locationMessages.tooLong(LOCATION_LIMITS.parking)).default(''),
     latitude: coordinate(-90, 90, locationMessages.latitude),
     longitude: coordinate(-180, 180, locationMessages.longitude),
+    liveStreamUrl: yup
+      .string()
+      .trim()
+      .nullable()
+      .default('')
+      .max(500, locationMessages.liveStream)
+      .test('stream', locationMessages.liveStream, (v) => !v || videoFromAddress(v) !== null),
+    timeZone: yup
+      .string()
+      .trim()
+      .nullable()
+      .default('')
+      .max(60, locationMessages.timeZone)
+      .test('zone', locationMessages.timeZone, (v) => !v || isTimeZone(v)),
     serviceTimes: yup.array(serviceTimeSchema).max(LOCATION_LIMITS.services, locationMessages.services).default([]),
   })
   .test('both-coordinates', locationMessages.bothCoordinates, function (value) {

@@ -8,6 +8,7 @@ import type { AnyObjectSchema, InferType } from 'yup';
 import { isStaff } from '@ministry/shared/config';
 import { messages } from '@ministry/shared/validation';
 import type { SessionUser } from '../../fastify.js';
+import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { assertBodyFitsSchema, validateBody } from '../../lib/validate.js';
@@ -33,8 +34,11 @@ export async function readPost<S extends AnyObjectSchema, F extends keyof InferT
   return { ...input, [field]: clean };
 }
 
-/** Posts (prayers, stories, comments together) one member may write in an hour, and have waiting for review at once. */
-export const POSTING_LIMITS = { perHour: 20, waiting: 10 };
+/**
+ * Posts (prayers, stories, comments together) one member may write in an hour
+ * by default (LIMIT_POSTS_PER_ACCOUNT), and have waiting for review at once.
+ */
+export const POSTING_LIMITS = { perHour: LIMITS.postsPerAccount.max, waiting: 10 };
 
 /**
  * Before a member posts: a confirmed e-mail address, at most POSTING_LIMITS.perHour posts an hour and
@@ -52,7 +56,8 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
       'A moderator has stopped this account from posting. Please contact the church if you think this is a mistake.',
     );
   }
-  const since = new Date(Date.now() - 3_600_000);
+  const { max: perWindow, windowMs } = app.config.limits.postsPerAccount;
+  const since = new Date(app.clock.now().getTime() - windowMs);
   const counts = await Promise.all(
     (['prayers', 'stories', 'comments'] as const).map((table) =>
       app.db
@@ -97,11 +102,11 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
       `You have ${waiting} posts waiting for review. Please wait until they are reviewed before posting more.`,
     );
   }
-  if (recent >= POSTING_LIMITS.perHour) {
+  if (recent >= perWindow) {
     throw new HttpError(
       429,
       'too_many_posts',
-      `You have posted ${POSTING_LIMITS.perHour} times in the last hour. Please wait a while before posting again.`,
+      `You have posted ${perWindow} times in the last ${windowMs === 3_600_000 ? 'hour' : `${Math.round(windowMs / 60_000)} minutes`}. Please wait a while before posting again.`,
     );
   }
 }

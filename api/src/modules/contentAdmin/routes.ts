@@ -12,7 +12,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, ContentState } from '@ministry/shared/types';
+import { contentMessages } from '@ministry/shared/validation';
 import { idParam } from '../../lib/ids.js';
+import { assertSiteMedia } from '../../lib/media.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -111,6 +113,11 @@ const publishedSummary = (name: string, title: string, publishAt: Date | string,
 
 export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   const editor = staffOnly('editor');
+  /** The form's image must be a photo uploaded here or one of the site's own (lib/media.ts). */
+  const withSiteImage = async <T extends Record<F, string>, F extends string>(input: T, field: F): Promise<T> => {
+    await assertSiteMedia(app, input[field], field, contentMessages.imageInvalid);
+    return input;
+  };
   const record = (request: FastifyRequest, subjectType: string, subjectId: string, action: string, summary: string) =>
     recordActivity(app.db, requireRole(request, 'editor'), { action, subjectType, subjectId, summary });
 
@@ -152,7 +159,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: editor, schema: { body: devotionalBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       const now = app.clock.now();
-      const row = await createDevotional(app.db, await readDevotionalInput(request.body), now);
+      const row = await createDevotional(app.db, await withSiteImage(await readDevotionalInput(request.body), 'image'), now);
       await record(request, 'devotional', row.id, 'created', `Devotional "${row.title}" created as a draft`);
       return reply.status(201).send({ data: toStaffDevotional(row, now) });
     },
@@ -169,7 +176,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       const { after } = await updateDevotional(
         app.db,
         request.params.id.toLowerCase(),
-        await readDevotionalInput(request.body),
+        await withSiteImage(await readDevotionalInput(request.body), 'image'),
         now,
       );
       devotionalChanged();
@@ -238,7 +245,12 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       base,
       { onRequest: editor, schema: { body: articleBody, response: { 201: item, ...errors(400, 401, 403) } } },
       async (request, reply) => {
-        const article = await createArticle(app.db, kind, await readArticleInput(request.body), app.clock.now());
+        const article = await createArticle(
+          app.db,
+          kind,
+          await withSiteImage(await readArticleInput(request.body), 'photo'),
+          app.clock.now(),
+        );
         await record(request, subject, article._id, 'created', `${name} "${article.title}" created as a draft`);
         return reply.status(201).send({ data: article });
       },
@@ -255,7 +267,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
           app.db,
           kind,
           request.params.id.toLowerCase(),
-          await readArticleInput(request.body),
+          await withSiteImage(await readArticleInput(request.body), 'photo'),
           app.clock.now(),
         );
         changed();

@@ -30,6 +30,8 @@ export async function listChurches(db: Kysely<Database>, only?: string): Promise
     serviceTimes: byChurch.get(r.id) ?? [],
     parking: r.parking,
     map: r.latitude === null || r.longitude === null ? null : { latitude: Number(r.latitude), longitude: Number(r.longitude) },
+    liveStreamUrl: r.live_stream_url,
+    timeZone: r.time_zone,
   }));
 }
 
@@ -72,6 +74,8 @@ function columns(input: LocationInput) {
     parking: sanitizePlainText(input.parking ?? '') || null,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
+    live_stream_url: input.liveStreamUrl?.trim() || null,
+    time_zone: input.timeZone?.trim() || null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
@@ -8,6 +8,8 @@ import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors, pendingPostSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
+  excerptOf,
+  KIND_NAMES,
   listPending,
   memberName,
   POST_KINDS,
@@ -35,23 +37,21 @@ const pendingQuery = {
 } as const;
 
 const ACTIONS = { publish: 'published', reject: 'rejected' } as const;
-const KIND_NAMES: Record<PostKind, string> = { prayers: 'prayer request', stories: 'story', comments: 'comment' };
 const REASON_MAX = 300;
 
-/** A post's first words, for the activity log. */
-const excerptOf = (text: string, max = 60) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Moderation for the staff (editors and admins): GET /api/moderation/pending
  * lists what waits for review (the oldest PAGE_SIZE of each kind and the totals;
  * ?kind=…&afterDate=…&afterId=… the next page of one kind);
+ * GET /api/moderation/pending also lists published posts that members
+ * reported (`status` published, their `reports`), which stay up until the
+ * staff decide unless several members in good standing reported them;
  * POST /api/moderation/{kind}/{id}/publish|reject decides one post (reject
  * also hides a published one; `{ reason }` is mailed to the author and
- * shown in their "My posts"); its open reports are then dealt with;
+ * shown in their "My posts"; publish names the `version` listed, and a
+ * post changed since is refused with 409); its open reports are then dealt with;
  * POST /api/moderation/members/{userId}/posting (`{ stopped }`) stops a
  * member from posting, or lets them again;
  * POST /api/moderation/members/{userId}/reject-pending rejects everything
@@ -145,7 +145,10 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS }; Body: { reason?: string } | undefined }>(
+  app.post<{
+    Params: { kind: PostKind; id: string; action: keyof typeof ACTIONS };
+    Body: { reason?: string; version?: string } | undefined;
+  }>(
     '/:kind/:id/:action',
     {
       onRequest: staff,
@@ -159,10 +162,13 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
             action: { type: 'string', enum: Object.keys(ACTIONS) },
           },
         },
-        body: { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: REASON_MAX } } },
+        body: {
+          type: ['object', 'null'],
+          properties: { reason: { type: 'string', maxLength: REASON_MAX }, version: { type: 'string', maxLength: 64 } },
+        },
         response: {
           200: envelope({ type: 'object', properties: { _id: str, kind: str, status: str } }),
-          ...errors(400, 401, 403, 404),
+          ...errors(400, 401, 403, 404, 409),
         },
       },
     },
@@ -171,8 +177,22 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       const { kind, id, action } = request.params;
       const status = ACTIONS[action];
       const reason = sanitizePlainText(request.body?.reason ?? '') || null;
-      const post = await setPostStatus(app.db, kind, id, status, reason);
-      if (!post) throw notFound('That post');
+      const version = request.body?.version;
+      // A post is published as the moderator saw it: the publish names the words it approves.
+      if (status === 'published' && !version) {
+        if (!(await app.db.selectFrom(kind).select('id').where('id', '=', id).executeTakeFirst())) throw notFound('That post');
+        throw badRequest('Open the post in the moderation queue again, then publish it.', { version: 'Required' });
+      }
+      const decision = await setPostStatus(app.db, kind, id, status, { reason, version, now: app.clock.now() });
+      if (decision.outcome === 'not_found') throw notFound('That post');
+      if (decision.outcome === 'changed') {
+        throw new HttpError(
+          409,
+          'post_changed',
+          `This ${KIND_NAMES[kind]} was changed after you opened it. Read it again before you publish it.`,
+        );
+      }
+      const post = decision;
       const author = (await memberName(app.db, post.userId)) ?? 'a member';
       await recordActivity(app.db, moderator, {
         action: status,

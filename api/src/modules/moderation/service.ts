@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PendingPostContract, Static } from '@ministry/shared/contracts';
 import type { Database } from '../../db/index.js';
+import { LIMITS } from '../../config.js';
 import { newId } from '../../lib/ids.js';
 
 export const POST_KINDS = ['prayers', 'stories', 'comments'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
+export const KIND_NAMES: Record<PostKind, string> = { prayers: 'prayer request', stories: 'story', comments: 'comment' };
+
+/** A post's first words, for the activity log. */
+export const excerptOf = (text: string, max = 60): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
 
 /** A post waiting for review, as admins see it. */
 export type PendingPost = Static<typeof PendingPostContract>;
@@ -19,6 +28,16 @@ export interface QueueCursor {
 }
 
 export type PendingPage = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };
+
+/** A post's words as a short fingerprint: what the moderator saw, named when they publish it. */
+export const versionOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** A post waits for the staff when it is pending, or published with reports not dealt with yet. */
+function inQueue(kind: PostKind, alias: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column('status')} = 'pending' OR (${column('status')} = 'published' AND EXISTS (
+    SELECT 1 FROM post_reports r WHERE r.kind = ${kind} AND r.post_id = ${column('id')} AND r.resolved_at IS NULL)))`;
+}
 
 /**
  * The posts waiting for review, oldest first: the first page of each kind
@@ -41,8 +60,8 @@ export async function listPending(
       ? db
           .selectFrom('prayers as p')
           .innerJoin('users as u', 'u.id', 'p.user_id')
-          .select(['p.id', 'p.text', 'p.created_at', ...author])
-          .where('p.status', '=', 'pending')
+          .select(['p.id', 'p.text', 'p.status', 'p.created_at', ...author])
+          .where(inQueue('prayers', 'p'))
           .where(afterCursor('p'))
           .orderBy('p.created_at')
           .orderBy('p.id')
@@ -53,8 +72,8 @@ export async function listPending(
       ? db
           .selectFrom('stories as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
-          .select(['s.id', 's.content as text', 's.created_at', ...author])
-          .where('s.status', '=', 'pending')
+          .select(['s.id', 's.content as text', 's.status', 's.created_at', ...author])
+          .where(inQueue('stories', 's'))
           .where(afterCursor('s'))
           .orderBy('s.created_at')
           .orderBy('s.id')
@@ -69,13 +88,14 @@ export async function listPending(
           .select([
             'c.id',
             'c.text',
+            'c.status',
             'c.created_at',
             's.id as story_id',
             's.content as story_content',
             's.status as story_status',
             ...author,
           ])
-          .where('c.status', '=', 'pending')
+          .where(inQueue('comments', 'c'))
           .where(afterCursor('c'))
           .orderBy('c.created_at')
           .orderBy('c.id')
@@ -86,11 +106,22 @@ export async function listPending(
   ]);
   const base = (
     kind: PostKind,
-    r: { id: string; text: string; created_at: Date; user_id: string; firstname: string; lastname: string; email: string },
+    r: {
+      id: string;
+      text: string;
+      status: 'pending' | 'published' | 'rejected';
+      created_at: Date;
+      user_id: string;
+      firstname: string;
+      lastname: string;
+      email: string;
+    },
   ) => ({
     _id: r.id,
     kind,
     text: r.text,
+    status: r.status,
+    version: versionOf(r.text),
     date: new Date(r.created_at).toISOString(),
     user: { _id: r.user_id, firstname: r.firstname, lastname: r.lastname, email: r.email },
   });
@@ -128,41 +159,95 @@ async function openReports(db: Kysely<Database>, postIds: string[]): Promise<Map
   return byPost;
 }
 
-/** Reports a member may make in a day. */
-export const REPORTS_PER_DAY = 10;
+/** Reports a member may make in a day, by default (LIMIT_REPORTS_PER_ACCOUNT). */
+export const REPORTS_PER_DAY = LIMITS.reportsPerAccount.max;
+/** How old an account must be before its reports count towards hiding a post (unless it has a post on the site). */
+export const GOOD_STANDING_DAYS = 7;
+
+export type ReportOutcome =
+  /** No such post, or not one members can see. */
+  | { found: false }
+  /** Recorded (once per member); `hidden`: this report hid the post until the staff decide. */
+  | { found: true; hidden: boolean; authorId: string; text: string };
 
 /**
- * A member reports a published post: it goes back to review (the author
- * still sees it) with the report. Answers false for a post that is not
- * published; a member reports a post once.
+ * A member reports a post: the report flags it for the staff and the post
+ * stays up. Only when `threshold` members in good standing (a confirmed
+ * address, and an account at least GOOD_STANDING_DAYS old or with a post
+ * on the site) have reported it is it hidden before the staff decide (back
+ * to pending, in the queue). The staff's own posts are never hidden by
+ * reports. A member reports a post once.
  */
 export async function reportPost(
   db: Kysely<Database>,
-  kind: PostKind,
-  id: string,
-  userId: string,
-  reason: string,
-): Promise<boolean> {
-  const post = await db.selectFrom(kind).select(['status', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!post || (post.status !== 'published' && post.status !== 'pending')) return false;
-  await db.transaction().execute(async (trx) => {
+  input: { kind: PostKind; id: string; userId: string; reason: string; threshold: number; now: Date },
+): Promise<ReportOutcome> {
+  const { kind, id, userId, reason, threshold, now } = input;
+  // One query for the three tables: they share these columns (a story's words are `content`).
+  const post = await db
+    .selectFrom(`${kind as 'prayers'} as p`)
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.status',
+      'p.user_id',
+      'u.role',
+      sql<string>`${sql.ref(`p.${kind === 'stories' ? 'content' : 'text'}`)}`.as('text'),
+    ])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  if (!post || (post.status !== 'published' && post.status !== 'pending')) return { found: false };
+  const text = post.text;
+  return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('post_reports')
-      .values({ id: newId(), kind, post_id: id, user_id: userId, reason })
+      .values({ id: newId(), kind, post_id: id, user_id: userId, reason, created_at: now })
       .onConflict((oc) => oc.columns(['kind', 'post_id', 'user_id']).doNothing())
       .execute();
-    await trx.updateTable(kind).set({ status: 'pending' }).where('id', '=', id).where('status', '=', 'published').execute();
+    if (post.status !== 'published' || post.role !== 'member')
+      return { found: true, hidden: false, authorId: post.user_id, text };
+    const weekAgo = new Date(now.getTime() - GOOD_STANDING_DAYS * 86_400_000);
+    const { n } = await trx
+      .selectFrom('post_reports as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(sql<string>`count(DISTINCT r.user_id)`.as('n'))
+      .where('r.kind', '=', kind)
+      .where('r.post_id', '=', id)
+      .where('r.resolved_at', 'is', null)
+      .where('u.email_verified_at', 'is not', null)
+      .where('u.disabled_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('u.created_at', '<=', weekAgo),
+          ...POST_KINDS.map((table) =>
+            eb.exists(
+              eb
+                .selectFrom(`${table as 'prayers'} as own`)
+                .select('own.id')
+                .whereRef('own.user_id', '=', 'u.id')
+                .where('own.status', '=', 'published'),
+            ),
+          ),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    if (Number(n) < threshold) return { found: true, hidden: false, authorId: post.user_id, text };
+    const hidden = await trx
+      .updateTable(kind)
+      .set({ status: 'pending' })
+      .where('id', '=', id)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+    return { found: true, hidden: Number(hidden.numUpdatedRows) > 0, authorId: post.user_id, text };
   });
-  return true;
 }
 
-/** How many reports the member made in the last day. */
-export async function reportsToday(db: Kysely<Database>, userId: string): Promise<number> {
+/** How many reports the member made since `since`. */
+export async function reportsSince(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
   const { n } = await db
     .selectFrom('post_reports')
     .select(sql<string>`count(*)`.as('n'))
     .where('user_id', '=', userId)
-    .where('created_at', '>', new Date(Date.now() - 24 * 3600_000))
+    .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -174,7 +259,7 @@ async function pendingTotals(db: Kysely<Database>): Promise<Record<PostKind, num
       db
         .selectFrom(kind)
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('status', '=', 'pending')
+        .where(inQueue(kind, kind))
         .executeTakeFirstOrThrow(),
     ),
   );
@@ -196,37 +281,54 @@ export async function rejectPendingOf(db: Kysely<Database>, userId: string): Pro
   return Object.fromEntries(POST_KINDS.map((kind, i) => [kind, Number(results[i].numUpdatedRows)])) as Record<PostKind, number>;
 }
 
+export type Decision =
+  | { outcome: 'not_found' }
+  /** The post's words are no longer those the moderator saw (`version`): nothing changed. */
+  | { outcome: 'changed'; text: string; version: string }
+  | { outcome: 'decided'; userId: string; text: string; wasPublished: boolean };
+
 /**
  * Publishes or rejects one post (rejecting a published one hides it), with
  * the moderator's reason for the author; its open reports are then dealt
- * with. Answers the post's author and words and whether it was on the site,
- * or undefined when there is no such post.
+ * with. Publishing names the `version` the moderator saw: a post edited
+ * since is left as it is ('changed'), so nothing goes up unseen.
  */
 export async function setPostStatus(
   db: Kysely<Database>,
   kind: PostKind,
   id: string,
   status: 'published' | 'rejected',
-  reason: string | null = null,
-): Promise<{ userId: string; text: string; wasPublished: boolean } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom(kind).select('status').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) return undefined;
+  options: { reason?: string | null; version?: string; now?: Date } = {},
+): Promise<Decision> {
+  const reason = options.reason ?? null;
+  const textColumn = kind === 'stories' ? 'content' : 'text';
+  return db.transaction().execute(async (trx): Promise<Decision> => {
+    const before = await trx
+      .selectFrom(kind)
+      .select(['status', `${textColumn} as text` as 'text'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return { outcome: 'not_found' };
+    const text = (before as unknown as { text: string }).text;
+    if (options.version !== undefined && options.version !== versionOf(text)) {
+      return { outcome: 'changed', text, version: versionOf(text) };
+    }
     const row = await trx
       .updateTable(kind)
       .set({ status, moderation_reason: status === 'rejected' ? reason : null })
       .where('id', '=', id)
-      .returning(['user_id', kind === 'stories' ? 'content as text' : 'text'])
+      .returning(['user_id'])
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return { outcome: 'not_found' };
     await trx
       .updateTable('post_reports')
-      .set({ resolved_at: new Date() })
+      .set({ resolved_at: options.now ?? new Date() })
       .where('kind', '=', kind)
       .where('post_id', '=', id)
       .where('resolved_at', 'is', null)
       .execute();
-    return { userId: row.user_id, text: (row as unknown as { text: string }).text, wasPublished: before.status === 'published' };
+    return { outcome: 'decided', userId: row.user_id, text, wasPublished: before.status === 'published' };
   });
 }
 

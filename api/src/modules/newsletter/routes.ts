@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import { newsletterSchema } from '@ministry/shared/validation';
+import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
@@ -11,7 +13,7 @@ import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { findUserById } from '../users/service.js';
 import { mailLayout } from '../../lib/mailer.js';
-import { csvFile } from './csv.js';
+import { toCsv } from '../../lib/csv.js';
 import { composeIssue, issueOfWeek, lastSentAt, pastIssues, runNewsletter, type NewsletterSettings } from './issues.js';
 import {
   confirmSubscription,
@@ -34,10 +36,22 @@ const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
 
 /** Hard bounces after which an address stops receiving the newsletter. */
 export const NEWSLETTER_BOUNCES = 3;
-/** Confirmation mails one address may be sent a day (every one carries the same working link). */
-export const CONFIRMATIONS_PER_ADDRESS = { max: 3, windowMs: 24 * 3_600_000 };
-/** Confirmation mails one visitor (IP address) may cause an hour. */
-export const CONFIRMATIONS_PER_VISITOR = { max: 10, windowMs: 3_600_000 };
+/** Confirmation mails one mailbox may be sent a day by default (every one carries the same working link). */
+export const CONFIRMATIONS_PER_ADDRESS = {
+  max: LIMITS.newsletterMailsPerEmail.max,
+  windowMs: LIMITS.newsletterMailsPerEmail.minutes * 60_000,
+};
+
+/**
+ * The mailbox an address reaches: `name+anything@host` is delivered to
+ * `name@host` by most mail services, so they share one mail cap.
+ */
+export const mailboxOf = (email: string): string => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  return `${address.slice(0, at).replace(/\+.*$/, '')}${address.slice(at)}`;
+};
 
 const answer = envelope({ type: 'object', properties: { email: { type: 'string' }, message: { type: 'string' } } });
 const tokenBody = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } } as const;
@@ -91,22 +105,13 @@ const searchQuery = { q: { type: 'string', maxLength: 254 } } as const;
  */
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
-  const perAddress = app.failureCounters(
-    'newsletter-confirm-address',
-    CONFIRMATIONS_PER_ADDRESS.max,
-    CONFIRMATIONS_PER_ADDRESS.windowMs,
-  );
-  const perVisitor = app.failureCounters(
-    'newsletter-confirm-visitor',
-    CONFIRMATIONS_PER_VISITOR.max,
-    CONFIRMATIONS_PER_VISITOR.windowMs,
-  );
+  const perMailbox = app.limits('newsletterMailsPerEmail');
 
   /** Mails the confirmation link to `email` when it is due and the address's daily limit allows. */
   async function askToConfirm(email: string): Promise<void> {
     const { confirm, token } = await subscribe(app.db, email);
-    if (!confirm || (await perAddress.isBlocked(email))) return;
-    await perAddress.fail(email);
+    if (!confirm || (await perMailbox.isBlocked(mailboxOf(email)))) return;
+    await perMailbox.fail(mailboxOf(email));
     const link = newsletterLinks(app.config.publicUrl, token).confirm;
     await mailer.send({
       to: email,
@@ -122,19 +127,18 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } },
         response: { 200: answer, ...errors(400, 429) },
       },
-      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000, keyGenerator: (request: FastifyRequest) => request.ip } },
+      // Per device, and a last line per network address sized for a congregation signing up at once.
+      preHandler: limitedBy(
+        [
+          ['newsletterSignupsPerAddress', byAddress],
+          ['newsletterSignupsPerDevice', byDevice],
+        ],
+        'You have asked for several subscriptions in the last hour. Please try again later.',
+      ),
     },
     async (request) => {
       const { email } = await validateBody(newsletterSchema, request.body);
       const address = email.trim().toLowerCase();
-      if (await perVisitor.isBlocked(request.ip)) {
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          'You have asked for several subscriptions in the last hour. Please try again later.',
-        );
-      }
-      await perVisitor.fail(request.ip);
       app.afterReply.run('newsletter confirmation', () => askToConfirm(address));
       return { data: { email: address, message: SUBSCRIBE_ANSWER } };
     },
@@ -362,7 +366,13 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     {
       onRequest: admins,
       schema: { response: { 200: answer, ...errors(401, 403, 429) } },
-      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 15 * 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
+      },
     },
     async (request) => {
       const admin = await findUserById(app.db, requireRole(request, 'admin').id);
@@ -405,7 +415,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const admin = requireRole(request, 'admin');
       const { items } = await listSubscribers(app.db, { q: request.query.q, page: 0 });
-      const csv = csvFile(
+      const csv = toCsv(
         ['E-mail', `Subscribed (${siteIdentity.timeZone})`],
         items.map((s) => [s.email, inSiteTimeZone(s.since).format('YYYY-MM-DD HH:mm')]),
       );

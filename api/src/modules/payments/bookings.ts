@@ -44,6 +44,18 @@ export interface ReserveInput {
    */
   cooldownMinutes?: number;
   provider: string;
+  /** SEATS_PER_MEMBER: the seats of this checkout and those the member bought count together against it. */
+  seatsPerMember?: number;
+}
+
+/** More seats than SEATS_PER_MEMBER, counting those the member has bought (`owned`). */
+export class SeatCapError extends Error {
+  constructor(
+    readonly seatsPerMember: number,
+    readonly owned: number,
+  ) {
+    super('seat cap');
+  }
 }
 
 /** Why a member may not hold seats right now: they held some until their time ran out. */
@@ -98,6 +110,17 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
       .where('status', '=', 'pending')
       .returningAll()
       .execute();
+    // Seats bought count with the seats held (an offer from the waitlist was replaced just above).
+    if (input.seatsPerMember !== undefined) {
+      const { owned } = await trx
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), sql<number>`0`).as('owned'))
+        .where('user_id', '=', userId)
+        .where('event_id', '=', eventId)
+        .where('status', 'in', ['pending', 'paid'])
+        .executeTakeFirstOrThrow();
+      if (Number(owned) + quantity > input.seatsPerMember) throw new SeatCapError(input.seatsPerMember, Number(owned));
+    }
     const replacedSeats = replaced.reduce((sum, b) => sum + b.quantity, 0);
     if (replacedSeats > 0) {
       await trx

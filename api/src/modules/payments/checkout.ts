@@ -8,7 +8,7 @@
  * is closed. Answers what happened; the routes turn it into a reply.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { attachCheckout, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats } from './bookings.js';
+import { attachCheckout, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats, SeatCapError } from './bookings.js';
 import type { BookingView } from './bookingViews.js';
 import { hostedCheckoutOf } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
@@ -29,8 +29,8 @@ export type CheckoutOutcome =
   | { outcome: 'opened'; url: string }
   /** This site takes no payment online (PAYMENT_PROVIDER=none). */
   | { outcome: 'not_set_up' }
-  /** More seats than SEATS_PER_MEMBER. */
-  | { outcome: 'too_many_seats'; seatsPerMember: number }
+  /** More seats than SEATS_PER_MEMBER, counting those the member bought already (`owned`). */
+  | { outcome: 'too_many_seats'; seatsPerMember: number; owned: number }
   /** The member's hold of this event ran its time: they may check out again in `retryAfterSeconds`. */
   | { outcome: 'hold_lapsed'; retryAfterSeconds: number; holdMinutes: number }
   /** The provider could not open a checkout: nothing is held. */
@@ -58,7 +58,8 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
   async function open(input: CheckoutInput): Promise<CheckoutOutcome> {
     const { member, eventId, quantity, log } = input;
     if (!provider.takesPayments) return { outcome: 'not_set_up' };
-    if (quantity > app.config.seatsPerMember) return { outcome: 'too_many_seats', seatsPerMember: app.config.seatsPerMember };
+    if (quantity > app.config.seatsPerMember)
+      return { outcome: 'too_many_seats', seatsPerMember: app.config.seatsPerMember, owned: 0 };
 
     // Seats of holds that ran out go to the event's waitlist first.
     if ((await releaseExpired(app.db)) > 0) await waitlist.offer(eventId);
@@ -71,8 +72,11 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
         holdMinutes,
         cooldownMinutes: app.config.holdCooldownMinutes,
         provider: provider.name,
+        seatsPerMember: app.config.seatsPerMember,
       });
     } catch (error) {
+      if (error instanceof SeatCapError)
+        return { outcome: 'too_many_seats', seatsPerMember: error.seatsPerMember, owned: error.owned };
       if (!(error instanceof HoldLapsedError)) throw error;
       return { outcome: 'hold_lapsed', retryAfterSeconds: error.retryAfterSeconds, holdMinutes };
     }

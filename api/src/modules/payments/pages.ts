@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { formatDuration, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { isUuid, newId } from '../../lib/ids.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { Checkouts } from './checkout.js';
@@ -161,13 +161,13 @@ export async function paymentPages(
       if (booking.status === 'paid') return reply.redirect(`/booking/success?booking=${booking._id}`, 303);
       if (booking.status !== 'pending') return ended(reply);
       const when = `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
-      const minutes = Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 60_000));
+      const left = formatDuration(Date.parse(booking.expiresAt) - Date.now());
       return send(
         reply,
         200,
         'Checkout',
         `<h1>Checkout</h1>
-<p class="muted">Your seats are held for ${minutes} more minute${minutes === 1 ? '' : 's'}.</p>
+<p class="muted">Your seats are held for you for ${left}.</p>
 <dl>
 <dt>Event</dt><dd>${escapeHtml(booking.event.title)}</dd>
 <dt>Date</dt><dd>${escapeHtml(when)}</dd>

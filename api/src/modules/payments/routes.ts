@@ -42,10 +42,16 @@ function checkoutRefused(result: Exclude<CheckoutOutcome, { outcome: 'opened' }>
         'payments_not_set_up',
         `Online payment is not set up yet. Please write to ${siteIdentity.contact.email} to book your seats.`,
       );
-    case 'too_many_seats':
-      return new HttpError(400, 'bad_request', seatsPerMemberMessage(result.seatsPerMember), {
-        quantity: seatsPerMemberMessage(result.seatsPerMember),
-      });
+    case 'too_many_seats': {
+      const left = result.seatsPerMember - result.owned;
+      const message =
+        result.owned === 0
+          ? seatsPerMemberMessage(result.seatsPerMember)
+          : `You have ${result.owned} ${result.owned === 1 ? 'seat' : 'seats'} of this event already, and one member may have ${result.seatsPerMember}: ${
+              left <= 0 ? 'you cannot book more' : `you can book ${left} more`
+            }`;
+      return new HttpError(400, 'bad_request', message, { quantity: message });
+    }
     case 'hold_lapsed': {
       const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
       return new HttpError(

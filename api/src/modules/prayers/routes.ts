@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { byAccount, byAddress, limitedBy, REACTIONS_USED } from '../../lib/limits.js';
 import { isStaff } from '@ministry/shared/config';
 import { AnsweredBody, PrayerBody } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
@@ -105,9 +106,10 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
         body: { type: ['object', 'null'], properties: { prayed: { type: 'boolean' } }, additionalProperties: false },
         response: {
           200: envelope({ type: 'object', properties: { prayedCount: { type: 'integer' }, iPrayed: { type: 'boolean' } } }),
-          ...errors(400, 401, 404),
+          ...errors(400, 401, 404, 429),
         },
       },
+      preHandler: limitedBy([['reactionsPerAccount', byAccount]], REACTIONS_USED),
     },
     async (request) => {
       const me = requireUser(request);
@@ -165,7 +167,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
         response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
       },
-      config: { rateLimit: { max: 30, timeWindow: 15 * 60 * 1000 } },
+      preHandler: limitedBy([['mailLinksPerAddress', byAddress]]),
     },
     async (request) => {
       if (!(await turnMailOff(app.db, request.body.token))) throw notFound('That link');

@@ -6,14 +6,20 @@ import { idParam } from '../../lib/ids.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
-import { POST_KINDS, REPORTS_PER_DAY, reportPost, reportsToday } from '../moderation/service.js';
+import { recordActivity } from '../activity/service.js';
+import { excerptOf, KIND_NAMES, memberName, POST_KINDS, reportPost, reportsSince } from '../moderation/service.js';
 
 export const REPORT_REASON_MAX = 300;
 
 /**
  * POST /api/community/report/{kind}/{id} (`{ reason }`): a member reports a
- * prayer, story or comment; it goes back to the moderation queue with the
- * report. A member reports a post once, and at most REPORTS_PER_DAY posts a day.
+ * prayer, story or comment. The report flags it for the staff (the
+ * moderation queue lists it) and it stays up; once REPORTS_TO_HIDE members
+ * in good standing have reported it, it is hidden until the staff decide,
+ * and the cached pages that showed it are renewed at once. The staff's own
+ * posts are never hidden by reports. A member reports a post once, and at
+ * most LIMIT_REPORTS_PER_ACCOUNT posts a day. Every report is in the
+ * activity log.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { kind: PostKind; id: string }; Body: { reason: string } }>(
@@ -32,7 +38,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
         },
         response: {
-          200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+          200: envelope({ type: 'object', properties: { ok: { type: 'boolean' }, hidden: { type: 'boolean' } } }),
           ...errors(400, 401, 403, 404, 429),
         },
       },
@@ -41,15 +47,30 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const me = requireVerified(requireUser(request));
       const reason = sanitizePlainText(request.body.reason);
       if (!reason) throw new HttpError(400, 'bad_request', 'Please say what is wrong with this post.', { reason: 'Required' });
-      if (!isStaff(me.role) && (await reportsToday(app.db, me.id)) >= REPORTS_PER_DAY) {
+      const { max, windowMs } = app.config.limits.reportsPerAccount;
+      const now = app.clock.now();
+      if (!isStaff(me.role) && (await reportsSince(app.db, me.id, new Date(now.getTime() - windowMs))) >= max) {
         throw new HttpError(
           429,
           'too_many_reports',
-          `You have reported ${REPORTS_PER_DAY} posts today. Thank you: our moderators will look at them.`,
+          `You have reported ${max} posts today. Thank you: our moderators will look at them.`,
         );
       }
-      if (!(await reportPost(app.db, request.params.kind, request.params.id, me.id, reason))) throw notFound('That post');
-      return { data: { ok: true } };
+      const { kind, id } = request.params;
+      const report = await reportPost(app.db, { kind, id, userId: me.id, reason, threshold: app.config.reportsToHide, now });
+      if (!report.found) throw notFound('That post');
+      // Hidden: the wall and the stories (and their cached pages) no longer show it, in every process.
+      if (report.hidden) for (const topic of ['prayers', 'stories']) app.answerCache.clear(topic);
+      const author = (await memberName(app.db, report.authorId)) ?? 'a member';
+      await recordActivity(app.db, me, {
+        action: 'reported',
+        subjectType: KIND_NAMES[kind],
+        subjectId: id,
+        summary: `${KIND_NAMES[kind].charAt(0).toUpperCase()}${KIND_NAMES[kind].slice(1)} by ${author} reported: "${excerptOf(report.text)}" (reason: ${excerptOf(reason, 120)})${
+          report.hidden ? ', hidden until the staff decide' : ''
+        }`,
+      });
+      return { data: { ok: true, hidden: report.hidden } };
     },
   );
 }

@@ -10,7 +10,8 @@ import type { DonationFilters } from '@ministry/shared/types';
 import { donationFiltersSchema, fieldErrors } from '@ministry/shared/validation';
 import { toCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
-import { staffOnly } from '../../plugins/session.js';
+import { requireRole, staffOnly } from '../../plugins/session.js';
+import { recordActivity } from '../activity/service.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { donationReport, findDonations } from './service.js';
 
@@ -96,8 +97,16 @@ export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
     '/donations.csv',
     { onRequest: admin, schema: { querystring: filtersQuery, response: { 200: str, ...errors(400, 401, 403) } } },
     async (request, reply) => {
+      const me = requireRole(request, 'admin');
       const filters = readFilters(request.query);
       const gifts = await findDonations(app.db, filters);
+      const range = [filters.from, filters.to].filter(Boolean).join('-to-');
+      // Givers' names and addresses: who took the file, and when, is kept.
+      await recordActivity(app.db, me, {
+        action: 'downloaded',
+        subjectType: 'donations',
+        summary: `Donations downloaded (${gifts.length} ${gifts.length === 1 ? 'gift' : 'gifts'}${range ? `, ${range.replace('-to-', ' to ')}` : ''})`,
+      });
       const csv = toCsv(
         ['Date', 'Type', 'Frequency', 'Amount (USD)', 'Status', 'Giver', 'E-mail', 'Paid through', 'Reference'],
         gifts.map((g) => [
@@ -112,7 +121,6 @@ export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
           g._id,
         ]),
       );
-      const range = [filters.from, filters.to].filter(Boolean).join('-to-');
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="donations${range ? `-${range}` : ''}.csv"`)

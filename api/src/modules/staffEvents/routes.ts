@@ -14,7 +14,8 @@
 import type { FastifyInstance } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffEventInput } from '@ministry/shared/types';
-import { staffEventSchema } from '@ministry/shared/validation';
+import { eventMessages, staffEventSchema } from '@ministry/shared/validation';
+import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
@@ -172,6 +173,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = requireRole(request, 'editor');
       const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const event = await createEvent(app.db, input, app.clock.now());
       app.answerCache.clear('events');
       await recordActivity(app.db, me, {
@@ -210,6 +212,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = requireRole(request, 'editor');
       const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
       app.answerCache.clear('events');
       // Seats added go to the members waiting first.
@@ -313,7 +316,15 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     '/:id/attendees.csv',
     { onRequest: editor, schema: { params: idParams, response: { 200: str, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
+      const me = requireRole(request, 'editor');
       const list = await listAttendees(app.db, request.params.id, app.clock.now());
+      // The file holds members' names and addresses: who took it, and when, is kept.
+      await recordActivity(app.db, me, {
+        action: 'downloaded',
+        subjectType: 'event',
+        subjectId: request.params.id,
+        summary: `Attendees of ${quoted(list.event.title)} downloaded (${list.attendees.length} ${list.attendees.length === 1 ? 'booking' : 'bookings'})`,
+      });
       const at = (iso: string | null) => (iso ? inSiteTimeZone(iso).format('YYYY-MM-DD HH:mm') : '');
       const csv = toCsv(
         ['Name', 'E-mail', 'Tickets', 'Payment', 'Amount (USD)', 'Booked on', 'Paid on', 'Booking reference'],
@@ -370,10 +381,20 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const staff = requireRole(request, 'editor');
-      if (!(await findStaffEvent(app.db, request.params.id))) throw notFound('That event');
+      const event = await findStaffEvent(app.db, request.params.id);
+      if (!event) throw notFound('That event');
       const result = await checkIn(app.db, { eventId: request.params.id, code: request.body.code, staffId: staff.id });
       switch (result.outcome) {
-        case 'checked_in':
+        case 'checked_in': {
+          const seats = result.ticket.quantity === 1 ? '1 seat' : `${result.ticket.quantity} seats`;
+          await recordActivity(app.db, staff, {
+            action: 'checked in',
+            subjectType: 'event',
+            subjectId: request.params.id,
+            summary: `${result.ticket.name} checked in at ${quoted(event.title)} (${seats})`,
+          });
+          return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
+        }
         case 'already':
           return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
         case 'bad_code':

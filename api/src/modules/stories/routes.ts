@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { byAccount, limitedBy, REACTIONS_USED } from '../../lib/limits.js';
 import { StoryBody } from '@ministry/shared/contracts';
 import { storySchema as storyRules } from '@ministry/shared/validation';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -118,8 +119,9 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: idPath('storyId'),
         body: { type: ['object', 'null'], properties: { liked: { type: 'boolean' } }, additionalProperties: false },
-        response: { 200: { type: 'integer', enum: [-1, 0, 1] }, ...errors(400, 401, 404) },
+        response: { 200: { type: 'integer', enum: [-1, 0, 1] }, ...errors(400, 401, 404, 429) },
       },
+      preHandler: limitedBy([['reactionsPerAccount', byAccount]], REACTIONS_USED),
     },
     async (request) => {
       const me = requireUser(request);

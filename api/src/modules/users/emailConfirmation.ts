@@ -6,11 +6,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
+import { LIMITS } from '../../config.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 
 const LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Confirmation mails one account may be sent in an hour. */
-export const CONFIRMATION_MAILS_PER_HOUR = 3;
+/** Confirmation mails one account may be sent in an hour, by default (LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT). */
+export const CONFIRMATION_MAILS_PER_HOUR = LIMITS.confirmationMailsPerAccount.max;
 export const CONFIRMATION_INVALID =
   'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
 const EMAIL_TAKEN = 'This email already exists, please try again with a different email.';
@@ -44,12 +45,12 @@ export async function createEmailConfirmation(
 }
 
 /** How many confirmation links the account was sent in the last hour. */
-export async function confirmationsInLastHour(db: Kysely<Database>, userId: string): Promise<number> {
+export async function confirmationsSince(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('email_confirmations')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where('created_at', '>', new Date(Date.now() - 3_600_000))
+    .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -63,6 +64,18 @@ export interface Confirmed {
 }
 
 /** Uses a link once: the account's address is confirmed, or changed to the confirmed new one. */
+/** The account a confirmation link is for, while it still works (nothing is used up). */
+export async function confirmationOwner(db: Kysely<Database>, token: string): Promise<string | undefined> {
+  const link = await db
+    .selectFrom('email_confirmations')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return link?.user_id;
+}
+
 export async function confirmEmail(db: Kysely<Database>, token: string): Promise<Confirmed> {
   return db.transaction().execute(async (trx) => {
     const now = new Date();

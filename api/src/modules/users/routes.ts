@@ -3,16 +3,16 @@
  * profile updates, photo, forgot and reset password. Every `{id}` or
  * `{userId}` must be the session's own user (403 otherwise).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   forgotPasswordSchema,
   loginSchema,
   signupSchema,
   updateBasicSchema,
   updateSecuritySchema,
+  newPasswordSchema,
   yup,
   PASSWORD_MAX,
-  PASSWORD_MIN,
   RESET_TOKEN_MAX,
   messages,
 } from '@ministry/shared/validation';
@@ -25,7 +25,10 @@ import {
   UpdateSecurityBody,
 } from '@ministry/shared/contracts';
 import { siteIdentity } from '@ministry/shared/config';
+import { LIMITS } from '../../config.js';
 import { HttpError, badRequest, conflict } from '../../lib/errors.js';
+import { isCommonPassword } from '../../lib/commonPasswords.js';
+import { byAccount, byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
@@ -43,9 +46,9 @@ import {
 import { envelope, errors, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
 import {
-  confirmationsInLastHour,
+  confirmationOwner,
+  confirmationsSince,
   confirmEmail,
-  CONFIRMATION_MAILS_PER_HOUR,
   createEmailConfirmation,
   type ConfirmationPurpose,
 } from './emailConfirmation.js';
@@ -72,19 +75,22 @@ const userAnswer = envelope(userSchema);
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: str } });
 
-/** A generous ceiling on all login attempts per IP in 15 minutes: it bounds the password-hashing work one address can ask for (wrong passwords: loginGuard.ts). */
-const LOGIN_REQUESTS_PER_IP = 1000;
 export const LOGIN_FAILED = 'Incorrect email or password, please try again.';
-const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
-/** Reset e-mails sent to one account per window (the links stay valid an hour). */
-export const RESET_MAILS = { max: 3, windowMs: 60 * 60 * 1000 };
+/** A sign-in held up by wrong passwords (the account's, or others' on this network): the page offers a code. */
+export const SIGN_IN_HELD =
+  'Too many wrong passwords have been tried from here. We can e-mail you a one-time code to sign in instead.';
+/** Reset e-mails sent to one account per window by default (the links stay valid an hour). */
+export const RESET_MAILS = {
+  max: LIMITS.resetMailsPerAccount.max,
+  windowMs: LIMITS.resetMailsPerAccount.minutes * 60_000,
+};
+const SEVERAL_LINKS = 'We have sent you several links in the last hour. Please use one of them, or try again later.';
 const FORGOT_ANSWER = 'If an account uses this e-mail, we have sent it a link to choose a new password.';
 export const SIGNUP_ANSWER = 'Check your e-mail: we have sent you a link to confirm your address and finish signing up.';
 const CONFIRMED_ANSWER = 'Thank you: your e-mail address is confirmed.';
 
-const resetSchema = yup.object({
+const resetSchema = newPasswordSchema.shape({
   token: yup.string().required(RESET_INVALID).max(RESET_TOKEN_MAX, RESET_INVALID),
-  password: yup.string().required('Required').min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX),
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -92,7 +98,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const loginGuard = createLoginGuard(app);
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
   // Notes to an address's owner when someone signs up with it: a few an hour at most.
-  const ownerNotes = app.failureCounters('signup-owner-notes', RESET_MAILS.max, RESET_MAILS.windowMs);
+  const ownerNotes = app.limits('signupMailsPerEmail');
+  const limits = app.config.limits;
+  const now = () => app.clock.now();
+  /** Confirmation links mailed to the account lately: at most a few (LIMIT_CONFIRMATION_MAILS_PER_ACCOUNT). */
+  const mayMailConfirmation = async (userId: string) =>
+    (await confirmationsSince(app.db, userId, new Date(now().getTime() - limits.confirmationMailsPerAccount.windowMs))) <
+    limits.confirmationMailsPerAccount.max;
 
   /** Mails a confirmation link for `email` (a new account's address, or a new address asked for). */
   async function sendConfirmation(userId: string, firstname: string, email: string, purpose: ConfirmationPurpose): Promise<void> {
@@ -108,9 +120,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       text: `${greeting(firstname)}\n\n${why}\n\n${link}\n\nThe link works once, for a day. If you did not ask for this, ignore this e-mail.\n`,
     });
   }
-  const perIp = (max: number, minutes: number) => ({
-    rateLimit: { max, timeWindow: minutes * 60 * 1000, keyGenerator: (request: FastifyRequest) => request.ip },
-  });
 
   /**
    * The same answer (202) whether or not the address has an account, given
@@ -119,7 +128,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(
     '/signup',
-    { ...checkedBody, schema: { body: SignupBody, response: { 202: okAnswer, ...errors(400, 429) } }, config: perIp(20, 15) },
+    {
+      ...checkedBody,
+      schema: { body: SignupBody, response: { 202: okAnswer, ...errors(400, 429) } },
+      preHandler: limitedBy([
+        ['signupsPerAddress', byAddress],
+        ['signupsPerDevice', byDevice],
+      ]),
+    },
     async (request, reply) => {
       const input = assertKnownPlaces(await readBody(request, signupSchema));
       await assertChurchExists(app.db, input.church);
@@ -147,19 +163,23 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       ...checkedBody,
       schema: { body: LoginBody, response: { 200: userAnswer, ...errors(400, 403, 429) } },
-      config: perIp(LOGIN_REQUESTS_PER_IP, 15),
+      preHandler: limitedBy([['loginsPerAddress', byAddress]]),
     },
     async (request, reply) => {
+      // The answer, right or wrong, is this browser's alone.
+      reply.header('Cache-Control', 'no-store');
       const { email, password } = await readBody(request, loginSchema);
       const remember = (request.body as { remember?: unknown }).remember !== false;
       const row = await findUserByEmail(app.db, email);
       const attempt = { account: normalizeEmail(email), userId: row?.id, request };
-      const { blocked, known } = await loginGuard.admit(attempt);
-      if (blocked) throw new HttpError(429, 'too_many_requests', TOO_MANY);
+      const { held, known, slowed } = await loginGuard.admit(attempt);
+      // Held up: the owner always has a way in, a code by e-mail (the page offers it on this code).
+      if (held) throw new HttpError(429, 'sign_in_held', SIGN_IN_HELD);
       const ok = await verifyPassword(password, row?.password_hash);
       if (!row || !ok) {
         await loginGuard.failed(attempt, known);
-        throw badRequest(LOGIN_FAILED);
+        // Someone is guessing at this account: the page puts the code forward.
+        throw slowed ? new HttpError(400, 'sign_in_slowed', LOGIN_FAILED) : badRequest(LOGIN_FAILED);
       }
       if (row.disabled_at) throw new HttpError(403, 'account_disabled', ACCOUNT_DISABLED);
       await loginGuard.succeeded({ ...attempt, userId: row.id }, reply);
@@ -205,7 +225,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         body: UpdateSecurityBody,
         response: { 200: userAnswer, ...errors(400, 401, 403, 409, 429) },
       },
-      config: perIp(20, 15),
+      // Each change checks the current password: a stolen session may not guess at it.
+      preHandler: limitedBy([['securityChangesPerAccount', byAccount]]),
     },
     async (request, reply) => {
       const me = requireSelf(request, request.params.userId);
@@ -218,13 +239,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const newEmail =
         input.email && normalizeEmail(input.email) !== normalizeEmail(row.email) ? normalizeEmail(input.email) : undefined;
       if (!newEmail && !input.password) throw badRequest(messages.nothingToChange, { password: messages.nothingToChange });
-      if (newEmail && (await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          'We have sent you several links in the last hour. Please use one of them, or try again later.',
-        );
-      }
+      if (newEmail && !(await mayMailConfirmation(me.id))) throw new HttpError(429, 'too_many_requests', SEVERAL_LINKS);
       let user = toUser(row);
       if (input.password) {
         user = await updateCredentials(app.db, me.id, { password: input.password });
@@ -255,18 +270,46 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The link of a confirmation e-mail: confirms the address (or makes the new one the account's) and signs the member in here. */
+  /**
+   * The link of a confirmation e-mail: confirms the address (or makes the new
+   * one the account's) and signs the member in here. While someone else is
+   * signed in on this browser, it asks first (409 `signed_in_as_other`, the
+   * link left unused): opened by mistake, or sent by someone who wants this
+   * browser in their account, it must not swap accounts unasked. With
+   * `{ switchAccount: true }` the other session ends and the link goes on.
+   */
   app.post(
     '/verify-email',
     {
       schema: {
-        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        body: {
+          type: 'object',
+          required: ['token'],
+          properties: { token: { type: 'string', maxLength: 100 }, switchAccount: { type: 'boolean' } },
+        },
         response: { 200: envelope({ type: 'object', properties: { user: userSchema, message: str } }), ...errors(400, 409, 429) },
       },
-      config: perIp(30, 15),
+      preHandler: limitedBy([['confirmationsPerAddress', byAddress]]),
     },
     async (request, reply) => {
-      const { token } = request.body as { token: string };
+      reply.header('Cache-Control', 'no-store');
+      const { token, switchAccount } = request.body as { token: string; switchAccount?: boolean };
+      const signedIn = request.sessionUser;
+      if (signedIn) {
+        const owner = await confirmationOwner(app.db, token);
+        if (owner && owner !== signedIn.id) {
+          if (!switchAccount) {
+            const name = `${signedIn.firstname} ${signedIn.lastname}`.trim();
+            throw new HttpError(
+              409,
+              'signed_in_as_other',
+              `You are signed in as ${name}. This link is for another account: continuing signs you out and into that account.`,
+            );
+          }
+          await endSession(app, request, reply);
+          request.sessionUser = null;
+        }
+      }
       const confirmed = await confirmEmail(app.db, token);
       if (confirmed.purpose === 'change') {
         // New credentials: every other session ends.
@@ -294,13 +337,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/verify-email/resend', { schema: { response: { 200: okAnswer, ...errors(401, 409, 429) } } }, async (request) => {
     const me = requireUser(request);
     if (me.verified) throw conflict('Your e-mail address is already confirmed.');
-    if ((await confirmationsInLastHour(app.db, me.id)) >= CONFIRMATION_MAILS_PER_HOUR) {
-      throw new HttpError(
-        429,
-        'too_many_requests',
-        'We have sent you several links in the last hour. Please use one of them, or try again later.',
-      );
-    }
+    if (!(await mayMailConfirmation(me.id))) throw new HttpError(429, 'too_many_requests', SEVERAL_LINKS);
     await sendConfirmation(me.id, me.firstname, me.email, 'verify');
     return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
   });
@@ -341,12 +378,43 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /**
+   * The forms' question (sign-up, reset, profile): is this new password one
+   * of the common or breached ones? The list stays on the server. A few
+   * hundred questions per device, and a crowd's worth per address.
+   */
+  app.post(
+    '/password-check',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['password'],
+          properties: { password: { type: 'string', maxLength: PASSWORD_MAX } },
+          additionalProperties: false,
+        },
+        response: { 200: envelope({ type: 'object', properties: { common: { type: 'boolean' } } }), ...errors(400, 429) },
+      },
+      preHandler: limitedBy([
+        ['passwordChecksPerAddress', byAddress],
+        ['passwordChecksPerDevice', byDevice],
+      ]),
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: { common: isCommonPassword((request.body as { password: string }).password) } };
+    },
+  );
+
   app.put(
     '/forgotpassword',
     {
       ...checkedBody,
       schema: { body: ForgotPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
-      config: perIp(10, 15),
+      preHandler: limitedBy([
+        ['resetRequestsPerAddress', byAddress],
+        ['resetRequestsPerDevice', byDevice],
+      ]),
     },
     async (request) => {
       const { email } = await readBody(request, forgotPasswordSchema);
@@ -355,7 +423,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const row = await findUserByEmail(app.db, email);
         if (!row) return;
         // Per account, a few mails an hour at most, so nobody can flood a member's inbox.
-        if ((await countResetTokensSince(app.db, row.id, new Date(Date.now() - RESET_MAILS.windowMs))) >= RESET_MAILS.max) {
+        const { max, windowMs } = limits.resetMailsPerAccount;
+        if ((await countResetTokensSince(app.db, row.id, new Date(now().getTime() - windowMs))) >= max) {
           app.log.info('password reset e-mail not sent: the hourly limit for this account is reached');
           return;
         }
@@ -378,7 +447,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
         response: { 200: envelope({ type: 'object', properties: { valid: { type: 'boolean' } } }), ...errors(400, 429) },
       },
-      config: perIp(60, 15),
+      preHandler: limitedBy([['resetsPerAddress', byAddress]]),
     },
     async (request) => {
       const { token } = request.body as { token: string };
@@ -392,7 +461,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       ...checkedBody,
       schema: { body: ResetPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
-      config: perIp(20, 15),
+      preHandler: limitedBy([['resetsPerAddress', byAddress]]),
     },
     async (request) => {
       const { token, password } = await readBody(request, resetSchema);

@@ -32,6 +32,7 @@ export function createWaitlistOffers(
   const options = (): OfferOptions => ({
     offerHours: app.config.waitlistOfferHours,
     provider: providerName,
+    seatsPerMember: app.config.seatsPerMember,
     now: app.clock.now(),
   });
 

@@ -28,8 +28,27 @@ export interface Offer {
 export interface OfferOptions {
   offerHours: number;
   provider: string;
+  /**
+   * SEATS_PER_MEMBER: seats held (a checkout or an offer) and bought by one
+   * member count together against it; an offer that would take a member
+   * past it waits for a smaller one or goes to the next member.
+   */
+  seatsPerMember?: number;
   now?: Date;
 }
+
+/** Seats a member has of an event now: held (a checkout or an offer) and bought. */
+export const seatsOfMember = (eventRef: string, userRef: string) =>
+  sql<number>`(SELECT COALESCE(SUM(b.quantity), 0) FROM bookings b WHERE b.event_id = ${sql.ref(eventRef)} AND b.user_id = ${sql.ref(userRef)} AND b.status IN ('pending', 'paid'))`;
+
+/**
+ * Whether the member of a waitlist entry gave seats of the event back
+ * lately (a hold cancelled or run out, a paid booking cancelled, within
+ * the offer's length): seats that come free go to the next member
+ * waiting, never back to the one who released them.
+ */
+const releasedLately = (since: Date) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM bookings b WHERE b.event_id = waitlist_entries.event_id AND b.user_id = waitlist_entries.user_id AND (b.released_at > ${since} OR b.member_cancelled_at > ${since}))`;
 
 function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
@@ -84,17 +103,21 @@ export async function offerFreeSeats(db: Executor, eventId: string, options: Off
     if (event.cancelled_at || new Date(event.event_date) <= now) return [];
     let free = event.number_of_seats - event.seats_held - event.seats_sold;
     const offers: Offer[] = [];
+    const releasedSince = new Date(now.getTime() - options.offerHours * 3_600_000);
     while (free > 0) {
-      const entry = await trx
+      let next = trx
         .selectFrom('waitlist_entries')
         .select(['id', 'user_id', 'quantity'])
         .where('event_id', '=', eventId)
         .where('status', '=', 'waiting')
         .where('quantity', '<=', free)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+        .where(sql<boolean>`NOT ${releasedLately(releasedSince)}`);
+      if (options.seatsPerMember !== undefined) {
+        next = next.where(
+          sql<boolean>`${seatsOfMember('waitlist_entries.event_id', 'waitlist_entries.user_id')} + waitlist_entries.quantity <= ${options.seatsPerMember}`,
+        );
+      }
+      const entry = await next.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
       if (!entry) break;
       const held = await trx
         .updateTable('events')
@@ -236,6 +259,23 @@ export async function joinWaitlist(
       .limit(1)
       .executeTakeFirst();
     if (free >= input.quantity && !waiting) throw conflict('Seats are still free: you can book them now.');
+    if (input.seatsPerMember !== undefined) {
+      const { seats } = await trx
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), sql<number>`0`).as('seats'))
+        .where('event_id', '=', input.eventId)
+        .where('user_id', '=', input.userId)
+        .where('status', 'in', ['pending', 'paid'])
+        .executeTakeFirstOrThrow();
+      if (Number(seats) + input.quantity > input.seatsPerMember) {
+        const left = Math.max(0, input.seatsPerMember - Number(seats));
+        throw conflict(
+          `You can have at most ${input.seatsPerMember} seats of an event, held and bought together: ${
+            left === 0 ? 'you have them all already' : `you may wait for ${left} more`
+          }.`,
+        );
+      }
+    }
     const inserted = await trx
       .insertInto('waitlist_entries')
       // The time of joining, taken under the event's lock: the order of the list is the order joins commit in.

@@ -14,3 +14,8 @@ export async function getCities(country: string): Promise<string[]> {
 export async function getLocations(): Promise<ChurchLocation[]> {
   return (await http.get<Envelope<ChurchLocation[]>>('/api/locations')).data.data;
 }
+
+/** POST /api/user/password-check: whether a new password is one of the common or breached ones (the list is the server's). */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await http.post<Envelope<{ common: boolean }>>('/api/user/password-check', { password })).data.data.common;
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
@@ -104,5 +104,48 @@ describe('LoginPage', () => {
     renderWithProviders(<AccountApp />, { route: '/login' });
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup/0');
     expect(screen.getByRole('link', { name: 'Back To Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers "E-mail me a code" beside the password: the address, then the code, signs in', async () => {
+    api
+      .onPost('/api/user/code')
+      .reply(200, { data: { ok: true, message: 'If an account uses this e-mail, we have sent it a code.' } });
+    api.onPost('/api/user/code/verify').reply(200, { data: sampleUser });
+    const { store } = renderWithProviders(<AccountApp />, { route: '/login' });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
+    const form = await screen.findByRole('form', { name: 'Sign in with a code' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
+    expect(await screen.findByText('If an account uses this e-mail, we have sent it a code.')).toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Code from the e-mail'), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ isAuth: true, user: sampleUser });
+    expect(JSON.parse(api.history.post[1]!.data)).toEqual({ email: 'ada@example.org', code: '123456', remember: true });
+  });
+
+  it('while wrong passwords hold the sign-in up, puts the code forward', async () => {
+    const words = 'Too many wrong passwords have been tried from here. We can e-mail you a one-time code to sign in instead.';
+    api.onPost('/api/user/login').reply(429, { error: { code: 'sign_in_held', message: words } });
+    renderWithProviders(<AccountApp />, { route: '/login' });
+    await fillAndSubmit();
+    const held = await screen.findByRole('alert');
+    expect(held).toHaveTextContent(words);
+    await userEvent.click(within(held).getByRole('button', { name: 'E-mail me a code' }));
+    expect(await screen.findByRole('form', { name: 'Sign in with a code' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.org');
+  });
+
+  it('shows "Keep me logged in" to everyone, ticked, and sends the choice', async () => {
+    api.onPost('/api/user/login').reply(200, { data: sampleUser });
+    renderWithProviders(<AccountApp />, { route: '/login' });
+    const box = screen.getByRole('checkbox', { name: 'Keep me logged in' });
+    expect(box).toBeVisible();
+    await userEvent.click(box);
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(JSON.parse(api.history.post[0]!.data)).toMatchObject({ remember: false });
   });
 });

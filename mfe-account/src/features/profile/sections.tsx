@@ -21,6 +21,8 @@ import {
 import { FieldColumns } from '../../components/FieldColumns';
 import { ProfileSection } from './ProfileSection';
 import { updateBasic, updateSecurity } from './api';
+// The password rule asks the server about common passwords.
+import '../account-fields/commonPasswords';
 
 /** A text field of the section's form, found by name. */
 function Text({

@@ -7,6 +7,8 @@ import { resetPasswordSchema } from '@ministry/shared/validation';
 import { useResource } from '@ministry/shared/app';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { checkResetToken, resetPassword } from './api';
+// The password rule asks the server about common passwords.
+import '../account-fields/commonPasswords';
 
 /** /reset-password/:token: the e-mailed link; sets a new password once, then the member logs in. */
 export function ResetPasswordPage() {

@@ -185,7 +185,7 @@ describe('Signup step 2', () => {
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(screen.getByText(/We have sent a link to/)).toHaveTextContent('We have sent a link to ada@example.org.');
     // The password typed in step 1 is not kept in the browser's history.
-    expect(screen.getByTestId('where')).not.toHaveTextContent('long enough');
+    await waitFor(() => expect(screen.getByTestId('where')).not.toHaveTextContent('long enough'));
     const sent = JSON.parse(api.history.post[0].data);
     expect(sent).toEqual({
       firstname: 'Ada',

@@ -8,6 +8,8 @@ import { AuthCard } from '../auth-layout/AuthCard';
 import { FieldColumns } from '../../components/FieldColumns';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
 import { pingSocialUser } from './api';
+// The password rule asks the server about common passwords.
+import '../account-fields/commonPasswords';
 
 const Footer = styled.p`
   margin: 20px 0 0;

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser } from '@ministry/shared/testing';
@@ -30,5 +31,25 @@ describe('VerifyEmailPage', () => {
     expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('asks first while someone else is signed in here, and goes on only when told to', async () => {
+    const question =
+      'You are signed in as Ruth Mensah. This link is for another account: continuing signs you out and into that account.';
+    api
+      .onPost('/api/user/verify-email')
+      .replyOnce(409, { error: { code: 'signed_in_as_other', message: question } })
+      .onPost('/api/user/verify-email')
+      .replyOnce(200, { data: { user: sampleUser, message: 'Thank you: your e-mail address is confirmed.' } });
+    renderWithProviders(<AccountApp />, { route: '/verify-email/tok123' });
+    expect(await screen.findByRole('heading', { name: 'Another account is signed in' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(question);
+    expect(screen.getByRole('link', { name: 'Stay signed in, leave this link' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(api.history.post.map((r) => JSON.parse(r.data as string))).toEqual([
+      { token: 'tok123' },
+      { token: 'tok123', switchAccount: true },
+    ]);
   });
 });

@@ -1,36 +1,70 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
+import { friendlyError, serverErrorCode, serverFieldErrors, serverMessage } from '@ministry/shared/api';
 import { loginSuccess, useAppDispatch } from '@ministry/shared/store';
-import { ButtonLink, LoadingState, notify } from '@ministry/shared/ui';
+import { Button, ButtonLink, LoadingState, notify } from '@ministry/shared/ui';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { verifyEmail } from './api';
 
 /**
  * /verify-email/:token: the link of a confirmation e-mail. The page (not the
  * link itself) asks the server, so a mail scanner opening links uses nothing
- * up. A confirmed member is signed in and goes home.
+ * up. A confirmed member is signed in and goes home. While someone else is
+ * signed in on this browser the page asks first: a link sent by someone
+ * else must not put this browser in their account unasked.
  */
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const [question, setQuestion] = useState<string | null>(null);
   const asked = useRef(false);
+
+  const open = useCallback(
+    (switchAccount: boolean) =>
+      verifyEmail(token, switchAccount).then(
+        ({ user, message }) => {
+          dispatch(loginSuccess(user));
+          notify.success(message);
+          navigate('/', { replace: true });
+        },
+        (error: unknown) => {
+          if (serverErrorCode(error) === 'signed_in_as_other')
+            setQuestion(serverMessage(error) ?? 'Another account is signed in here.');
+          else setFailure(serverFieldErrors(error).token ?? friendlyError(error));
+        },
+      ),
+    [token, dispatch, navigate],
+  );
 
   useEffect(() => {
     // Once, even when React runs effects twice in development.
     if (asked.current) return;
     asked.current = true;
-    verifyEmail(token).then(
-      ({ user, message }) => {
-        dispatch(loginSuccess(user));
-        notify.success(message);
-        navigate('/', { replace: true });
-      },
-      (error: unknown) => setFailure(serverFieldErrors(error).token ?? friendlyError(error)),
+    void open(false);
+  }, [open]);
+
+  if (question) {
+    return (
+      <AuthCard title="Another account is signed in" pageTitle="Confirm your e-mail">
+        <p role="alert">{question}</p>
+        <Button
+          type="button"
+          $block
+          onClick={() => {
+            setQuestion(null);
+            void open(true);
+          }}
+        >
+          Sign out and continue
+        </Button>
+        <ButtonLink to="/" $block $variant="outline" style={{ marginTop: 12 }}>
+          Stay signed in, leave this link
+        </ButtonLink>
+      </AuthCard>
     );
-  }, [token, dispatch, navigate]);
+  }
 
   if (failure) {
     return (

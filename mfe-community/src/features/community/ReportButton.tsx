@@ -9,8 +9,9 @@ const NAMES: Record<PostKind, string> = { prayers: 'prayer request', stories: 's
 
 /**
  * On a published post someone else wrote: "Report" for a member (with a
- * reason, the post goes back to the moderators), "Hide" for the staff (with
- * a reason mailed to its author). Either way the post leaves the page.
+ * reason: the moderators see it; the post stays up for others unless
+ * several members report it), "Hide" for the staff (with a reason mailed to
+ * its author). Either way the post leaves this page.
  */
 export function ReportButton({ kind, id, onReported }: { kind: PostKind; id: string; onReported: () => void }) {
   const { user } = useAuth();
@@ -28,7 +29,7 @@ export function ReportButton({ kind, id, onReported }: { kind: PostKind; id: str
         submitLabel="Hide and tell the author"
         required={false}
         send={async (reason) => {
-          await moderatePost(kind, id, 'reject', reason || undefined);
+          await moderatePost(kind, id, 'reject', { reason: reason || undefined });
           notify.success(`The ${name} is hidden; its author is told by e-mail.`);
           onReported();
         }}

@@ -17,17 +17,25 @@ export async function reportPost(kind: PostKind, id: string, reason: string): Pr
   await http.post(`/api/community/report/${kind}/${encodeURIComponent(id)}`, { reason });
 }
 
-/** POST /api/moderation/{kind}/{id}/publish|reject; a rejection's `reason` is mailed to the author. */
+/**
+ * POST /api/moderation/{kind}/{id}/publish|reject; a rejection's `reason` is
+ * mailed to the author; a publish names the `version` the moderator saw (a
+ * post changed since answers 409 `post_changed`).
+ */
 export async function moderatePost(
   kind: PostKind,
   id: string,
   action: 'publish' | 'reject',
-  reason?: string,
+  options: { reason?: string; version?: string } = {},
 ): Promise<{ _id: string; kind: PostKind; status: ModerationStatus }> {
+  const body = {
+    ...(options.reason ? { reason: options.reason } : {}),
+    ...(action === 'publish' && options.version ? { version: options.version } : {}),
+  };
   return (
     await http.post<Envelope<{ _id: string; kind: PostKind; status: ModerationStatus }>>(
       `/api/moderation/${kind}/${encodeURIComponent(id)}/${action}`,
-      reason ? { reason } : {},
+      body,
     )
   ).data.data;
 }

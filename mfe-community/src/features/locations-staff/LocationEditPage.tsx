@@ -2,6 +2,7 @@ import { FieldArray, Form, Formik } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
 import { weekdayName } from '@ministry/shared/format';
 import type { LocationFormInput, StaffLocation } from '@ministry/shared/types';
 import {
@@ -38,6 +39,8 @@ export interface LocationFormValues {
   parking: string;
   latitude: string;
   longitude: string;
+  timeZone: string;
+  liveStreamUrl: string;
 }
 
 const BLANK: LocationFormValues = {
@@ -49,6 +52,8 @@ const BLANK: LocationFormValues = {
   parking: '',
   latitude: '',
   longitude: '',
+  timeZone: '',
+  liveStreamUrl: '',
 };
 
 const valuesOf = (location: StaffLocation): LocationFormValues => ({
@@ -65,6 +70,8 @@ const valuesOf = (location: StaffLocation): LocationFormValues => ({
   parking: location.parking ?? '',
   latitude: location.map ? String(location.map.latitude) : '',
   longitude: location.map ? String(location.map.longitude) : '',
+  timeZone: location.timeZone ?? '',
+  liveStreamUrl: location.liveStreamUrl ?? '',
 });
 
 const coordinate = (text: string): number | string | null =>
@@ -79,7 +86,17 @@ const inputOf = (values: LocationFormValues): LocationFormInput => ({
   parking: values.parking,
   latitude: coordinate(values.latitude),
   longitude: coordinate(values.longitude),
+  timeZone: values.timeZone,
+  liveStreamUrl: values.liveStreamUrl,
 });
+
+/** The time zones this browser knows, for a church on another clock than the site's (made once: the list is long). */
+const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => (
+  <option key={zone} value={zone}>
+    {zone.replace(/_/g, ' ')}
+  </option>
+));
 
 const Part = styled.fieldset`
   border: 1px solid ${theme.colors.border};
@@ -220,6 +237,17 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
             <Part>
               <legend>Service times</legend>
               <p>Each regular service: its name, day, start time (the church&apos;s local time) and language.</p>
+              <SelectField
+                label="The church's clock"
+                hint="Where the church is in another time zone than the site, its services are at its own local time (the live page counts down to them)."
+                {...field('timeZone')}
+              >
+                <option value="">The site&apos;s ({siteIdentity.timeZone})</option>
+                {TIME_ZONE_OPTIONS}
+                {values.timeZone && !TIME_ZONES.includes(values.timeZone) && (
+                  <option value={values.timeZone}>{values.timeZone}</option>
+                )}
+              </SelectField>
               <FieldArray name="serviceTimes">
                 {(services) => (
                   <>
@@ -282,6 +310,21 @@ function LocationForm({ location }: { location: StaffLocation | null }) {
                 <TextField label="Latitude" inputMode="decimal" placeholder="39.7391" {...field('latitude')} />
                 <TextField label="Longitude" inputMode="decimal" placeholder="-75.5398" {...field('longitude')} />
               </Two>
+            </Part>
+
+            <Part>
+              <legend>Watching live</legend>
+              <p>
+                Where its services are streamed: a YouTube or Vimeo live address. During each service (and a few minutes either
+                side) the live page shows it, privacy-enhanced.
+              </p>
+              <TextField
+                label="Live stream address"
+                type="url"
+                placeholder="https://www.youtube.com/channel/…/live"
+                hint="A YouTube channel's live address keeps working week after week; a single stream's address changes each time."
+                {...field('liveStreamUrl')}
+              />
             </Part>
 
             <Footer>

@@ -68,6 +68,13 @@ describe('the staff locations pages', () => {
     await userEvent.type(within(second).getByLabelText('Service'), 'Evening Prayer');
     await userEvent.selectOptions(within(second).getByLabelText('Day'), 'Wednesday');
     await userEvent.type(within(second).getByLabelText('Time'), '19:30');
+    await userEvent.selectOptions(within(form).getByLabelText("The church's clock"), 'Africa/Lagos');
+    await userEvent.click(within(form).getByLabelText('Live stream address'));
+    await userEvent.paste('https://example.org/live');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add location' }));
+    expect(await within(form).findByText(/Give a YouTube or Vimeo address/)).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Live stream address'));
+    await userEvent.paste('https://vimeo.com/event/1234567');
     await userEvent.click(within(form).getByRole('button', { name: 'Add location' }));
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin\/locations$/));
@@ -83,6 +90,8 @@ describe('the staff locations pages', () => {
       parking: '',
       latitude: 39.68,
       longitude: -75.75,
+      timeZone: 'Africa/Lagos',
+      liveStreamUrl: 'https://vimeo.com/event/1234567',
     });
     expect(await screen.findByText(/Luminaries Riverside is added/)).toBeInTheDocument();
   });

@@ -11,16 +11,37 @@ const editor = signedInState({ ...sampleUser, role: 'editor' });
 const author = { _id: 'user-ben', firstname: 'Ben', lastname: 'Okafor', email: 'ben@example.org' };
 const pending: PendingPosts = {
   prayers: [
-    { _id: 'p1', kind: 'prayers', text: 'Pray for my exams.', date: new Date().toISOString(), user: author, reports: [] },
+    {
+      _id: 'p1',
+      kind: 'prayers',
+      text: 'Pray for my exams.',
+      status: 'pending',
+      version: 'v-p1',
+      date: new Date().toISOString(),
+      user: author,
+      reports: [],
+    },
   ],
   stories: [
-    { _id: 's1', kind: 'stories', text: 'God provided a job.', date: new Date().toISOString(), user: author, reports: [] },
+    {
+      _id: 's1',
+      kind: 'stories',
+      text: 'God provided a job.',
+      status: 'pending',
+      version: 'v-s1',
+      date: new Date().toISOString(),
+      user: author,
+      reports: [],
+    },
   ],
   comments: [
     {
       _id: 'c1',
       kind: 'comments',
       text: 'Amen!',
+      // Reported once: still on the site until the staff decide.
+      status: 'published',
+      version: 'v-c1',
       date: new Date().toISOString(),
       user: author,
       story: { _id: 'story-1', content: 'Last year I lost my business.', status: 'published' },
@@ -73,16 +94,37 @@ describe('ModerationPage', () => {
     const comment = screen.getByRole('article', { name: 'comment by Ben Okafor' });
     // A reported post shows its reports.
     expect(within(comment).getByRole('list', { name: 'Reports' })).toHaveTextContent('Off topic, an advert');
-    await userEvent.click(within(comment).getByRole('button', { name: 'Reject…' }));
+    // Reported but still up: the staff keep it or hide it.
+    expect(within(comment).getByText('Reported once: still on the site until you decide.')).toBeInTheDocument();
+    expect(within(comment).getByRole('button', { name: 'Keep on the site' })).toBeInTheDocument();
+    await userEvent.click(within(comment).getByRole('button', { name: 'Hide…' }));
     await userEvent.type(within(comment).getByLabelText('Reason for the author (optional)'), 'Advertising is not allowed.');
-    await userEvent.click(within(comment).getByRole('button', { name: 'Reject and tell the author' }));
-    expect(await screen.findByText('The comment is rejected; its author is told by e-mail.')).toBeInTheDocument();
+    await userEvent.click(within(comment).getByRole('button', { name: 'Hide and tell the author' }));
+    expect(await screen.findByText('The comment is hidden; its author is told by e-mail.')).toBeInTheDocument();
     expect(screen.getByText('1 post is waiting for review, oldest first.')).toBeInTheDocument();
     expect(api.history.post.map((r) => r.url)).toEqual([
       '/api/moderation/prayers/p1/publish',
       '/api/moderation/comments/c1/reject',
     ]);
+    // The publish names the words the moderator saw.
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ version: 'v-p1' });
     expect(JSON.parse(api.history.post[1].data)).toEqual({ reason: 'Advertising is not allowed.' });
+  });
+
+  it('a post changed since the queue was loaded is not published: it says so and shows the queue again', async () => {
+    api.onPost('/api/moderation/stories/s1/publish').reply(409, {
+      error: {
+        code: 'post_changed',
+        message: 'This story was changed after you opened it. Read it again before you publish it.',
+      },
+    });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
+    const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
+    await userEvent.click(within(story).getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findByText('This story was changed after you opened it. Read it again before you publish it.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.history.get.filter((r) => r.url === '/api/moderation/pending')).toHaveLength(2));
   });
 
   it('stops a member from posting', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError } from '@ministry/shared/api';
+import { errorStatus, friendlyError, serverErrorCode, serverMessage } from '@ministry/shared/api';
 import { hasRole } from '@ministry/shared/config';
 import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
@@ -121,6 +121,14 @@ const Reason = styled.div`
   }
 `;
 
+/** Where a reported post stands: still on the site, or hidden by several reports until the staff decide. */
+const Standing = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  font-weight: 600;
+  color: ${theme.colors.accentText};
+`;
+
 const Count = styled.span`
   display: inline-block;
   min-width: 28px;
@@ -139,11 +147,14 @@ function PendingItem({
   one,
   onDecided,
   onRejectAll,
+  onChanged,
 }: {
   post: PendingPost;
   one: string;
   onDecided: (post: PendingPost) => void;
   onRejectAll: (userId: string, rejected: Record<PostKind, number>) => void;
+  /** The post was changed after the queue was loaded: load it again. */
+  onChanged: () => void;
 }) {
   // Admins reach the member's page (role, account, every post) from here.
   const admin = hasRole(useAuth().user?.role, 'admin');
@@ -167,10 +178,27 @@ function PendingItem({
   const decide = async (action: 'publish' | 'reject') => {
     setBusy(action);
     try {
-      await moderatePost(post.kind, post._id, action, action === 'reject' ? reason.trim() : undefined);
-      notify.success(action === 'publish' ? `The ${one} is published.` : `The ${one} is rejected; its author is told by e-mail.`);
+      // A publish names the words shown here: a post changed since is not published unseen.
+      await moderatePost(
+        post.kind,
+        post._id,
+        action,
+        action === 'reject' ? { reason: reason.trim() } : { version: post.version },
+      );
+      const done =
+        action === 'publish'
+          ? onSite
+            ? `The ${one} stays on the site; its reports are closed.`
+            : `The ${one} is published.`
+          : `The ${one} is ${onSite ? 'hidden' : 'rejected'}; its author is told by e-mail.`;
+      notify.success(done);
       onDecided(post);
     } catch (error) {
+      if (serverErrorCode(error) === 'post_changed') {
+        notify.error(serverMessage(error) ?? `This ${one} was changed: read it again.`);
+        onChanged();
+        return;
+      }
       notify.error(friendlyError(error));
       setBusy(null);
     }
@@ -187,6 +215,8 @@ function PendingItem({
     }
   };
   const author = `${post.user.firstname} ${post.user.lastname}`;
+  const onSite = post.status === 'published';
+  const reported = (post.reports?.length ?? 0) > 0;
   return (
     <li>
       <Card aria-label={`${one} by ${author}`}>
@@ -200,6 +230,13 @@ function PendingItem({
           </Who>
           {post.story && <OnStory aria-label="On the story">On the story: {post.story.content}</OnStory>}
           <PostText>{post.text}</PostText>
+          {reported && (
+            <Standing>
+              {onSite
+                ? `Reported ${post.reports.length === 1 ? 'once' : `${post.reports.length} times`}: still on the site until you decide.`
+                : 'Hidden after several reports until you decide.'}
+            </Standing>
+          )}
           {post.reports && post.reports.length > 0 && (
             <Reports aria-label="Reports">
               {post.reports.map((r) => (
@@ -217,15 +254,15 @@ function PendingItem({
           )}
           <Actions>
             <Button type="button" disabled={busy !== null} onClick={() => decide('publish')}>
-              {busy === 'publish' ? 'Publishing…' : 'Publish'}
+              {busy === 'publish' ? 'Saving…' : onSite ? 'Keep on the site' : 'Publish'}
             </Button>
             {rejecting ? (
               <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => decide('reject')}>
-                {busy === 'reject' ? 'Rejecting…' : 'Reject and tell the author'}
+                {busy === 'reject' ? 'Saving…' : onSite ? 'Hide and tell the author' : 'Reject and tell the author'}
               </Button>
             ) : (
               <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setRejecting(true)}>
-                Reject…
+                {onSite ? 'Hide…' : 'Reject…'}
               </Button>
             )}
             {confirmAll ? (
@@ -321,7 +358,14 @@ function ModerationQueue() {
               ) : (
                 <List>
                   {all[kind].map((post) => (
-                    <PendingItem key={post._id} post={post} one={one} onDecided={remove} onRejectAll={removeMember} />
+                    <PendingItem
+                      key={post._id}
+                      post={post}
+                      one={one}
+                      onDecided={remove}
+                      onRejectAll={removeMember}
+                      onChanged={pending.reload}
+                    />
                   ))}
                 </List>
               )}

@@ -233,9 +233,9 @@ function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
 }
 
 /**
- * The home page below the latest stories: recent news, the devotional
- * carousel and list, and Latest News (the newest press releases). Each list
- * is loaded once, under the same key as its own page.
+ * The home page below the latest stories and the latest sermon: recent
+ * news, the devotional carousel and list, and Latest News (the newest press
+ * releases). Each list is loaded once, under the same key as its own page.
  */
 export function HomeBottom() {
   const news = useResource(getRecentNews, 'news:recent');

@@ -102,6 +102,34 @@ describe('home sections', () => {
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(shown.map((n) => `Devotional ${n}`));
   });
 
+  it('bottom: the latest sermon with the browser’s own player, fetching nothing before play', async () => {
+    const sermon = {
+      _id: '30000000-0000-4000-8000-000000000001',
+      slug: 'you-must-be-born-again',
+      title: 'You Must Be Born Again',
+      date: '2026-11-22',
+      speaker: { _id: 's1', name: 'Apostle Samuel K. Adeyemi', role: 'Senior Pastor', photo: '' },
+      series: null,
+      passages: [{ reference: 'John 3:1–17', book: 'John', bookSlug: 'john' }],
+      summary: 'God so loved the world.',
+      image: '',
+      audio: { src: '/media/sermons/born-again.mp3', type: 'audio/mpeg', bytes: 11601, seconds: 2350 },
+      hasVideo: false,
+      hasTranscript: false,
+      publishedAt: '2026-11-22T18:00:00.000Z',
+    };
+    api.onGet('/api/sermons', { params: { limit: 1 } }).reply(200, onePage([sermon]));
+    renderWithProviders(<HomeSections part="bottom" />);
+    const section = within(screen.getByRole('region', { name: 'Latest sermon' }));
+    expect(await section.findByRole('link', { name: sermon.title })).toHaveAttribute('href', '/sermons/you-must-be-born-again');
+    expect(section.getByText('John 3:1–17')).toBeInTheDocument();
+    expect(section.getByLabelText('39 minutes')).toHaveTextContent('39 min');
+    const audio = section.getByLabelText(`Listen: ${sermon.title}`);
+    expect(audio).toHaveAttribute('src', sermon.audio.src);
+    expect(audio).toHaveAttribute('preload', 'none');
+    expect(section.getByRole('link', { name: 'All sermons and the podcast' })).toHaveAttribute('href', '/sermons');
+  });
+
   it('bottom: friendly empty states', async () => {
     api.onGet('/api/news/recent').reply(200, []);
     api.onGet('/api/devotionals').reply(200, { data: [] });

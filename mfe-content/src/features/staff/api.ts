@@ -1,10 +1,17 @@
-/** The staff's calls for devotionals, news items and press releases (editors and admins), and their photos. */
-import { http } from '@ministry/shared/api';
+/** The staff's calls for devotionals, news items, press releases and sermons (editors and admins), and their photos and files. */
+import { errorStatus, http } from '@ministry/shared/api';
+import type { SermonMediaKind } from '@ministry/shared/validation';
 import type {
   ArticleKind,
   ContentState,
   DevotionalTag,
   Envelope,
+  MediaUpload,
+  StaffMedia,
+  StaffSeries,
+  StaffSermon,
+  StaffSermonPage,
+  StaffSpeaker,
   StaffArticle,
   StaffArticleInput,
   StaffDevotional,
@@ -88,4 +95,152 @@ export async function uploadStaffImage(file: File): Promise<{ src: string; width
   const form = new FormData();
   form.append('image', file);
   return (await http.post<Envelope<{ src: string; width: number; height: number }>>('/api/admin/images', form)).data.data;
+}
+
+/* Sermons, their series and speakers, and their files. */
+
+export interface StaffSermonFilter {
+  q?: string;
+  state?: ContentState;
+  series?: string;
+  speaker?: string;
+  offset?: number;
+}
+
+/** What the sermon form sends (every text as typed; the server reads the passages, files and chapters). */
+export interface StaffSermonInput {
+  title: string;
+  slug: string;
+  date: string;
+  speaker: string;
+  series: string;
+  passages: string;
+  summary: string;
+  notes: string;
+  image: string;
+  audio: string;
+  videoUrl: string;
+  video: string;
+  transcript: string;
+  chapters: string;
+  /** 'YYYY-MM-DDTHH:mm' on the church's clock; '' for at once. */
+  publishAt: string;
+}
+
+export async function listStaffSermons(filter: StaffSermonFilter = {}): Promise<StaffSermonPage> {
+  return (await http.get<Envelope<StaffSermonPage>>('/api/admin/sermons', { params: params(filter) })).data.data;
+}
+
+export async function getStaffSermon(id: string): Promise<StaffSermon> {
+  return (await http.get<Envelope<StaffSermon>>(`/api/admin/sermons/${encodeURIComponent(id)}`)).data.data;
+}
+
+/** Saved as a draft. */
+export async function createSermon(input: StaffSermonInput): Promise<StaffSermon> {
+  return (await http.post<Envelope<StaffSermon>>('/api/admin/sermons', input)).data.data;
+}
+
+export async function updateSermon(id: string, input: StaffSermonInput): Promise<StaffSermon> {
+  return (await http.put<Envelope<StaffSermon>>(`/api/admin/sermons/${encodeURIComponent(id)}`, input)).data.data;
+}
+
+/** Published (or scheduled, when its moment is ahead), or back to a draft. */
+export async function setSermonPublished(id: string, published: boolean): Promise<StaffSermon> {
+  const action = published ? 'publish' : 'unpublish';
+  return (await http.post<Envelope<StaffSermon>>(`/api/admin/sermons/${encodeURIComponent(id)}/${action}`)).data.data;
+}
+
+export async function deleteSermon(id: string): Promise<void> {
+  await http.delete(`/api/admin/sermons/${encodeURIComponent(id)}`);
+}
+
+export async function listStaffSeries(): Promise<StaffSeries[]> {
+  return (await http.get<Envelope<StaffSeries[]>>('/api/admin/sermon-series')).data.data;
+}
+
+export interface SeriesInput {
+  title: string;
+  slug: string;
+  description: string;
+  image: string;
+}
+
+export async function saveSeries(id: string | null, input: SeriesInput): Promise<StaffSeries> {
+  return id
+    ? (await http.put<Envelope<StaffSeries>>(`/api/admin/sermon-series/${encodeURIComponent(id)}`, input)).data.data
+    : (await http.post<Envelope<StaffSeries>>('/api/admin/sermon-series', input)).data.data;
+}
+
+export async function deleteSeries(id: string): Promise<void> {
+  await http.delete(`/api/admin/sermon-series/${encodeURIComponent(id)}`);
+}
+
+export async function listStaffSpeakers(): Promise<StaffSpeaker[]> {
+  return (await http.get<Envelope<StaffSpeaker[]>>('/api/admin/speakers')).data.data;
+}
+
+export interface SpeakerInput {
+  name: string;
+  role: string;
+  photo: string;
+}
+
+export async function saveSpeaker(id: string | null, input: SpeakerInput): Promise<StaffSpeaker> {
+  return id
+    ? (await http.put<Envelope<StaffSpeaker>>(`/api/admin/speakers/${encodeURIComponent(id)}`, input)).data.data
+    : (await http.post<Envelope<StaffSpeaker>>('/api/admin/speakers', input)).data.data;
+}
+
+export async function deleteSpeaker(id: string): Promise<void> {
+  await http.delete(`/api/admin/speakers/${encodeURIComponent(id)}`);
+}
+
+/** A part that did not arrive (the connection dropped) is sent again this many times before the upload gives up. */
+const PART_TRIES = 3;
+
+/**
+ * Uploads a sermon's audio, video or transcript in parts (the server's
+ * `partBytes`), each its own request: `onProgress` hears the bytes sent so
+ * far; a part lost on the way is sent again from where the server says the
+ * upload stands. `signal` cancels it (the server forgets what it had).
+ */
+export async function uploadSermonFile(
+  kind: SermonMediaKind,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<StaffMedia> {
+  let upload = (
+    await http.post<Envelope<MediaUpload>>('/api/admin/sermons/media', { kind, fileName: file.name, size: file.size }, { signal })
+  ).data.data;
+  const url = `/api/admin/sermons/media/${encodeURIComponent(upload._id)}`;
+  try {
+    let failures = 0;
+    while (!upload.file) {
+      const offset = upload.received;
+      onProgress(offset, file.size);
+      const form = new FormData();
+      form.append('part', file.slice(offset, offset + upload.partBytes), file.name);
+      try {
+        upload = (
+          await http.put<Envelope<MediaUpload>>(url, form, {
+            params: { offset },
+            signal,
+            onUploadProgress: (event) => onProgress(offset + Math.min(event.loaded, upload.partBytes), file.size),
+          })
+        ).data.data;
+        failures = 0;
+      } catch (error) {
+        const status = errorStatus(error);
+        // The server's answer stands (too large, not an audio file); a lost part is sent again.
+        if (signal?.aborted || (status >= 400 && status < 500 && status !== 409) || ++failures > PART_TRIES) throw error;
+        upload = (await http.get<Envelope<MediaUpload>>(url, { signal })).data.data;
+      }
+    }
+    onProgress(file.size, file.size);
+    return upload.file;
+  } catch (error) {
+    if (signal?.aborted) await http.delete(url).catch(() => undefined);
+    throw error;
+  }
 }
