@@ -14,7 +14,7 @@
  * script builds through config/build-app.cjs with the same configuration.
  */
 const path = require('node:path');
-const { realpathSync } = require('node:fs');
+const { existsSync, readFileSync, realpathSync } = require('node:fs');
 const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -55,7 +55,52 @@ const SINGLETONS = [
  * shared module is not.
  */
 const SHARED = ['redux-persist', 'dayjs', 'dayjs/', 'formik', 'yup', 'dompurify'];
-const SHARED_LIB_ENTRIES = ['api', 'store', 'app', 'ui', 'validation', 'format', 'types', 'config'];
+
+/** The @ministry/shared an app's folder builds against: its node_modules' link, else the workspace's. */
+function sharedFolderOf(appFolder) {
+  for (let dir = appFolder; ; dir = path.dirname(dir)) {
+    const linked = path.join(dir, 'node_modules', '@ministry', 'shared');
+    if (existsSync(path.join(linked, 'package.json'))) return realpathSync(linked);
+    if (path.dirname(dir) === dir) return path.join(root, 'shared');
+  }
+}
+
+/**
+ * The entries of @ministry/shared, each shared at the package's version and
+ * asking for the version it has been as it is since (shared/exports.json,
+ * kept by `npm run shared:version`). Entries that hold state (the package
+ * names them: `ministry.statefulEntries`: the store, the HTTP client and
+ * its session, the page's server data) are singletons: one copy on the
+ * page, and a remote needing a newer one than the shell shares is refused
+ * before it is built. The others load side by side: a remote built against
+ * a newer one than the shell's brings its own copy.
+ * The shared package is the one the app's folder resolves (a release
+ * `--from` another checkout builds against that checkout's).
+ */
+function sharedLibEntries(appFolder) {
+  const folder = sharedFolderOf(appFolder);
+  const pkg = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  let record = null;
+  try {
+    record = JSON.parse(readFileSync(path.join(folder, 'exports.json'), 'utf8'));
+  } catch {
+    // not recorded yet: every entry at the package's version
+  }
+  const stateful = new Set(pkg.ministry?.statefulEntries ?? []);
+  const shared = {};
+  for (const key of Object.keys(pkg.exports ?? {})) {
+    const entry = key.replace(/^\.\//, '');
+    // Not shared: test helpers, the API's contracts, and the axios instance (api/http: the client loads it
+    // itself on the first call, and fetches it again after a failed load, which a shared module is not).
+    if (entry === 'testing' || entry === 'contracts' || entry.includes('/')) continue;
+    const since = record?.entries?.[entry]?.since ?? pkg.version;
+    shared[`@ministry/shared/${entry}`] = stateful.has(entry)
+      ? { singleton: true, strictVersion: true, requiredVersion: `^${since}`, version: pkg.version }
+      : // Said outright: the manifest takes a shared module with no word on it for a singleton.
+        { singleton: false, requiredVersion: `^${since}`, version: pkg.version };
+  }
+  return shared;
+}
 
 /**
  * What the app shares, at the versions its own package.json asks for: an
@@ -82,10 +127,7 @@ function sharedConfig(app) {
     if (name === 'react-router-dom') shared[name].version = sharedLib['react-router-dom'];
   }
   for (const name of SHARED) shared[name] = { requiredVersion: version(name) };
-  for (const entry of SHARED_LIB_ENTRIES) {
-    shared[`@ministry/shared/${entry}`] = { singleton: true, requiredVersion: '1.0.0', version: '1.0.0' };
-  }
-  return shared;
+  return { ...shared, ...sharedLibEntries(app.folder) };
 }
 
 /**
@@ -355,4 +397,4 @@ function createConfig(folder, extra = {}) {
   return config;
 }
 
-module.exports = { createConfig, scriptRule, sharedConfig, SINGLETONS };
+module.exports = { createConfig, scriptRule, sharedConfig, sharedFolderOf, SINGLETONS };

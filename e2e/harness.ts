@@ -76,6 +76,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       DATA_DIR: dataDir,
       SITE_ROOT: repoRoot,
       DATABASE_URL: '',
+      // What the tests check of a server-rendered page must not depend on how busy the machine is:
+      // a page slower than this is left to the browser (3 s on a site), which a test would take for a failure.
+      PRERENDER_TIMEOUT_MS: '30000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,8 +9,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, releasesDir, root } from './lib/apps.mjs';
-import { readPointer } from './lib/release-store.mjs';
-import { release, releaseFolderOf } from './release.mjs';
+import { goLive, readPointer } from './lib/release-store.mjs';
+import { openRenderCheck } from './lib/release-render-check.mjs';
+import { prepareRelease, releaseFolderOf, renderCandidates } from './release.mjs';
 
 export const APPS = APP_DIRS;
 
@@ -25,7 +26,13 @@ export function isStale(dir) {
   return readPointer(folder)?.inputHash !== inputHash(path.join(root, dir));
 }
 
-/** Releases the stale apps (or all of `apps` with force). Resolves true when every release went live. */
+/**
+ * Releases the stale apps (or all of `apps` with force): each is built and
+ * checked (the shell first, then the remotes two at a time), then all of
+ * them are rendered together before any goes live, so a first build or one
+ * that changes shared is checked as the site it makes. Resolves true when
+ * every release went live.
+ */
 export async function build({ force = false, apps = APPS } = {}) {
   const todo = apps.filter((dir) => force || isStale(dir));
   if (!todo.length) {
@@ -35,10 +42,13 @@ export async function build({ force = false, apps = APPS } = {}) {
   console.log(`Build: releasing ${todo.join(', ')} into ${releasesDir()}`);
   const started = Date.now();
   let ok = true;
+  const prepared = [];
   const one = async (dir) => {
-    const result = await release(dir, { quiet: true });
-    if (result.ok) console.log(`  ${dir}: release ${result.release} is live (${result.seconds.toFixed(1)}s)`);
-    else {
+    const result = await prepareRelease(dir, { alsoReleasing: todo });
+    if (result.ok) {
+      prepared.push(result.candidate);
+      console.log(`  ${dir}: release ${result.release} built and checked (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+    } else {
       ok = false;
       console.error(`  ${dir}: release REFUSED:\n${result.problems.map((p) => `    - ${p}`).join('\n')}`);
     }
@@ -50,6 +60,27 @@ export async function build({ force = false, apps = APPS } = {}) {
     while (queue.length) await one(queue.shift());
   };
   await Promise.all([worker(), worker()]);
+
+  // One site and one browser render every page of the new releases, together, before any goes live.
+  const renderCheck = await openRenderCheck({ releases: releasesDir(), log: (line) => console.log(`  ${line}`) });
+  let problems;
+  try {
+    problems = await renderCandidates(prepared, { renderCheck, say: (line) => console.log(`  ${line}`) });
+  } finally {
+    await renderCheck.close();
+  }
+  if (problems.length) {
+    ok = false;
+    console.error(
+      `  ${prepared.map((c) => c.dir).join(', ')}: REFUSED after rendering:\n${problems.map((p) => `    - ${p}`).join('\n')}`,
+    );
+  } else {
+    for (const c of prepared.sort((a, b) => (a.dir === 'shell' ? -1 : b.dir === 'shell' ? 1 : 0))) {
+      goLive(c.appFolder, c.record);
+      console.log(`  ${c.dir}: release ${c.id} is live`);
+    }
+    if (!renderCheck.browser) console.warn('  (no Chromium: the pages were rendered on the server only before going live)');
+  }
   console.log(`Build ${ok ? 'finished' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   return ok;
 }

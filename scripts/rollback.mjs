@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run rollback -- <app> [--out <folder>]`: makes the release that was
- * live before the current one live again (it is still on disk: the last few
- * releases are kept). A second rollback goes one further back. The running
+ * `npm run rollback -- <app> [--out <folder>]`: ends the app's canary when
+ * one runs (its visitors go back to the live release); otherwise makes the
+ * release that was live before the current one live again (still on disk:
+ * the releases a rollback can reach are kept), passing over releases that
+ * were rolled back. A second rollback goes one further back. The running
  * site picks it up at the next page. See docs/deploying-a-remote.md.
  */
 import { APP_DIRS } from './lib/apps.mjs';
@@ -18,8 +20,13 @@ if (!dir || !/^[a-z][a-z0-9-]*$/.test(dir) || (!out && !APP_DIRS.includes(dir)))
   process.exit(2);
 }
 try {
-  const { from, to } = rollBack(releaseFolderOf(dir, out));
-  console.log(`${dir}: release ${to} is live again (rolled back from ${from})`);
+  const by = process.env.RELEASED_BY ?? null;
+  const { from, to, canary } = rollBack(releaseFolderOf(dir, out), { by, reason: by ? `rolled back by ${by}` : 'rolled back' });
+  console.log(
+    canary
+      ? `${dir}: canary ${from} ended; every visitor is on ${to}`
+      : `${dir}: release ${to} is live again (rolled back from ${from})`,
+  );
 } catch (error) {
   console.error(`${dir}: cannot roll back: ${error.message}`);
   process.exit(1);

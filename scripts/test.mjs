@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
+import { APP_DIRS } from './lib/apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -84,7 +85,13 @@ await parallelSteps([
     command: bin('prettier'),
     args: ['--check', '.', '--log-level=warn'],
   },
-  ...['shared', 'shell', 'mfe-content', 'mfe-community', 'mfe-account', 'mfe-giving', 'api', 'e2e']
+  {
+    name: "shared's exports recorded at its version (`npm run shared:version` takes a new one)",
+    command: process.execPath,
+    args: [path.join(root, 'scripts/shared-version.mjs'), '--check'],
+  },
+  // Every app of config/remotes.json, with shared, the API and the browser tests.
+  ...['shared', ...APP_DIRS, 'api', 'e2e']
     .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
     .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
 ]);
@@ -130,6 +137,7 @@ const e2eTests = testFiles('e2e/tests', [
   'widths-signed-in',
   'widths-signed-out',
   'releases',
+  'canary',
   'community',
   'staff-content',
   'staff-people',

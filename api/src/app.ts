@@ -52,6 +52,9 @@ import { staffEventRoutes } from './modules/staffEvents/routes.js';
 import { staffDonationRoutes } from './modules/staffDonations/routes.js';
 
 import { contentAdminRoutes } from './modules/contentAdmin/routes.js';
+import { releaseAdminRoutes, releaseErrorRoutes } from './modules/releases/routes.js';
+import { ReleaseRegistry } from './site/releases.js';
+import { ReleaseHealth } from './site/releaseHealth.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
 import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
@@ -120,6 +123,26 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
 
+  // The apps' releases: what each page is served and rendered with, per visitor (canaries, release checks).
+  const registry = new ReleaseRegistry({
+    releasesDir: config.releasesDir,
+    remoteLocations: config.remoteLocations,
+    log: app.log,
+  });
+  await registry.start();
+  app.addHook('onClose', async () => registry.stop());
+  app.decorate('releases', {
+    registry,
+    health: new ReleaseHealth({
+      registry,
+      redis,
+      db: database.db,
+      log: app.log,
+      minErrorViews: config.canaryMinErrorViews,
+      errorFactor: config.canaryErrorFactor,
+    }),
+  });
+
   registerErrorHandling(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
@@ -167,6 +190,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(memberRoutes, { prefix: '/api/admin/members' });
   await app.register(staffEventRoutes, { prefix: '/api/admin/events' });
   await app.register(staffDonationRoutes, { prefix: '/api/admin' });
+  await app.register(releaseAdminRoutes, { prefix: '/api/admin/releases' });
+  await app.register(releaseErrorRoutes, { prefix: '/api/releases' });
   await app.register(sermonRoutes, { prefix: '/api/sermons' });
   await app.register(podcastRoutes, { prefix: '/sermons' }); // /sermons/podcast.xml, /sermons/series/:slug/podcast.xml
   await app.register(liveRoutes, { prefix: '/api/live' });

@@ -89,12 +89,21 @@ export interface AppConfig {
   passwordHashCost: PasswordHashCost;
   /** Public pages are rendered on the server for visitors (PRERENDER=off: in the browser only). */
   prerender: boolean;
-  /** How long a page may take to render on the server before the browser renders it instead. */
+  /** How long a page may take to render on the server before the browser renders it instead (PRERENDER_TIMEOUT_MS, default 3000). */
   prerenderTimeoutMs: number;
   /** Pages rendered on the server at once (PRERENDER_CONCURRENCY, default 4); more are sent for the browser to render. */
   prerenderConcurrency: number;
   /** Seconds a request (its body included) may take before its connection is closed (REQUEST_TIMEOUT_SECONDS, default 60). */
   requestTimeoutSeconds: number;
+  /**
+   * A canary is rolled back on its own once this many of its page views had
+   * errors (CANARY_MIN_ERROR_VIEWS, default 30) at CANARY_ERROR_FACTOR times
+   * (default 5) the live release's rate or more.
+   */
+  canaryMinErrorViews: number;
+  canaryErrorFactor: number;
+  /** Background jobs run in this process (JOBS=off: a release check's own server, which only renders pages). */
+  jobs: boolean;
   /**
    * 'local': test-mode pages served here (the default on a localhost
    * PUBLIC_URL); 'stripe'; 'none': no online payment (the default on a public
@@ -550,9 +559,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reportsToHide: wholeNumber(env, 'REPORTS_TO_HIDE', 3, 1, 1000, 'reports'),
     passwordHashCost: passwordHashCost(env, publicUrl),
     prerender: env.PRERENDER !== 'off',
-    prerenderTimeoutMs: 3000,
+    prerenderTimeoutMs: wholeNumber(env, 'PRERENDER_TIMEOUT_MS', 3000, 100, 120_000, 'milliseconds'),
     prerenderConcurrency: wholeNumber(env, 'PRERENDER_CONCURRENCY', 4, 1, 64),
     requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, 'seconds'),
+    canaryMinErrorViews: wholeNumber(env, 'CANARY_MIN_ERROR_VIEWS', 30, 1, 1_000_000, 'page views'),
+    canaryErrorFactor: decimal(env, 'CANARY_ERROR_FACTOR', 5, 1, 1000),
+    jobs: env.JOBS !== 'off',
     paymentProvider: choosePaymentProvider(env, publicUrl),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -36,6 +36,11 @@ declare module 'fastify' {
     clock: import('./lib/clock.js').Clock;
     /** Work done once the answer is sent (lib/afterReply.ts). */
     afterReply: import('./lib/afterReply.js').AfterReply;
+    /** The apps' releases the site serves (site/releases.ts) and how canaries fare (site/releaseHealth.ts). */
+    releases: {
+      registry: import('./site/releases.js').ReleaseRegistry;
+      health: import('./site/releaseHealth.js').ReleaseHealth;
+    };
     /** Every route (method and URL), in registration order. */
     routeList: { method: string; url: string }[];
   }

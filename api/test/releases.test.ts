@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { checkRelease, checkSource } from '../../scripts/lib/release-checks.mjs';
-import { publishRelease, readPointer, rollBack } from '../../scripts/lib/release-store.mjs';
+import { promote, publishRelease, readPointer, rollBack } from '../../scripts/lib/release-store.mjs';
 import { ReleaseRegistry } from '../src/site/releases.js';
 
 const silent = { info: () => {}, warn: () => {} } as never;
@@ -77,50 +77,97 @@ const remoteApp = (name: string, pages: string[] = [], exposes = ['./routes']) =
 });
 
 describe('releases on disk', () => {
-  it('a release is recorded, pointed at atomically and read by the server; a rollback goes back; the last five are kept', () => {
+  const ids = Array.from({ length: 9 }, (_, i) => `20260101-00000${i + 1}-${'abcdef0123'[i].repeat(6)}`);
+  const release = (folder: string, i: number, canary: number | null = null) =>
+    publishRelease(folder, {
+      app: 'mfe-x',
+      name: 'mfe_x',
+      id: ids[i],
+      staging: remoteBuild('mfe_x', { pages: ['/x'] }),
+      now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      canary,
+    });
+  const onDisk = (folder: string) =>
+    readdirSync(folder)
+      .filter((f) => /^\d{8}-/.test(f))
+      .sort();
+
+  it('a release is recorded, pointed at atomically and read by the server; a rollback goes back; the releases a rollback can reach are kept', () => {
     const releases = mkdtempSync(path.join(tmpdir(), 'ministry-releases-'));
     const folder = path.join(releases, 'mfe-x');
-    const ids = [
-      '20260101-000001-aaaaaa',
-      '20260101-000002-bbbbbb',
-      '20260101-000003-cccccc',
-      '20260101-000004-dddddd',
-      '20260101-000005-eeeeee',
-      '20260101-000006-ffffff',
-    ];
-    ids.forEach((id, i) =>
-      publishRelease(folder, {
-        app: 'mfe-x',
-        name: 'mfe_x',
-        id,
-        staging: remoteBuild('mfe_x', { pages: ['/x'] }),
-        now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
-      }),
-    );
+    for (let i = 0; i < 8; i++) release(folder, i);
     const pointer = readPointer(folder)!;
-    assert.equal(pointer.release, ids[5]);
-    assert.equal(pointer.history[1], ids[4]);
+    assert.equal(pointer.release, ids[7]);
+    assert.equal(pointer.history[1], ids[6]);
     assert.match(pointer.files['server/remoteEntry.js'], /^[0-9a-f]{64}$/);
     assert.deepEqual(
-      readdirSync(folder)
-        .filter((f) => /^\d{8}-/.test(f))
-        .sort(),
-      ids.slice(1),
-      'the oldest release beyond five is gone',
+      onDisk(folder),
+      ids.slice(2, 8),
+      'the live release and the five before it are kept, the older ones are gone',
     );
 
     const registry = new ReleaseRegistry({ releasesDir: releases, remoteLocations: {}, log: silent });
     const live = registry.snapshot().remotes[0];
-    assert.equal(live.release, ids[5]);
-    assert.equal(live.publicBase, `/remotes/mfe-x/${ids[5]}/`);
+    assert.equal(live.release, ids[7]);
+    assert.equal(live.publicBase, `/remotes/mfe-x/${ids[7]}/`);
     assert.deepEqual(
       registry.snapshot().config.pages.map((p) => `${p.app} ${p.path}`),
       ['shell /', 'mfe_x /x'],
     );
 
-    assert.deepEqual(rollBack(folder), { from: ids[5], to: ids[4] });
-    assert.deepEqual(rollBack(folder), { from: ids[4], to: ids[3] }, 'a second rollback goes one further back');
-    assert.equal(registry.snapshot().remotes[0].release, ids[3], 'the server sees it at once');
+    assert.deepEqual(rollBack(folder), { from: ids[7], to: ids[6], canary: false });
+    assert.deepEqual(rollBack(folder), { from: ids[6], to: ids[5], canary: false }, 'a second rollback goes one further back');
+    assert.equal(registry.snapshot().remotes[0].release, ids[5], 'the server sees it at once');
+  });
+
+  it('after three releases each rolled back, a rollback still reaches the release live before them, and never a rolled-back one', () => {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), 'ministry-releases-')), 'mfe-x');
+    release(folder, 0);
+    release(folder, 1); // the good release, live all morning
+    for (const i of [2, 3, 4]) {
+      release(folder, i);
+      assert.deepEqual(rollBack(folder), { from: ids[i], to: ids[1], canary: false });
+    }
+    release(folder, 5);
+    release(folder, 6);
+    release(folder, 7);
+    assert.ok(onDisk(folder).includes(ids[1]), 'the last good release is still on disk although six builds are newer');
+    assert.deepEqual(rollBack(folder), { from: ids[7], to: ids[6], canary: false });
+    assert.deepEqual(rollBack(folder), { from: ids[6], to: ids[5], canary: false });
+    assert.deepEqual(rollBack(folder), { from: ids[5], to: ids[1], canary: false }, 'the rolled-back releases are passed over');
+    assert.deepEqual(rollBack(folder), { from: ids[1], to: ids[0], canary: false });
+    assert.throws(() => rollBack(folder), /no release before .* is left to roll back to/);
+  });
+
+  it('a canary is live beside the live release; promote makes it live, rollback ends it and it is never a rollback target', () => {
+    const releases = mkdtempSync(path.join(tmpdir(), 'ministry-releases-'));
+    const folder = path.join(releases, 'mfe-x');
+    assert.throws(() => release(folder, 0, 10), /needs a live release/);
+    release(folder, 0);
+    release(folder, 1, 10);
+    let pointer = readPointer(folder)!;
+    assert.equal(pointer.release, ids[0], 'everyone else keeps the live release');
+    assert.equal(pointer.canary?.release, ids[1]);
+    assert.equal(pointer.canary?.percent, 10);
+    assert.match(pointer.canary!.files['server/remoteEntry.js'], /^[0-9a-f]{64}$/);
+
+    assert.deepEqual(rollBack(folder, { reason: 'its visitors saw errors' }), { from: ids[1], to: ids[0], canary: true });
+    pointer = readPointer(folder)!;
+    assert.equal(pointer.canary, null);
+    assert.equal(pointer.release, ids[0]);
+    assert.deepEqual(pointer.lastCanary && [pointer.lastCanary.outcome, pointer.lastCanary.reason], [
+      'rolled back',
+      'its visitors saw errors',
+    ]);
+    assert.throws(() => promote(folder), /no canary/);
+
+    release(folder, 2, 25);
+    assert.deepEqual(promote(folder), { from: ids[0], to: ids[2] });
+    pointer = readPointer(folder)!;
+    assert.equal(pointer.release, ids[2]);
+    assert.equal(pointer.canary, null);
+    assert.deepEqual(pointer.history.slice(0, 2), [ids[2], ids[0]]);
+    assert.deepEqual(rollBack(folder), { from: ids[2], to: ids[0], canary: false }, 'the rolled-back canary is passed over');
   });
 });
 

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPointer } from './release-store.mjs';
+import { checkSharedExports, exportsNewerThan } from './shared-exports.mjs';
 
 const require = createRequire(import.meta.url);
 // Loaded when first needed: `npm test` and `npm start` import this module before they install.
@@ -71,6 +72,30 @@ function sharedMismatches(consumer, provider) {
   return problems;
 }
 
+/** A mismatch said for people: for an entry of @ministry/shared, what the shell's lacks and what to release first. */
+function mismatchMessage(who, m, sharedFolder) {
+  const entry = /^@ministry\/shared\/(.+)$/.exec(m.name)?.[1];
+  if (!entry) return `${who} needs ${m.name} ${m.wanted}, but the shell shares ${m.name} ${m.version}`;
+  const missing = who === 'it' ? exportsNewerThan(entry, m.version, sharedFolder) : [];
+  return (
+    `${who} needs ${m.name} ${m.wanted}, but the live shell shares ${m.version}` +
+    (missing.length ? ` (it lacks ${missing.join(', ')})` : '') +
+    (who === 'it'
+      ? ': that entry holds state and is never loaded twice, so release the shell first (`npm run release -- shell`), then this app'
+      : '')
+  );
+}
+
+/** The shared package an app's folder builds against (config/webpack.base.cjs). */
+const sharedFolderOf = (source) => require('../../config/webpack.base.cjs').sharedFolderOf(source);
+
+/** The verdict on shared's exports, once per shared folder and process (the compiler takes a few seconds). */
+const exportVerdicts = new Map();
+function sharedExportProblems(folder) {
+  if (!exportVerdicts.has(folder)) exportVerdicts.set(folder, checkSharedExports(folder));
+  return exportVerdicts.get(folder);
+}
+
 const samePattern = (a, b) => a.replace(/:\w+/g, ':').toLowerCase() === b.replace(/:\w+/g, ':').toLowerCase();
 
 /** What a remote's app.json itself gets wrong: pages without ./routes to render them, or nothing exposed. */
@@ -92,21 +117,24 @@ function appJsonProblems(app) {
  */
 export function checkSource({ dir, app, source, releases }) {
   const declared = appJsonProblems(app);
-  if (app.host || declared.length) return declared;
+  if (declared.length) return declared;
+  // What @ministry/shared exports is recorded at its version: a change without a new version is refused.
+  const sharedFolder = sharedFolderOf(source);
+  const exported = sharedExportProblems(sharedFolder);
+  if (exported.length) return exported;
+  if (app.host) return [];
   const shell = liveApps(releases, dir).find((o) => o.dir === 'shell');
   if (!shell) return [];
   const { sharedConfig } = require('../../config/webpack.base.cjs');
   const wanted = Object.entries(sharedConfig({ folder: source })).map(([name, options]) => ({ name, ...options }));
-  return sharedMismatches({ shared: wanted }, shell.manifest).map(
-    (m) => `it needs ${m.name} ${m.wanted}, but the shell shares ${m.name} ${m.version}`,
-  );
+  return sharedMismatches({ shared: wanted }, shell.manifest).map((m) => mismatchMessage('it', m, sharedFolder));
 }
 
 /**
  * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
  *           staging: string, releases: string }} release
  */
-export function checkRelease({ dir, app, staging, releases }) {
+export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], source = staging }) {
   const problems = [];
   const browser = path.join(staging, 'browser');
   const server = path.join(staging, 'server');
@@ -167,12 +195,15 @@ export function checkRelease({ dir, app, staging, releases }) {
   }
 
   // Shared singletons: the shell's versions must meet what each remote asks for.
+  // A new shell: the live remotes released in the same build (alsoReleasing) are rebuilt right after it.
   const shared = app.host
-    ? others.flatMap((o) => sharedMismatches(o.manifest, manifest).map((m) => ({ ...m, who: `the live ${o.dir}` })))
+    ? others
+        .filter((o) => !alsoReleasing.includes(o.dir))
+        .flatMap((o) => sharedMismatches(o.manifest, manifest).map((m) => ({ ...m, who: `the live ${o.dir}` })))
     : shell
       ? sharedMismatches(manifest, shell.manifest).map((m) => ({ ...m, who: 'it' }))
       : [];
-  for (const m of shared) problems.push(`${m.who} needs ${m.name} ${m.wanted}, but the shell shares ${m.name} ${m.version}`);
+  for (const m of shared) problems.push(mismatchMessage(m.who, m, sharedFolderOf(source)));
   if (problems.length) return problems;
 
   // The containers load, in a process of their own.

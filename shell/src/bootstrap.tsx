@@ -1,6 +1,7 @@
 import { findPage, pageAddress, pageModules, type RuntimeConfig } from '@ministry/shared/config';
 import { loadRuntimeConfig } from './features/remotes/runtimeConfig';
 import { preloadRemotes, registerRuntimeRemotes } from './features/remotes/remoteLoader';
+import { watchErrors } from './features/remotes/errorReports';
 import shellApp from '../app.json';
 
 /** Lets the browser handle input and paint between two steps of the start. */
@@ -12,6 +13,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * server) stays responsive while the app starts.
  */
 async function start() {
+  watchErrors();
   const config: RuntimeConfig = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
   preloadRemotes(pageModules(findPage(config.pages, window.location.pathname), shellApp.uses));

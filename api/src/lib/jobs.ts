@@ -67,6 +67,8 @@ export function createJobs(app: FastifyInstance): Jobs {
   return {
     every(name, intervalMs, task) {
       tasks.set(name, task);
+      // JOBS=off: a process that serves pages for a release check leaves the jobs to the site.
+      if (app.config.jobs === false) return;
       const timer = setInterval(() => void run(name), intervalMs);
       timer.unref();
       timers.push(timer);

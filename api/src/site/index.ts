@@ -11,6 +11,7 @@
  * Files are served precompressed (the build writes .br and .gz beside them);
  * a release folder never changes, so its files are cached for good.
  */
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -30,7 +31,8 @@ import { siteDay } from '../lib/schedule.js';
 import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
 import { PageCache, type CachedPage } from './pageCache.js';
 import { createPageTurns } from './pageTurns.js';
-import { APP_DIR, RELEASE_ID, ReleaseRegistry, releaseFileLocation, type LiveApp, type SiteSnapshot } from './releases.js';
+import { APP_DIR, RELEASE_ID, releaseFileLocation, type LiveApp, type SiteSnapshot, type SnapshotChoice } from './releases.js';
+import { CANARY_COOKIE, CANARY_OPT_IN_COOKIE, PREVIEW_COOKIE } from './releaseCookies.js';
 
 /** Paths that are never pages: a miss there is a 404, not the shell. */
 const NOT_PAGES = /^\/(api|media|remotes|shell|pay)(\/|$)|\.[a-z0-9]{2,5}$/i;
@@ -84,17 +86,39 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function registerSite(app: FastifyInstance, config: AppConfig): Promise<SiteServer> {
   const mediaDir = path.join(config.siteRoot, 'api', 'content', 'media');
-  const registry = new ReleaseRegistry({
-    releasesDir: config.releasesDir,
-    remoteLocations: config.remoteLocations,
-    log: app.log,
-  });
-  await registry.start();
+  const { registry, health } = app.releases;
   const prerenderer = config.prerender ? createPrerenderer(app, config) : null;
-  app.addHook('onClose', async () => {
-    registry.stop();
-    prerenderer?.close();
-  });
+  app.addHook('onClose', async () => prerenderer?.close());
+
+  /**
+   * Which releases this request gets (releaseCookies.ts): a visitor's
+   * canary bucket (given on their first page while a canary runs), staff
+   * who opted in to canaries, a release check's preview. `fresh` is true
+   * when this answer gives the visitor their bucket.
+   */
+  function choiceFor(request: FastifyRequest, reply: FastifyReply): SnapshotChoice & { fresh: boolean } {
+    const raw = request.cookies?.[CANARY_COOKIE];
+    let bucket = raw !== undefined && /^[0-9]{1,2}$/.test(raw) ? Number(raw) : null;
+    let fresh = false;
+    if (bucket === null && registry.canaries().length) {
+      bucket = randomInt(100);
+      fresh = true;
+      reply.setCookie(CANARY_COOKIE, String(bucket), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: 365 * 86400,
+      });
+    }
+    const header = request.headers['x-release-preview'];
+    return {
+      bucket,
+      fresh,
+      canaryOptIn: request.cookies?.[CANARY_OPT_IN_COOKIE] === '1',
+      previewToken: request.cookies?.[PREVIEW_COOKIE] ?? (typeof header === 'string' ? header : null),
+    };
+  }
   // API answers and pages are compressed on the fly; files are precompressed.
   registerCompression(app);
 
@@ -106,9 +130,14 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   app.answerCache.onClearHere.push((prefix) => pageCache.invalidateHere(prefix));
   app.answerCache.onClear.push((prefix) => void pageCache.invalidateEverywhere(prefix, knownTopics()));
 
-  app.get('/config.json', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return registry.snapshot().config;
+  app.get('/config.json', async (request, reply) => {
+    const choice = choiceFor(request, reply);
+    const snapshot = registry.snapshot(choice);
+    reply.header('Cache-Control', choice.fresh ? 'private, no-cache' : 'no-cache').header('Vary', 'Cookie');
+    // A release check asks here whether the site serves its preview.
+    if (snapshot.previews.length)
+      reply.header('X-Release-Preview', previewedReleases(snapshot)).header('Cache-Control', 'no-store');
+    return snapshot.config;
   });
 
   await app.register(fastifyStatic, {
@@ -211,7 +240,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     html = html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : html + head;
     // A public page for a visitor comes with its content (see prerender.ts).
     const rendered = prerenderer ? await prerenderer.prerender(html, request, snapshot) : null;
-    return { status, html: rendered ?? html, rendered: rendered !== null };
+    return {
+      status,
+      html: rendered?.html ?? html,
+      rendered: rendered !== null,
+      leftForTheBrowser: rendered?.leftForTheBrowser ?? [],
+    };
   }
 
   /** When the next scheduled devotional, news item, press release or sermon becomes due, or the live page changes, if the page shows those. */
@@ -238,30 +272,68 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       .type('text/html; charset=utf-8');
 
   /** A kept page: bytes in memory, compressed once; 304 when the browser has it. */
-  function sendCached(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, page: CachedPage) {
+  function sendCached(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, page: CachedPage, shared: boolean) {
     pageHeaders(reply, snapshot)
       .status(page.status)
       .header('ETag', page.etag)
       // A CDN in front may keep a visitor's page briefly; the browser asks again each time (ETag).
-      .header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+      // Not an answer that gives a visitor their canary bucket: that one is theirs.
+      .header('Cache-Control', shared ? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60' : 'private, no-cache');
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding) return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     return reply.send(page.html);
   }
 
-  const sendBuilt = (reply: FastifyReply, snapshot: SiteSnapshot, built: { status: number; html: string }) =>
-    pageHeaders(reply, snapshot).status(built.status).header('Cache-Control', 'no-cache').send(built.html);
+  const sendBuilt = (reply: FastifyReply, snapshot: SiteSnapshot, built: { status: number; html: string }, shared = true) =>
+    pageHeaders(reply, snapshot)
+      .status(built.status)
+      .header('Cache-Control', shared ? 'no-cache' : 'private, no-cache')
+      .send(built.html);
+
+  /** The releases a preview shows: `mfe-giving@<release>,…`. */
+  const previewedReleases = (snapshot: SiteSnapshot) =>
+    snapshot.previews
+      .map((dir) => `${dir}@${(dir === 'shell' ? snapshot.shell : snapshot.remotes.find((r) => r.dir === dir))?.release}`)
+      .join(',');
+
+  /** The apps a page shows (folder names): the shell, the page's own app and the remote parts it composes. */
+  function appsShown(snapshot: SiteSnapshot, page: ReturnType<typeof findPage>): string[] {
+    const dirs = ['shell'];
+    for (const { remote } of pageModules(page, snapshot.shellUses)) {
+      const dir = snapshot.remotes.find((r) => r.name === remote)?.dir;
+      if (dir && !dirs.includes(dir)) dirs.push(dir);
+    }
+    return dirs;
+  }
+
+  /**
+   * A release check's preview: rendered afresh, never kept, marked with the
+   * releases it shows and what the server could not render.
+   */
+  async function sendPreview(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, shellHtml: string) {
+    const built = await buildPage(request, snapshot, shellHtml);
+    const page = findPage(snapshot.config.pages, request.url.split('?')[0]);
+    const problems = [...built.leftForTheBrowser];
+    if (page?.ssr && !built.rendered) problems.push('the page was not rendered on the server');
+    reply
+      .header('X-Release-Preview', previewedReleases(snapshot))
+      .header('X-Render-Problems', encodeURIComponent(JSON.stringify(problems)));
+    return pageHeaders(reply, snapshot).status(built.status).header('Cache-Control', 'no-store').send(built.html);
+  }
 
   const sendIndex: SiteServer['sendIndex'] = async (request, reply) => {
-    const snapshot = registry.snapshot();
+    const choice = choiceFor(request, reply);
+    const snapshot = registry.snapshot(choice);
     const shellHtml = snapshot.shell ? await releaseText(snapshot.shell, 'browser/index.html') : null;
     if (shellHtml === null) {
       return reply
         .status(503)
         .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
     }
+    if (snapshot.previews.length) return sendPreview(request, reply, snapshot, shellHtml);
     const page = findPage(snapshot.config.pages, request.url.split('?')[0]);
+    health.pageViewed(snapshot, appsShown(snapshot, page));
     // A visitor's server-rendered page is the same for every visitor: kept (pageCache.ts).
     if (prerenderer && page?.ssr && !request.cookies?.[SESSION_COOKIE]) {
       const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request)}|${pageAddress(request.url)}`;
@@ -269,7 +341,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       const { page: kept, fresh } = await pageCache.get(key);
       if (kept && (fresh || pageCache.rendering(key))) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, kept);
+        return sendCached(request, reply, snapshot, kept, !choice.fresh);
       }
       let mine: Awaited<ReturnType<typeof buildPage>> | null = null;
       const renewed = await pageCache.render(key, topics, async () => {
@@ -280,11 +352,11 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       });
       if (renewed) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, renewed);
+        return sendCached(request, reply, snapshot, renewed, !choice.fresh);
       }
-      if (mine) return sendBuilt(reply, snapshot, mine);
+      if (mine) return sendBuilt(reply, snapshot, mine, !choice.fresh);
     }
-    return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml));
+    return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml), !choice.fresh);
   };
 
   // The home page is answered here rather than by the not-found handler.

@@ -18,10 +18,23 @@ import { RenderPool, type RenderedPage, type RendererSpec, type Viewport } from 
 export type { RenderedPage, Viewport };
 
 export interface Prerenderer {
-  /** The page's HTML with its content in it, or null to render it in the browser. */
-  prerender: (html: string, request: FastifyRequest, snapshot: SiteSnapshot) => Promise<string | null>;
+  /**
+   * The page's HTML with its content in it (and the parts left for the
+   * browser to render, with why), or null to render it in the browser.
+   */
+  prerender: (
+    html: string,
+    request: FastifyRequest,
+    snapshot: SiteSnapshot,
+  ) => Promise<{ html: string; leftForTheBrowser: string[] } | null>;
   close: () => void;
 }
+
+/** How long a release check's preview may take to render (its renderer starting included). */
+const PREVIEW_TIMEOUT_MS = 30_000;
+
+/** A pool not used for this long, serving a set of releases no longer asked for, stops. */
+const POOL_IDLE_MS = 30_000;
 
 /** A phone, as far as the request tells (the layout the page starts with). */
 export function guessViewport(request: FastifyRequest): Viewport {
@@ -83,14 +96,27 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
     return { status: response.statusCode, body };
   };
 
-  // One pool for the live releases; a new set of releases gets a new pool and the old one winds down.
-  let current: { key: string; pool: RenderPool | null } | null = null;
+  // One pool per set of releases served (the live ones, a canary's, a release check's preview). A
+  // new set gets a new pool; one whose releases are no longer live winds down at once, a canary's
+  // or a preview's once nobody asked for it a while.
+  const pools = new Map<string, { pool: RenderPool | null; usedAt: number; variant: boolean }>();
   function poolFor(snapshot: SiteSnapshot): RenderPool | null {
-    if (current?.key === snapshot.key) return current.pool;
-    current?.pool?.close();
-    const spec = rendererSpec(snapshot);
-    current = { key: snapshot.key, pool: spec ? new RenderPool(spec, config.renderWorkers, read, app.log) : null };
-    return current.pool;
+    const now = Date.now();
+    let entry = pools.get(snapshot.key);
+    if (!entry) {
+      const variant = snapshot.canaries.length > 0 || snapshot.previews.length > 0;
+      for (const [key, other] of pools) {
+        if (variant ? now - other.usedAt > POOL_IDLE_MS : other.variant ? now - other.usedAt > POOL_IDLE_MS : true) {
+          other.pool?.close();
+          pools.delete(key);
+        }
+      }
+      const spec = rendererSpec(snapshot);
+      entry = { pool: spec ? new RenderPool(spec, config.renderWorkers, read, app.log) : null, usedAt: now, variant };
+      pools.set(snapshot.key, entry);
+    }
+    entry.usedAt = now;
+    return entry.pool;
   }
 
   return {
@@ -100,7 +126,7 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
       if (!page?.ssr || request.cookies?.[SESSION_COOKIE]) return null;
       const pool = poolFor(snapshot);
       // At most PRERENDER_CONCURRENCY pages at once; beyond that the browser renders them.
-      if (!pool || pool.busy >= config.prerenderConcurrency) return null;
+      if (!pool || (pool.busy >= config.prerenderConcurrency && !snapshot.previews.length)) return null;
       const origin = `${request.protocol}://${request.headers.host ?? request.hostname}`;
       const modules = pageModules(page, snapshot.shellUses).map(({ remote, expose }) => `${remote}/${expose}`);
       const rendered = await pool.render({
@@ -108,13 +134,18 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
         origin,
         viewport: guessViewport(request),
         modules,
-        timeoutMs: config.prerenderTimeoutMs,
+        // A release check waits for its render, however busy the machine: a slow page is no failure there.
+        timeoutMs: snapshot.previews.length ? PREVIEW_TIMEOUT_MS : config.prerenderTimeoutMs,
       });
       if (rendered?.leftForTheBrowser.length) {
         app.log.warn(`${url}: part of the page is left for the browser to render: ${rendered.leftForTheBrowser.join('; ')}`);
       }
-      return rendered ? injectRenderedPage(html, rendered) : null;
+      const filled = rendered ? injectRenderedPage(html, rendered) : null;
+      return filled === null ? null : { html: filled, leftForTheBrowser: rendered!.leftForTheBrowser };
     },
-    close: () => current?.pool?.close(),
+    close: () => {
+      for (const entry of pools.values()) entry.pool?.close();
+      pools.clear();
+    },
   };
 }

@@ -11,6 +11,7 @@ export * from './locations';
 export * from './content';
 export * from './community';
 export * from './giving';
+export * from './releases';
 export * from './sermons';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

@@ -98,6 +98,7 @@ export type ApiErrorBody = Static<typeof ApiErrorContract>;
 
 export * from './giving';
 export * from './contentStaff';
+export * from './releases';
 
 /** What the staff's first page shows (GET /api/admin/dashboard). */
 export interface StaffDashboard {

@@ -1,8 +1,8 @@
-import { useLayoutEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasRole, siteIdentity } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
-import { NotFound } from '@ministry/shared/ui';
+import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { AuthLayout } from '../features/layout/AuthLayout';
 import { MainLayout } from '../features/layout/MainLayout';
 import { HomePage } from '../features/home/HomePage';
@@ -12,11 +12,22 @@ import { StaffLayout } from '../features/staff/StaffLayout';
 import { RemoteModule } from '../features/remotes/RemoteModule';
 import { useSitePage } from '../features/remotes/siteConfig';
 
+/** The release page: admins only, loaded when opened. */
+const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage').then((m) => ({ default: m.ReleasesPage })));
+function LazyReleasesPage() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <ReleasesPage />
+    </Suspense>
+  );
+}
+
 /** The shell's own pages (its app.json declares them). */
 const SHELL_PAGES: Record<string, ComponentType> = {
   '/': HomePage,
   '/admin': DashboardPage,
   '/admin/activity': ActivityPage,
+  '/admin/releases': LazyReleasesPage,
 };
 
 /**

@@ -40,6 +40,22 @@ export async function recordActivity(db: Kysely<Database>, actor: SessionUser, e
     .execute();
 }
 
+/** Records a change the site made by itself (no member made it), under `name` ("The site"). */
+export async function recordSystemActivity(db: Kysely<Database>, name: string, entry: ActivityEntry): Promise<void> {
+  await db
+    .insertInto('activity_log')
+    .values({
+      id: newId(),
+      actor_id: null,
+      actor_name: name,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId ?? null,
+      summary: entry.summary.slice(0, 500),
+    })
+    .execute();
+}
+
 export const ACTIVITY_PAGE = 50;
 
 /** The newest changes first, a page at a time (`before`: the `next` of the previous page). */

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@ministry/shared/testing';
 import { emptyRuntimeConfig } from '@ministry/shared/config';
@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { RemoteLoaderProvider, RemoteModule, type RemoteLoader } from './RemoteModule';
 import { SiteConfigProvider } from './siteConfig';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
+import { shellRendered } from './pageReady';
 
 jest.mock('./remoteLoader', () => ({
   loadRemoteModule: jest.fn(),
@@ -44,6 +45,18 @@ describe('RemoteModule', () => {
     expect(await screen.findByText('Back again')).toBeInTheDocument();
     expect(forgetRemote).toHaveBeenCalledWith('mfe_community');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a part that throws while rendering shows its fallback, and the page is ready all the same', async () => {
+    shellRendered();
+    load.mockResolvedValue({
+      default: () => {
+        throw new TypeError('eventsHeading is not a function');
+      },
+    });
+    renderWithProviders(<RemoteModule remote="mfe_giving" expose="routes" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent("couldn't load");
+    await waitFor(() => expect(document.documentElement.dataset.ready).toBe('true'));
   });
 
   it('passes its props to the remote component', async () => {

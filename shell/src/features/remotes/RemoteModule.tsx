@@ -1,4 +1,15 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@ministry/shared/config';
 import { Button, ErrorBoundary, LoadingState, theme, whenNearScreen } from '@ministry/shared/ui';
@@ -6,6 +17,7 @@ import { ClientResourceCache, usePrerenderContext } from '@ministry/shared/app';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
 import { useSiteConfig } from './siteConfig';
 import { remotePartLoading } from './pageReady';
+import { reportRemoteFailure } from './errorReports';
 
 const Fallback = styled.div<{ $compact: boolean }>`
   margin: ${(p) => (p.$compact ? '24px auto' : '64px auto')};
@@ -41,6 +53,19 @@ const federationLoader: RemoteLoader = {
 
 const RemoteLoaderContext = createContext<RemoteLoader>(federationLoader);
 export const RemoteLoaderProvider = RemoteLoaderContext.Provider;
+
+/**
+ * Once the fallback is shown: the part is settled (the page may be ready),
+ * and the remote's failure is reported (a canary's errors are counted).
+ */
+function ReportFailure({ remote, settle }: { remote: RemoteName; settle: () => void }) {
+  const config = useSiteConfig();
+  useEffect(() => {
+    settle();
+    reportRemoteFailure(config, remote, new Error(`its part showed the "couldn't load" fallback`));
+  }, [config, remote, settle]);
+  return null;
+}
 
 /** Runs `onShown` once the part it sits in is on screen. */
 function Shown({ onShown }: { onShown: () => void }) {
@@ -86,6 +111,9 @@ export function RemoteModule({
   const waits = useRef(whenVisible && cache instanceof ClientResourceCache && cache.firstPage);
   // A part that waits goes through the lazy component even when its module is loaded already (another part uses it).
   const deferred = useRef(waits.current).current;
+  // Settles the part's loading when it shows its fallback instead (it threw while rendering).
+  const settling = useRef<(() => void) | null>(null);
+  const settle = useCallback(() => settling.current?.(), []);
   const Lazy = useMemo(
     () =>
       lazy(async () => {
@@ -94,6 +122,7 @@ export function RemoteModule({
           await whenNearScreen(await placed.element);
         }
         const shown = remotePartLoading();
+        settling.current = shown;
         try {
           const { default: Part } = await loader.load(remote, expose);
           return {
@@ -121,6 +150,7 @@ export function RemoteModule({
       }}
       fallback={(retry) => (
         <Fallback role="alert" $compact={compact}>
+          <ReportFailure remote={remote} settle={settle} />
           <p>Sorry, we couldn&apos;t load {label} right now.</p>
           <Button type="button" onClick={retry}>
             Retry

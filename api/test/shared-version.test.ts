@@ -1,0 +1,94 @@
+/**
+ * @ministry/shared is versioned for real (scripts/lib/shared-exports.mjs):
+ * what it exports is recorded at its version, a change without a new
+ * version fails the check `npm test` and every release run, and taking a
+ * version records since when each entry has been as it is (what the builds
+ * ask for). On a copy of the package.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { checkSharedExports, readRecord, takeVersion } from '../../scripts/lib/shared-exports.mjs';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+describe("shared's version and its exports", () => {
+  let top: string;
+  let shared: string;
+  before(() => {
+    // Inside the repository, so the copy resolves the workspace's packages as shared itself does.
+    mkdirSync(path.join(repo, '.cache'), { recursive: true });
+    top = mkdtempSync(path.join(repo, '.cache', 'shared-copy-'));
+    shared = path.join(top, 'shared');
+    cpSync(path.join(repo, 'shared'), shared, {
+      recursive: true,
+      filter: (file) => !file.includes(`${path.sep}node_modules`),
+    });
+    symlinkSync(path.join(repo, 'shared/node_modules'), path.join(shared, 'node_modules'));
+    cpSync(path.join(repo, 'tsconfig.base.json'), path.join(top, 'tsconfig.base.json'));
+  });
+  after(() => rmSync(top, { recursive: true, force: true }));
+
+  const edit = (file: string, change: (text: string) => string) => {
+    const full = path.join(shared, file);
+    writeFileSync(full, change(readFileSync(full, 'utf8')));
+  };
+  const version = () => JSON.parse(readFileSync(path.join(shared, 'package.json'), 'utf8')).version as string;
+
+  it('the repository’s record is up to date', () => {
+    assert.deepEqual(checkSharedExports(shared), []);
+  });
+
+  it('an export added without a new version fails the check, naming it and the version to take; taking it records it', () => {
+    const was = version();
+    edit('src/format/index.ts', (text) => `${text}\nexport function eventsHeading() {\n  return 'Recent Events v2';\n}\n`);
+    const [problem] = checkSharedExports(shared);
+    assert.match(problem, /format: eventsHeading added/);
+    assert.match(problem, new RegExp(`its version is still ${was.replace(/\./g, '\\.')}`));
+    assert.match(problem, /npm run shared:version -- minor/);
+
+    const { version: next } = takeVersion('minor', shared);
+    const [major, minor] = was.split('.').map(Number);
+    assert.equal(next, `${major}.${minor + 1}.0`);
+    assert.equal(version(), next, 'package.json has the new version');
+    assert.deepEqual(checkSharedExports(shared), []);
+    const record = readRecord(shared)!;
+    assert.equal(record.entries.format.since, next, 'the entry changed in the new version');
+    assert.equal(record.entries.format.exports.eventsHeading.since, next);
+    assert.equal(
+      record.entries.format.exports.formatPrice.since,
+      readRecord(path.join(repo, 'shared'))!.entries.format.exports.formatPrice.since,
+    );
+    assert.notEqual(record.entries.store.since, next, 'an entry that did not change keeps its version');
+  });
+
+  it("a member added to a type is a minor change, and a type's change does not move what the apps ask for at run time", () => {
+    const typesSince = readRecord(shared)!.entries.types.since;
+    edit('src/types/index.ts', (text) =>
+      text.replace(
+        'export interface ActivityItem {',
+        'export interface ActivityItem {\n  /** Where it was done from. */\n  place?: string;',
+      ),
+    );
+    const [problem] = checkSharedExports(shared);
+    assert.match(problem, /types: ActivityItem added/);
+    assert.match(problem, /npm run shared:version -- minor/);
+    takeVersion('minor', shared);
+    assert.equal(readRecord(shared)!.entries.types.since, typesSince, 'types are not run: the entry is asked for as before');
+  });
+
+  it('a changed signature needs a major version', () => {
+    edit('src/format/index.ts', (text) => text.replace("return 'Recent Events v2';", 'return 42;'));
+    const [problem] = checkSharedExports(shared);
+    assert.match(problem, /format: eventsHeading changed/);
+    assert.match(problem, /npm run shared:version -- major/);
+    assert.throws(() => takeVersion('minor', shared), /need a major version/);
+  });
+
+  it('a version changed by hand without a new record fails too', () => {
+    takeVersion('major', shared);
+    edit('package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+    assert.match(checkSharedExports(shared)[0], /package\.json says 99\.0\.0 but its exports are recorded at/);
+  });
+});

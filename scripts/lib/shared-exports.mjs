@@ -1,0 +1,237 @@
+/**
+ * What `@ministry/shared` exports, entry by entry, and since which of its
+ * versions each export has been as it is: recorded in `shared/exports.json`
+ * beside its package.json, so a change to what it exports never goes
+ * unnoticed.
+ *
+ * - `npm test` (and every release) reads the exports anew with the
+ *   TypeScript compiler and compares them with the record: a change
+ *   without a new version fails, naming what changed and the version to
+ *   take (minor for additions, major for removals and changed signatures).
+ * - `npm run shared:version -- <major|minor|patch>` takes the new version
+ *   and records the exports: each changed export, and its entry, is then
+ *   "since" the new version.
+ *
+ * The builds share each entry at the package's version and ask for the
+ * version its entry has been as it is since (`^since`): a remote built
+ * against a newer entry than the live shell serves loads its own copy of a
+ * stateless entry beside the shell's, and is refused for a stateful one
+ * (the entries named in package.json's `ministry.statefulEntries`); see
+ * docs/deploying-a-remote.md, "Changing shared".
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Entries for tests only: not part of what the apps run. */
+const NOT_TRACKED = new Set(['./testing']);
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The shared package in `folder`: its version, entries (`api` → file) and stateful entries. */
+export function sharedPackage(folder = path.join(root, 'shared')) {
+  const pkg = readJson(path.join(folder, 'package.json'));
+  const entries = {};
+  for (const [key, file] of Object.entries(pkg.exports ?? {})) {
+    if (NOT_TRACKED.has(key) || typeof file !== 'string') continue;
+    entries[key.replace(/^\.\//, '')] = path.join(folder, file);
+  }
+  return { folder, version: pkg.version, entries, stateful: pkg.ministry?.statefulEntries ?? [] };
+}
+
+/** The record (shared/exports.json), or null. */
+export function readRecord(folder = path.join(root, 'shared')) {
+  try {
+    return readJson(path.join(folder, 'exports.json'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every entry's exports as the compiler sees them: name → kind and
+ * signature ('value' with its type, 'type' with its members).
+ */
+export function currentExports(folder = path.join(root, 'shared')) {
+  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const { entries } = sharedPackage(folder);
+  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
+  const program = ts.createProgram(Object.values(entries), { ...parsed.options, noEmit: true });
+  const checker = program.getTypeChecker();
+  // A type named by its file (`import("/…/node_modules/yup/index").Schema`) is named by its name only:
+  // where the package sits on disk is not part of what shared exports.
+  // A symbol-keyed member is named by its symbol, not the compiler's running number (`__@observable@1106`).
+  const typeText = (type) =>
+    checker
+      .typeToString(type, undefined, flags)
+      .replace(/import\("[^"]*node_modules\/((?:@[^/"]+\/)?[^/"]+)[^"]*"\)/g, 'import("$1")')
+      .replace(/__@(\w+)@\d+/g, '[Symbol.$1]');
+  const flags =
+    ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  const result = {};
+  for (const [entry, file] of Object.entries(entries)) {
+    const source = program.getSourceFile(file);
+    if (!source) throw new Error(`${file} (the entry ${entry}) is not found`);
+    const moduleSymbol = checker.getSymbolAtLocation(source);
+    const exports = {};
+    for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+      const value = Boolean(symbol.flags & ts.SymbolFlags.Value && declaration);
+      const type = value ? checker.getTypeOfSymbolAtLocation(symbol, declaration) : checker.getDeclaredTypeOfSymbol(symbol);
+      // An object (not a function or a class's constructor): its members, each with its type, so an
+      // added member reads as an addition.
+      const objectLike =
+        type.flags & ts.TypeFlags.Object && !type.getCallSignatures().length && !type.getConstructSignatures().length;
+      const properties = objectLike ? checker.getPropertiesOfType(type) : [];
+      if (properties.length) {
+        const members = {};
+        for (const m of properties) {
+          const d = m.valueDeclaration ?? m.declarations?.[0];
+          const optional = m.flags & ts.SymbolFlags.Optional ? '?' : '';
+          members[`${m.name.replace(/^__@(\w+)@\d+$/, '[Symbol.$1]')}${optional}`] = d
+            ? typeText(checker.getTypeOfSymbolAtLocation(m, d))
+            : 'unknown';
+        }
+        exports[exported.name] = { kind: value ? 'value' : 'type', signature: 'object', members };
+      } else {
+        exports[exported.name] = { kind: value ? 'value' : 'type', signature: typeText(type) };
+      }
+    }
+    result[entry] = Object.fromEntries(Object.entries(exports).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return result;
+}
+
+/**
+ * What changed between an export as recorded and as it is now: nothing,
+ * 'added' (an object that only gained members), or 'changed'.
+ */
+function exportChange(before, now) {
+  if (before.kind !== now.kind || before.signature !== now.signature) return 'changed';
+  if (!now.members) return null;
+  const was = before.members ?? {};
+  if (Object.keys(was).some((name) => was[name] !== now.members[name])) return 'changed';
+  return Object.keys(now.members).some((name) => !(name in was)) ? 'added' : null;
+}
+
+/** What changed between the record and the exports now, entry by entry ({ entry, name, change, kind }). */
+export function exportChanges(record, current) {
+  const changes = [];
+  const entries = new Set([...Object.keys(record?.entries ?? {}), ...Object.keys(current)]);
+  for (const entry of [...entries].sort()) {
+    const before = record?.entries?.[entry]?.exports ?? {};
+    const now = current[entry] ?? {};
+    if (!current[entry]) changes.push({ entry, name: '*', change: 'removed', kind: 'value' });
+    for (const name of Object.keys(now)) {
+      const change = before[name] ? exportChange(before[name], now[name]) : 'added';
+      if (change) changes.push({ entry, name, change, kind: now[name].kind });
+    }
+    for (const name of Object.keys(before))
+      if (current[entry] && !now[name]) changes.push({ entry, name, change: 'removed', kind: before[name].kind });
+  }
+  return changes;
+}
+
+/** The least bump the changes need. */
+export function neededBump(changes) {
+  if (changes.some((c) => c.change !== 'added')) return 'major';
+  return changes.length ? 'minor' : null;
+}
+
+const describe = (changes) =>
+  changes.map((c) => (c.name === '*' ? `the entry ${c.entry} ${c.change}` : `${c.entry}: ${c.name} ${c.change}`)).join(', ');
+
+/**
+ * Whether shared's exports are as recorded at its version. Answers the
+ * problems (empty: all is well), each saying what to do.
+ */
+export function checkSharedExports(folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  if (!record)
+    return [`@ministry/shared has no record of its exports (shared/exports.json): run \`npm run shared:version -- minor\``];
+  const changes = exportChanges(record, currentExports(folder));
+  if (!changes.length) {
+    if (record.version !== pkg.version)
+      return [
+        `@ministry/shared's package.json says ${pkg.version} but its exports are recorded at ${record.version}: set the version back, or run \`npm run shared:version -- <major|minor|patch>\``,
+      ];
+    return [];
+  }
+  return [
+    `@ministry/shared's exports changed (${describe(changes)}) but its version is still ${record.version}: ` +
+      `run \`npm run shared:version -- ${neededBump(changes)}\` to take a new version, then release the apps that need it`,
+  ];
+}
+
+/** The next version after `version` for a `bump` (major, minor, patch). */
+export function bumped(version, bump) {
+  const [major, minor, patch] = version.split('.').map(Number);
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
+  throw new Error(`a bump is major, minor or patch, not ${bump}`);
+}
+
+/** Takes a new version of shared (`bump`) and records its exports. Answers { version, changes }. */
+export function takeVersion(bump, folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  const current = currentExports(folder);
+  const changes = exportChanges(record, current);
+  const needed = neededBump(changes);
+  const order = { patch: 0, minor: 1, major: 2 };
+  if (record && needed && order[bump] < order[needed])
+    throw new Error(`the changes (${describe(changes)}) need a ${needed} version, not a ${bump} one`);
+  const version = record ? bumped(record.version, bump) : pkg.version;
+  const entries = {};
+  for (const [entry, exports] of Object.entries(current)) {
+    const before = record?.entries?.[entry];
+    const recorded = {};
+    let since = before?.since ?? version;
+    for (const [name, now] of Object.entries(exports)) {
+      const was = before?.exports?.[name];
+      const same = was && !exportChange(was, now);
+      recorded[name] = { since: same ? was.since : version, ...now };
+      // What an app asks for at run time moves with what runs: values, not types.
+      if (!same && now.kind === 'value') since = version;
+    }
+    // A value removed: what asked for the entry before cannot run on it now.
+    if (Object.entries(before?.exports ?? {}).some(([name, was]) => !exports[name] && was.kind === 'value')) since = version;
+    entries[entry] = { since, exports: recorded };
+  }
+  const packageFile = path.join(folder, 'package.json');
+  const text = readFileSync(packageFile, 'utf8');
+  writeFileSync(packageFile, text.replace(/"version":\s*"[^"]+"/, `"version": "${version}"`));
+  writeFileSync(path.join(folder, 'exports.json'), `${JSON.stringify({ version, entries }, null, 2)}\n`);
+  return { version, changes };
+}
+
+/**
+ * The versions each entry is shared at: `version` (the package's) and
+ * `since` (the version it has been as it is since), from the record.
+ */
+export function entryVersions(folder = path.join(root, 'shared')) {
+  const pkg = sharedPackage(folder);
+  const record = readRecord(folder);
+  return Object.fromEntries(
+    Object.keys(pkg.entries).map((entry) => [
+      entry,
+      { version: pkg.version, since: record?.entries?.[entry]?.since ?? pkg.version, stateful: pkg.stateful.includes(entry) },
+    ]),
+  );
+}
+
+/** The exports of `entry` that are newer than `version` (what a consumer at that version lacks). */
+export function exportsNewerThan(entry, version, folder = path.join(root, 'shared')) {
+  const semver = require(require.resolve('semver', { paths: [root] }));
+  const record = readRecord(folder);
+  return Object.entries(record?.entries?.[entry]?.exports ?? {})
+    .filter(([, e]) => e.kind === 'value' && semver.valid(e.since) && semver.valid(version) && semver.gt(e.since, version))
+    .map(([name]) => name);
+}
