@@ -857,7 +857,8 @@ describe('create-admin on the command line', () => {
 
   it(
     'prepares the database with the sample content, creates an admin, promotes an existing member whatever the password given (keeping theirs), and refuses bad input',
-    { timeout: 120_000 },
+    // Six runs of the command line, each loading the API and its database: minutes on a busy machine.
+    { timeout: 360_000 },
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-cli-'));
       const prepared = await cli(dataDir, 'prepare');
