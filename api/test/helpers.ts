@@ -314,7 +314,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Starting loads the whole API: on a busy machine that can take a minute or more.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url };
@@ -323,5 +325,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  child.kill('SIGKILL');
   throw new Error(`server did not start: ${errors}`);
 }

@@ -58,7 +58,9 @@ async function startApi(env: Record<string, string>): Promise<ApiProcess> {
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Starting loads the whole API: on a busy machine that can take a minute or more.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited: ${errors}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url };
