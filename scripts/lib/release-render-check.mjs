@@ -70,6 +70,8 @@ async function startOwnSite(releases, env) {
       NODE_ENV: process.env.NODE_ENV === 'test' ? 'production' : (process.env.NODE_ENV ?? 'production'),
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address it answers at, unless the site's own is set (production needs one).
+      PUBLIC_URL: process.env.PUBLIC_URL?.trim() || `http://127.0.0.1:${port}`,
       RELEASES_DIR: releases,
       JOBS: 'off',
       WORKERS: '1',
