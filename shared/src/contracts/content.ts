@@ -25,6 +25,10 @@ export const EventContract = Type.Object({
   place: ObjectOrNull(EventPlaceContract),
   /** How long it lasts, in minutes; null when not told. */
   durationMinutes: IntOrNull(),
+  /** When it ends (ISO): its start plus its length, or plus two hours when its length is not told (as its calendar file says). */
+  endsAt: Type.Optional(Type.String()),
+  /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
+  category: Type.Optional(StrOrNull()),
   /** When the church cancelled it (nothing is sold any more); null or absent: it goes ahead. */
   cancelledAt: Type.Optional(StrOrNull()),
 });

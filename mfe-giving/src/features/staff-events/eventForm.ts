@@ -14,6 +14,8 @@ export interface EventFormValues {
   /** 'HH:mm' on the site's clock. */
   time: string;
   durationMinutes: string;
+  /** '' when none. */
+  category: string;
   /** '' (not chosen), 'address', or 'church:<id>'. */
   where: string;
   address: string;
@@ -28,6 +30,7 @@ export const emptyEventForm = (date = ''): EventFormValues => ({
   date,
   time: '19:00',
   durationMinutes: '',
+  category: '',
   where: '',
   address: '',
   photo: '',
@@ -42,6 +45,7 @@ export function formValuesOf(event: StaffEvent): EventFormValues {
     date: event.date,
     time: event.time,
     durationMinutes: event.durationMinutes === null ? '' : String(event.durationMinutes),
+    category: event.category ?? '',
     where: event.place === 'address' ? 'address' : event.churchId ? `church:${event.churchId}` : '',
     address: event.address ?? '',
     photo: event.photo,
@@ -63,6 +67,7 @@ function rawInput(values: EventFormValues) {
     date: values.date,
     time: values.time,
     durationMinutes: text(values.durationMinutes),
+    category: text(values.category),
     place: church ? 'church' : values.where === 'address' ? 'address' : '',
     churchId: church,
     address: values.where === 'address' ? values.address : null,
