@@ -57,7 +57,7 @@ describeEachDatabase('the calendar as iCalendar', (ctx) => {
     const id = await createEvent(ctx().app, { title: 'Evensong', date: new Date('2031-07-04T22:00:00Z') });
     await ctx().app.db.updateTable('events').set({ duration_minutes: 75 }).where('id', '=', id).execute();
     const event = json<{ data: MinistryEvent }>(await get(`/api/events/search/${id}`)).data;
-    assert.equal(event.endsAt, '2031-07-04T23:15:00.000Z');
+    assert.equal(event.end_date, '2031-07-04T23:15:00.000Z');
     const res = await get(`/api/events/${id}/calendar.ics`);
     assert.equal(res.statusCode, 200);
     const [stamp] = stamps(res.body);
@@ -66,16 +66,16 @@ describeEachDatabase('the calendar as iCalendar', (ctx) => {
     assert.equal(events.length, 1);
     assert.equal(events[0].uid, `${id}@${host()}`);
     assert.equal(events[0].start, event.event_date);
-    assert.equal(events[0].end, event.endsAt);
+    assert.equal(events[0].end, event.end_date);
     assert.equal(events[0].startZone, 'America/New_York');
   });
 
   it('an event whose length is not told ends two hours after it starts, on the page and in the file alike', async () => {
     const id = await createEvent(ctx().app, { title: 'Open-ended', date: new Date('2031-03-01T15:00:00Z') });
     const event = json<{ data: MinistryEvent }>(await get(`/api/events/search/${id}`)).data;
-    assert.equal(event.endsAt, '2031-03-01T17:00:00.000Z');
+    assert.equal(event.end_date, '2031-03-01T17:00:00.000Z');
     const { events } = parseCalendar((await get(`/api/events/${id}/calendar.ics`)).body);
-    assert.equal(events[0].end, event.endsAt);
+    assert.equal(events[0].end, event.end_date);
   });
 
   it("/calendar.ics holds every public event, with the API's times, a stable UID, its category, and DTSTAMP in UTC", async () => {
@@ -97,7 +97,7 @@ describeEachDatabase('the calendar as iCalendar', (ctx) => {
       assert.ok(entry, `${event.title} is in the feed`);
       assert.equal(entry.summary, event.title);
       assert.equal(entry.start, event.event_date);
-      assert.equal(entry.end, event.endsAt);
+      assert.equal(entry.end, event.end_date);
       assert.equal(entry.status, null);
       assert.deepEqual(entry.categories, event.category ? [event.category] : []);
       assert.equal(entry.url, new URL(`/events/${event._id}`, ctx().app.config.publicUrl).toString());

@@ -25,12 +25,16 @@ export const EventContract = Type.Object({
   place: ObjectOrNull(EventPlaceContract),
   /** How long it lasts, in minutes; null when not told. */
   durationMinutes: IntOrNull(),
-  /** When it ends (ISO): its start plus its length, or plus two hours when its length is not told (as its calendar file says). */
-  endsAt: Type.Optional(Type.String()),
-  /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
-  category: Type.Optional(StrOrNull()),
   /** When the church cancelled it (nothing is sold any more); null or absent: it goes ahead. */
   cancelledAt: Type.Optional(StrOrNull()),
+});
+
+/** What the calendar needs of an event, sent beside EventContract's fields (GET /api/events, /api/events/search/:id). */
+export const EventCalendarContract = Type.Object({
+  /** When it ends (ISO): its start plus its length, or plus two hours when its length is not told (as its calendar file says). */
+  end_date: Type.String(),
+  /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
+  category: StrOrNull(),
 });
 
 /** A news item or a press release. */

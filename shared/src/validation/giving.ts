@@ -149,13 +149,6 @@ export const staffEventSchema = yup.object({
     .min(1, eventMessages.duration)
     .max(EVENT_LIMITS.durationMax, eventMessages.duration)
     .default(null),
-  category: yup
-    .string()
-    .transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null))
-    .nullable()
-    .max(EVENT_LIMITS.categoryMax, eventMessages.category)
-    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v))
-    .default(null),
   place: yup
     .string()
     .required(eventMessages.place)
@@ -193,6 +186,20 @@ export const staffEventSchema = yup.object({
     .integer(eventMessages.seats)
     .min(1, eventMessages.seats)
     .max(EVENT_LIMITS.seatsMax, eventMessages.seats),
+});
+
+/**
+ * An event's category, sent with the staff's event form (its own schema, so
+ * the form's schema stays as it was): `staffEventSchema.concat(eventCategorySchema)`.
+ */
+export const eventCategorySchema = yup.object({
+  category: yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null))
+    .nullable()
+    .max(EVENT_LIMITS.categoryMax, eventMessages.category)
+    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v))
+    .default(null),
 });
 
 /** The donations page's filters: a type, a frequency, and a range of days (both included). */

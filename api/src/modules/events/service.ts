@@ -36,7 +36,9 @@ export function toEvent(row: EventRow): MinistryEvent {
     price_Id: row.price_id,
     place,
     durationMinutes: row.duration_minutes,
-    endsAt: new Date(new Date(row.event_date).getTime() + (row.duration_minutes ?? DEFAULT_EVENT_MINUTES) * 60_000).toISOString(),
+    end_date: new Date(
+      new Date(row.event_date).getTime() + (row.duration_minutes ?? DEFAULT_EVENT_MINUTES) * 60_000,
+    ).toISOString(),
     category: row.category,
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
   };

@@ -16,7 +16,7 @@ const worship = sampleEvent({
   _id: 'a1111111-1111-4111-8111-111111111111',
   title: 'Night of Worship',
   event_date: '2030-01-11T00:30:00.000Z', // Thursday 10 January, 7:30 PM on the church's clock
-  endsAt: '2030-01-11T03:00:00.000Z',
+  end_date: '2030-01-11T03:00:00.000Z',
   place: philadelphia,
   category: 'Worship',
 });
@@ -24,7 +24,7 @@ const youth = sampleEvent({
   _id: 'b1111111-1111-4111-8111-111111111111',
   title: 'Youth Night',
   event_date: '2030-01-25T23:00:00.000Z',
-  endsAt: '2030-01-26T01:00:00.000Z',
+  end_date: '2030-01-26T01:00:00.000Z',
   place: baltimore,
   category: 'Youth',
 });
@@ -32,7 +32,7 @@ const february = sampleEvent({
   _id: 'c1111111-1111-4111-8111-111111111111',
   title: 'Prayer Breakfast',
   event_date: '2030-02-02T13:00:00.000Z',
-  endsAt: '2030-02-02T15:00:00.000Z',
+  end_date: '2030-02-02T15:00:00.000Z',
   place: philadelphia,
   category: 'Prayer',
 });
@@ -116,7 +116,7 @@ describe('CalendarPage', () => {
       _id: 'd1111111-1111-4111-8111-111111111111',
       title: 'Long ago',
       event_date: '2020-01-01T18:00:00.000Z',
-      endsAt: '2020-01-01T20:00:00.000Z',
+      end_date: '2020-01-01T20:00:00.000Z',
     });
     api.onGet('/api/events').reply(200, { data: [worship, youth, february, past] });
     renderCalendar('/calendar?view=list');

@@ -234,7 +234,7 @@ const TIME = (iso: string) => formatEventTime(iso);
 
 /** '07:30 PM – 10:00 PM' (the end only on the same day). */
 function timeSpan(event: MinistryEvent): string {
-  const end = event.endsAt;
+  const end = event.end_date;
   const sameDay = end && inSiteTimeZone(end).format('YYYY-MM-DD') === inSiteTimeZone(event.event_date).format('YYYY-MM-DD');
   return sameDay ? `${TIME(event.event_date)} – ${TIME(end)}` : TIME(event.event_date);
 }

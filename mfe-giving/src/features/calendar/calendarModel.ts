@@ -122,7 +122,7 @@ export function monthWeeks(month: string): CalendarDay[][] {
 /** The events still to come (or under way: not yet ended), in date order. */
 export function upcomingEvents(events: MinistryEvent[], now: number = Date.now()): MinistryEvent[] {
   return events
-    .filter((event) => Date.parse(event.endsAt ?? event.event_date) >= now)
+    .filter((event) => Date.parse(event.end_date ?? event.event_date) >= now)
     .sort((a, b) => Date.parse(a.event_date) - Date.parse(b.event_date));
 }
 

@@ -152,7 +152,7 @@ describe('EventDetailPage', () => {
   it('an event ending on another day shows when it ends', async () => {
     api
       .onGet(`/api/events/search/${event._id}`)
-      .reply(200, { data: { ...event, durationMinutes: 3 * 24 * 60, endsAt: '2030-02-01T19:30:00.000Z' } });
+      .reply(200, { data: { ...event, durationMinutes: 3 * 24 * 60, end_date: '2030-02-01T19:30:00.000Z' } });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Night of Worship' });
     expect(screen.getByText(/^Time:/)).toHaveTextContent(/^Time: 02:30 PM$/);

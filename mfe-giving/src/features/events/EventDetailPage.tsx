@@ -145,7 +145,7 @@ export const churchCardPath = (churchId: string): string => `/community?tab=loca
 
 /** 'Time: 07:30 PM – 10:00 PM', or, when it ends on another day, the start time and 'Ends: 03 April 2031, 04:00 PM'. */
 function EventTimes({ event }: { event: MinistryEvent }) {
-  const end = event.endsAt;
+  const end = event.end_date;
   const sameDay = end && inSiteTimeZone(end).format('YYYY-MM-DD') === inSiteTimeZone(event.event_date).format('YYYY-MM-DD');
   if (!end) return <span>Time: {formatEventTime(event.event_date)}</span>;
   if (sameDay) {

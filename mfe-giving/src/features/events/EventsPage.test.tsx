@@ -42,7 +42,7 @@ describe('EventsPage', () => {
     const visit = screen.getByRole('link', { name: new RegExp(`Visit ${siteIdentity.tvNetwork.name}`) });
     expect(visit).toHaveAttribute('href', siteIdentity.tvNetwork.url);
     expect(visit).toHaveAttribute('target', '_blank');
-    const carousel = await screen.findByRole('region', { name: 'Upcoming events' });
+    const carousel = await screen.findByRole('region', { name: 'Event highlights' });
     expect(within(carousel).getByRole('link', { name: 'Get tickets: Conference' })).toHaveAttribute(
       'href',
       `/events/${events[0]._id}`,
@@ -68,7 +68,7 @@ describe('EventsPage', () => {
     expect(rows[1]).toHaveTextContent('Sold out');
     expect(within(all).queryByText('Last year')).not.toBeInTheDocument();
     // Past events are not among the upcoming ones: they have a section of their own.
-    expect(within(screen.getByRole('region', { name: 'Upcoming events' })).queryByText('Last year')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Event highlights' })).queryByText('Last year')).not.toBeInTheDocument();
     const pastSection = screen.getByRole('region', { name: 'Past events' });
     expect(within(pastSection).getByRole('link', { name: 'Details: Last year' })).toHaveAttribute('href', `/events/${past._id}`);
   });
@@ -94,7 +94,7 @@ describe('EventsPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Sold out')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Details: Breakfast' })).toHaveAttribute('href', `/events/${events[1]._id}`);
-    expect(screen.queryByRole('region', { name: 'Upcoming events' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Event highlights' })).not.toBeInTheDocument();
   });
 
   it('has an empty state and an error state with retry', async () => {

@@ -4,7 +4,10 @@
  * (@ministry/shared/validation `staffEventSchema`).
  */
 import type { StaffEvent, StaffEventInput } from '@ministry/shared/types';
-import { fieldErrors, staffEventSchema, yup } from '@ministry/shared/validation';
+import { eventCategorySchema, fieldErrors, staffEventSchema, yup } from '@ministry/shared/validation';
+
+/** The rules the server applies: the event's and its category's. */
+const eventSchema = staffEventSchema.concat(eventCategorySchema);
 
 export interface EventFormValues {
   title: string;
@@ -90,7 +93,7 @@ export function formErrorsOf(fields: Record<string, string>): Partial<Record<key
 /** The form's errors under each field, by the shared rules; empty when it may be sent. */
 export async function validateEventForm(values: EventFormValues): Promise<Partial<Record<keyof EventFormValues, string>>> {
   try {
-    await staffEventSchema.validate(rawInput(values), { abortEarly: false });
+    await eventSchema.validate(rawInput(values), { abortEarly: false });
     return {};
   } catch (error) {
     return error instanceof yup.ValidationError ? formErrorsOf(fieldErrors(error)) : {};
@@ -98,5 +101,4 @@ export async function validateEventForm(values: EventFormValues): Promise<Partia
 }
 
 /** The input to send, once valid. */
-export const eventInputOf = (values: EventFormValues): StaffEventInput =>
-  staffEventSchema.cast(rawInput(values)) as StaffEventInput;
+export const eventInputOf = (values: EventFormValues): StaffEventInput => eventSchema.cast(rawInput(values)) as StaffEventInput;
