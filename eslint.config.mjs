@@ -22,7 +22,7 @@ const FEATURE_LAYERS = {
   'mfe-content': ['home', 'staff', 'live', 'news'],
   'mfe-community': ['community-page', 'moderation', 'my-posts', 'prayers', 'stories', 'locations'],
   'mfe-account': ['login', 'reset-password', 'signup', 'verify-email', 'newsletter', 'profile', 'subscribers'],
-  'mfe-giving': ['booking', 'checkout', 'my-tickets', 'offering', 'events', 'staff-donations'],
+  'mfe-giving': ['calendar', 'booking', 'checkout', 'my-tickets', 'offering', 'events', 'staff-donations'],
 };
 
 function featureLayerRules() {

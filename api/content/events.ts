@@ -22,6 +22,8 @@ export interface EventSeed {
   /** Where: the name of one of the sample churches, or a venue's address. */
   place: { church: string } | { venue: string };
   durationMinutes: number;
+  /** What kind of event it is: the calendar and its feeds filter by it. */
+  category: string;
 }
 
 const HQ = 'Luminaries Harbor Light (Headquarters)';
@@ -37,6 +39,7 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 300,
     place: { church: HQ },
     durationMinutes: 180,
+    category: 'Conference',
   },
   {
     title: 'Night of Worship',
@@ -48,6 +51,7 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 180,
     place: { church: 'Luminaries Philadelphia' },
     durationMinutes: 150,
+    category: 'Worship',
   },
   {
     title: 'Women of Light Retreat',
@@ -59,6 +63,7 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 60,
     place: { venue: 'Brandywine Retreat Center, 2100 Creek Road, Chadds Ford, PA 19317, United States' },
     durationMinutes: 480,
+    category: 'Retreat',
   },
   {
     title: 'Marriage Enrichment Seminar',
@@ -70,6 +75,7 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 80,
     place: { church: 'Luminaries Baltimore' },
     durationMinutes: 420,
+    category: 'Family',
   },
   {
     title: 'Youth Ablaze Camp',
@@ -81,6 +87,7 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 120,
     place: { venue: 'Camp Pecometh, 136 Bayside Drive, Centreville, MD 21617, United States' },
     durationMinutes: 600,
+    category: 'Youth',
   },
   {
     title: 'Leaders’ Breakfast with the Apostle',
@@ -92,5 +99,6 @@ export const eventSeeds: EventSeed[] = [
     numberOfSeats: 3,
     place: { church: HQ },
     durationMinutes: 120,
+    category: 'Leadership',
   },
 ];

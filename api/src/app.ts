@@ -56,6 +56,7 @@ import { releaseAdminRoutes, releaseErrorRoutes } from './modules/releases/route
 import { ReleaseRegistry } from './site/releases.js';
 import { ReleaseHealth } from './site/releaseHealth.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/routes.js';
 import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
 import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
 
@@ -199,6 +200,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(staffSeriesRoutes, { prefix: '/api/admin/sermon-series' });
   await app.register(staffSpeakerRoutes, { prefix: '/api/admin/speakers' });
   await app.register(mediaRoutes, { prefix: '/media/uploads' });
+  await app.register(calendarFeedRoutes); // /calendar.ics, /calendar/tickets/:token.ics
+  await app.register(myCalendarFeedRoutes, { prefix: '/api/calendar' });
 
   if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 

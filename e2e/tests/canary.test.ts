@@ -37,10 +37,10 @@ describe('canary releases', () => {
 
   it('two populations of visitors see two releases, each the same on the server and in the browser; promote, then roll back', async () => {
     const live = bed.liveGiving();
-    const canary = bed.canaryOfGiving(20, (code) => code.replaceAll('Recent Events', 'Canary Events'));
+    const canary = bed.canaryOfGiving(20, (code) => code.replaceAll('Upcoming events', 'Canary Events'));
     for (const [bucket, heading] of [
       [5, /Canary Events/],
-      [60, /Recent Events/],
+      [60, /Upcoming events/],
     ] as const) {
       const html = await (
         await fetch(`${bed.site.url}/events`, { headers: { accept: 'text/html', cookie: `mf_canary=${bucket}` } })
@@ -64,7 +64,7 @@ describe('canary releases', () => {
     const back = await bed.rollback();
     assert.ok(back.ok, back.output);
     assert.equal(bed.liveGiving(), live);
-    assert.match((await serverHtml(`${bed.site.url}/events`)).html, /Recent Events/);
+    assert.match((await serverHtml(`${bed.site.url}/events`)).html, /Upcoming events/);
   });
 
   it("a canary whose visitors' pages throw is rolled back on its own, and the release page says why; it is for admins only", async () => {
@@ -72,7 +72,7 @@ describe('canary releases', () => {
     // Its events page throws in the browser (at the heading's text, where the minified code has it).
     const canary = bed.canaryOfGiving(
       50,
-      (code) => code.replaceAll('"Recent Events"', '(() => { throw new Error("the canary breaks in the browser"); })()'),
+      (code) => code.replaceAll('"Upcoming events"', '(() => { throw new Error("the canary breaks in the browser"); })()'),
       { browserOnly: true },
     );
     for (let i = 0; i < 3; i++) {
@@ -93,7 +93,7 @@ describe('canary releases', () => {
     assert.equal(pointer.release, live);
     assert.match(pointer.lastCanary!.reason, /rolled back on its own: 3 of its \d+ page views had errors/);
     assert.match(bed.site.output(), new RegExp(`canary ${canary} rolled back on its own`));
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/);
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/);
 
     // The release page: the admin sees it and why; an editor and a member do not.
     const { context, page } = await newPage(bed.browser);

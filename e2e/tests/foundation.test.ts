@@ -62,7 +62,7 @@ describe('navigation between remotes', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'EVENTS' }).click();
-    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('heading', { name: 'Upcoming events', exact: true }).waitFor();
     await page.getByRole('article').first().waitFor();
     assert.ok(await stillSameDocument(), 'giving remote');
 
@@ -108,7 +108,7 @@ describe('navigation between remotes', () => {
     // A link in the footer: clicking it does not scroll the page back up by itself.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Events' }).click();
     await page.waitForURL(/\/events$/);
-    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('heading', { name: 'Upcoming events', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     await context.close();
   });
@@ -154,7 +154,7 @@ describe('a remote that is down', () => {
 
     // Other remotes keep working.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'EVENTS' }).click();
-    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('heading', { name: 'Upcoming events', exact: true }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'HOME' }).click();
     await fallback.waitFor();
 

@@ -97,7 +97,7 @@ describe('buying tickets', () => {
       await count.fill('2');
       await page.getByRole('button', { name: 'Buy' }).click();
       await page.waitForURL(/\/booking$/);
-      await page.getByRole('heading', { name: 'Booking Now !' }).waitFor();
+      await page.getByRole('heading', { name: 'Book now!' }).waitFor();
       assert.equal(await page.evaluate(() => localStorage.getItem('event')), event._id);
 
       // Signed out: Pay goes to /login, which comes back to /booking with the same count.

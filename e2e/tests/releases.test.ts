@@ -30,7 +30,7 @@ after(() => bed.stop());
 describe('releasing one remote', () => {
   it('a changed mfe-giving is released alone: the server renders it, the browser hydrates it without a mismatch; a rollback brings the old one back', async () => {
     const giving = copyOfGiving();
-    edit(giving, 'src/features/events/EventsPage.tsx', (text) => text.replaceAll('Recent Events', 'Upcoming Gatherings'));
+    edit(giving, 'src/features/events/EventsPage.tsx', (text) => text.replaceAll('Upcoming events', 'Upcoming Gatherings'));
     // The same release adds a page of its own: the shell is not touched.
     // A new call, in the remote's own feature: it ships with the remote alone.
     edit(
@@ -78,7 +78,7 @@ export function GatheringsPage() {
       release: bed.liveGiving(),
       others: bed.otherAppsFingerprint(),
     };
-    assert.match(before.html, /Recent Events/);
+    assert.match(before.html, /Upcoming events/);
     assert.equal((await serverHtml(`${bed.site.url}/gatherings`)).status, 404, 'the page does not exist yet');
 
     const released = await bed.release(giving);
@@ -88,7 +88,7 @@ export function GatheringsPage() {
 
     const after = await serverHtml(`${bed.site.url}/events`);
     assert.match(after.html, /Upcoming Gatherings/, 'the server renders the new release');
-    assert.doesNotMatch(after.html, /Recent Events/);
+    assert.doesNotMatch(after.html, /Upcoming events/);
     await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming Gatherings/);
 
     const page = await serverHtml(`${bed.site.url}/gatherings`);
@@ -101,8 +101,12 @@ export function GatheringsPage() {
     const back = await bed.rollback();
     assert.ok(back.ok, back.output);
     assert.equal(bed.liveGiving(), before.release);
-    assert.match((await serverHtml(`${bed.site.url}/events`)).html, /Recent Events/, 'the server renders the old release again');
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/);
+    assert.match(
+      (await serverHtml(`${bed.site.url}/events`)).html,
+      /Upcoming events/,
+      'the server renders the old release again',
+    );
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/);
     assert.equal((await serverHtml(`${bed.site.url}/gatherings`)).status, 404, 'the page left with its release');
     assert.equal(bed.otherAppsFingerprint(), before.others);
     rmSync(giving, { recursive: true, force: true });
@@ -144,7 +148,7 @@ export function GatheringsPage() {
       );
       rmSync(giving, { recursive: true, force: true });
     }
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/);
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/);
   });
 });
 
@@ -156,7 +160,7 @@ describe('what a release needs of shared, and pages rendered before they go live
       shared,
       'src/format/index.ts',
       (text) =>
-        `${text}\n/** The events page's heading. */\nexport function eventsHeading(): string {\n  return 'Recent Events v2';\n}\n`,
+        `${text}\n/** The events page's heading. */\nexport function eventsHeading(): string {\n  return 'Upcoming events v2';\n}\n`,
     );
     const giving = copyOfGiving({ shared });
     edit(giving, 'src/features/events/EventsPage.tsx', (text) =>
@@ -165,7 +169,7 @@ describe('what a release needs of shared, and pages rendered before they go live
           "import { useResource } from '@ministry/shared/app';",
           "import { useResource } from '@ministry/shared/app';\nimport { eventsHeading } from '@ministry/shared/format';",
         )
-        .replace('<h1>Recent Events</h1>', '<h1>{eventsHeading()}</h1>'),
+        .replace('<h1>Upcoming events</h1>', '<h1>{eventsHeading()}</h1>'),
     );
 
     const refused = await bed.release(giving);
@@ -177,8 +181,8 @@ describe('what a release needs of shared, and pages rendered before they go live
     takeVersion('minor', shared);
     const released = await bed.release(giving);
     assert.ok(released.ok, released.output);
-    assert.match((await serverHtml(`${bed.site.url}/events`)).html, /Recent Events v2/, 'the server renders it');
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events v2/);
+    assert.match((await serverHtml(`${bed.site.url}/events`)).html, /Upcoming events v2/, 'the server renders it');
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events v2/);
     await bed.assertShownInBrowser(`${bed.site.url}/`, /Latest stories/i);
     assert.ok((await bed.rollback()).ok);
     assert.equal(bed.liveGiving(), live);
@@ -202,7 +206,7 @@ describe('what a release needs of shared, and pages rendered before they go live
     assert.match(refused.output, /REFUSED; the live release is unchanged/);
     assert.equal(bed.liveGiving(), live);
     assert.deepEqual(readdirSync(path.join(bed.releases, 'mfe-giving')).sort(), before, 'the refused release is gone');
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/);
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/);
     rmSync(giving, { recursive: true, force: true });
   });
 });
@@ -222,7 +226,7 @@ describe('version skew that reaches visitors anyway', () => {
     const { status, html } = await serverHtml(`${bed.site.url}/events`);
     assert.equal(status, 200);
     assert.match(html, /<header/);
-    assert.doesNotMatch(html, /Recent Events/, 'the server does not run it with the wrong React');
+    assert.doesNotMatch(html, /Upcoming events/, 'the server does not run it with the wrong React');
 
     const { context, page } = await newPage(bed.browser);
     await page.goto(`${bed.site.url}/events`);
@@ -248,8 +252,8 @@ describe("a remote's server code that fails", () => {
     assert.equal(status, 200);
     assert.match(html, /<header/, 'the rest of the page is rendered on the server');
     assert.match(html, /<!--\$!-->/, "the remote's part is left for the browser");
-    assert.doesNotMatch(html, /Recent Events/);
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/, {
+    assert.doesNotMatch(html, /Upcoming events/);
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/, {
       expectErrors: true,
       why: 'the browser renders the part',
     });
@@ -275,8 +279,8 @@ describe("a remote's server code that fails", () => {
 
     const { status, html } = await serverHtml(`${bed.site.url}/events`);
     assert.equal(status, 200);
-    assert.doesNotMatch(html, /Recent Events/, 'the changed code did not run');
-    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Recent Events/, { expectErrors: true });
+    assert.doesNotMatch(html, /Upcoming events/, 'the changed code did not run');
+    await bed.assertShownInBrowser(`${bed.site.url}/events`, /Upcoming events/, { expectErrors: true });
     assert.match(bed.site.output(), /changed since its release was checked/);
   });
 });
@@ -317,7 +321,7 @@ describe('a remote served from another origin', () => {
   it('works on the server and in the browser', async () => {
     const { status, html } = await serverHtml(`${other.url}/events`);
     assert.equal(status, 200);
-    assert.match(html, /Recent Events/, 'rendered on the server from the other origin');
+    assert.match(html, /Upcoming events/, 'rendered on the server from the other origin');
     assert.ok(
       served.some((url) => url.endsWith('/server/remoteEntry.js')),
       'the renderer read the server container there',
@@ -328,7 +332,7 @@ describe('a remote served from another origin', () => {
     const { context, page } = await newPage(bed.browser);
     const response = await page.goto(`${other.url}/events`);
     assert.match(String(response?.headers()['content-security-policy']), /script-src 'self' http:\/\/127\.0\.0\.1:\d+/);
-    assert.match(await page.locator('main').innerText(), /Recent Events/);
+    assert.match(await page.locator('main').innerText(), /Upcoming events/);
     assert.ok(
       served.some((url) => url.endsWith('/browser/remoteEntry.js')),
       'the browser loaded the container there',

@@ -31,7 +31,7 @@ describe('the API goes down and comes back', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     // Load every remote once while the server is up, as a visitor who browsed a little would have.
     await page.goto(`${site!.url}/events`);
-    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    await page.getByRole('heading', { name: 'Upcoming events', exact: true }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'COMMUNITY' }).click();
     await page.waitForURL('**/community');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'HOME' }).click();

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { BookingPage } from './features/booking/BookingPage';
+import { CalendarPage } from './features/calendar/CalendarPage';
 import { CheckoutCancelledPage, CheckoutSuccessPage } from './features/checkout/CheckoutResultPages';
 import { EventDetailPage } from './features/events/EventDetailPage';
 import { EventsPage } from './features/events/EventsPage';
@@ -21,6 +22,7 @@ function ownChunk(load: () => Promise<ComponentType>) {
 export const routes: RouteObject[] = [
   { path: '/events', element: <EventsPage /> },
   { path: '/events/:id', element: <EventDetailPage /> },
+  { path: '/calendar', element: <CalendarPage /> },
   { path: '/booking', element: <BookingPage /> },
   { path: '/booking/success', element: <CheckoutSuccessPage /> },
   { path: '/booking/cancelled', element: <CheckoutCancelledPage /> },

@@ -135,6 +135,8 @@ export interface EventsTable {
   duration_minutes: Nullable<number>;
   /** When an admin cancelled it (null: it goes ahead). */
   cancelled_at: Nullable<Date>;
+  /** What kind of event it is ('Worship', 'Youth', …); the calendar and its feeds filter by it. */
+  category: Nullable<string>;
 }
 
 /** A devotional, news item or press release: a draft, or published (scheduled while its date is ahead). */
@@ -488,6 +490,13 @@ export interface WaitlistEntriesTable {
   closed_at: Date | null;
 }
 
+/** A member's personal calendar feed of their tickets: its secret address is /calendar/<token>.ics. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -522,4 +531,5 @@ export interface Database {
   sermon_passages: SermonPassagesTable;
   media_files: MediaFilesTable;
   upload_chunks: UploadChunksTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -10,6 +10,7 @@ import {
   ChurchLocationContract,
   CommentContract,
   DevotionalContract,
+  EventCalendarContract,
   EventContract,
   GiftContract,
   MyTicketContract,
@@ -38,7 +39,11 @@ export function answerSchema<T extends object>(contract: T): T {
 export const authorSchema = answerSchema(AuthorContract);
 export const userSchema = answerSchema(UserContract);
 export const churchSchema = answerSchema(ChurchLocationContract);
-export const eventSchema = answerSchema(EventContract);
+/** An event: its contract's fields and the calendar's (end, category). */
+export const eventSchema = (() => {
+  const event = answerSchema(EventContract);
+  return { ...event, properties: { ...event.properties, ...answerSchema(EventCalendarContract).properties } };
+})();
 export const articleSchema = answerSchema(ArticleContract);
 export const devotionalSchema = answerSchema(DevotionalContract);
 export const prayerSchema = answerSchema(PrayerContract);

@@ -80,6 +80,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
           church_id: 'church' in e.place ? churchId(e.place.church) : null,
           venue: 'venue' in e.place ? e.place.venue : null,
           duration_minutes: e.durationMinutes,
+          category: e.category,
         })),
       )
       .execute();

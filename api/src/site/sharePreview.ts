@@ -66,6 +66,10 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/daily-devotion/all': { title: 'All devotionals', description: 'A word for every day: scripture, reflection and prayer.' },
   '/policies': { title: 'Privacy Policy' },
   '/events': { title: 'Events' },
+  '/calendar': {
+    title: 'Calendar',
+    description: `Every event of ${siteIdentity.ministryName}, month by month, to see or to subscribe to in your own calendar.`,
+  },
   '/community': { title: 'Community' },
   '/offering': { title: 'Donations' },
   '/live': {

@@ -17,6 +17,8 @@ export const sampleEvent = (overrides: Partial<MinistryEvent> = {}): MinistryEve
     churchId: 'church-philadelphia',
   },
   durationMinutes: 150,
+  end_date: '2030-01-29T22:00:00.000Z',
+  category: 'Worship',
   ...overrides,
 });
 

@@ -29,6 +29,14 @@ export const EventContract = Type.Object({
   cancelledAt: Type.Optional(StrOrNull()),
 });
 
+/** What the calendar needs of an event, sent beside EventContract's fields (GET /api/events, /api/events/search/:id). */
+export const EventCalendarContract = Type.Object({
+  /** When it ends (ISO): its start plus its length, or plus two hours when its length is not told (as its calendar file says). */
+  end_date: Type.String(),
+  /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
+  category: StrOrNull(),
+});
+
 /** A news item or a press release. */
 export const ArticleContract = Type.Object({
   _id: Type.String(),

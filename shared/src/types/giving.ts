@@ -42,6 +42,8 @@ export interface StaffEventInput {
   time: string;
   /** How long it lasts, in minutes (null: not told). */
   durationMinutes: number | null;
+  /** What kind of event it is ('Worship', 'Youth', …): the calendar filters by it (null or absent: none). */
+  category?: string | null;
   place: EventPlaceChoice;
   churchId: string | null;
   address: string | null;

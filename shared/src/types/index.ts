@@ -13,6 +13,7 @@ import type {
   ChurchLocationContract,
   CommentContract,
   DevotionalContract,
+  EventCalendarContract,
   EventContract,
   EventPlaceContract,
   MyPostContract,
@@ -41,7 +42,8 @@ export type ServiceTime = Static<typeof ServiceTimeContract>;
 /** Where an event happens: one of the churches, or a venue's address. */
 export type EventPlace = Static<typeof EventPlaceContract>;
 
-export type MinistryEvent = Static<typeof EventContract>;
+/** An event as the API sends it; the calendar's fields are there in every answer (optional for the shapes built by hand). */
+export interface MinistryEvent extends Static<typeof EventContract>, Partial<Static<typeof EventCalendarContract>> {}
 
 /** One of the signed-in member's own posts, in any state ("My posts"). */
 export type MyPost = Static<typeof MyPostContract>;

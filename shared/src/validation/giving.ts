@@ -77,6 +77,7 @@ export const EVENT_LIMITS = {
   priceMax: 10_000,
   seatsMax: 100_000,
   durationMax: 14 * 24 * 60,
+  categoryMax: 40,
 } as const;
 
 export const eventMessages = {
@@ -94,6 +95,7 @@ export const eventMessages = {
   seats: `Enter a number of seats from 1 to ${EVENT_LIMITS.seatsMax.toLocaleString('en-US')}`,
   future: 'Choose a date and time still to come',
   oneLine: 'Use one line of ordinary characters',
+  category: `Give the category in at most 40 characters, or leave it empty`,
   /** The server's answer when the seats asked for are fewer than those taken. */
   seatsTaken: (taken: number) =>
     `${taken === 1 ? '1 seat is' : `${taken} seats are`} already sold or held: the event needs at least ${taken}.`,
@@ -184,6 +186,20 @@ export const staffEventSchema = yup.object({
     .integer(eventMessages.seats)
     .min(1, eventMessages.seats)
     .max(EVENT_LIMITS.seatsMax, eventMessages.seats),
+});
+
+/**
+ * An event's category, sent with the staff's event form (its own schema, so
+ * the form's schema stays as it was): `staffEventSchema.concat(eventCategorySchema)`.
+ */
+export const eventCategorySchema = yup.object({
+  category: yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null))
+    .nullable()
+    .max(EVENT_LIMITS.categoryMax, eventMessages.category)
+    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v))
+    .default(null),
 });
 
 /** The donations page's filters: a type, a frequency, and a range of days (both included). */

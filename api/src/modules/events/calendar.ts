@@ -1,38 +1,70 @@
 /**
- * An event as a calendar entry (.ics), in the site's time zone: the visitor's
- * calendar shows it at the right local hour wherever they are.
+ * Events as calendar entries (.ics, RFC 5545): one event's file, the
+ * church's subscription feeds and a member's own tickets. Times are on the
+ * site's clock (`DTSTART;TZID=…` with the zone's VTIMEZONE), so a calendar
+ * shows each event at the right local hour wherever its owner is; DTSTAMP is
+ * in UTC (with `Z`), as the RFC asks. Each event keeps one UID (its id at the
+ * site's host), so a subscribed calendar updates an entry rather than adding
+ * another.
  */
 import ical, { ICalEventStatus } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { siteIdentity } from '@ministry/shared/config';
 import { inSiteTimeZone, plainText } from '@ministry/shared/format';
 import type { MinistryEvent } from '@ministry/shared/types';
+import { DEFAULT_EVENT_MINUTES } from './service.js';
 
-/** How long an event lasts in the calendar when its length is not told. */
-export const DEFAULT_EVENT_MINUTES = 120;
+export interface CalendarOptions {
+  /** The calendar's name in the subscriber's list ('Luminaries Christian Ministries'). */
+  name?: string;
+  /** What the calendar holds, in a sentence. */
+  description?: string;
+  /** How often a subscribed calendar should look for changes, in seconds (feeds only). */
+  refreshSeconds?: number;
+  /** Extra text per event, before its link (a member's tickets: how many, their codes). */
+  note?: (event: MinistryEvent) => string | null;
+}
 
-export function eventCalendar(event: MinistryEvent, publicUrl: string): string {
+/** The UID of an event's entry: the same in every file and feed, for as long as the event exists. */
+export const eventUid = (eventId: string, publicUrl: string): string => `${eventId}@${new URL(publicUrl).hostname}`;
+
+export function eventsCalendar(events: MinistryEvent[], publicUrl: string, options: CalendarOptions = {}): string {
   const zone = siteIdentity.timeZone;
   const calendar = ical({
-    name: siteIdentity.ministryName,
+    name: options.name ?? siteIdentity.ministryName,
+    description: options.description,
     prodId: { company: siteIdentity.ministryName, product: 'events' },
-    timezone: { name: zone, generator: getVtimezoneComponent },
+    // The zone is given per event (DTSTART;TZID=…), not to the calendar: the
+    // library writes the calendar's zone into DTSTAMP too, without the `Z`
+    // the RFC requires. The VTIMEZONE is written for the events' zone.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    ttl: options.refreshSeconds ?? null,
+    x: { 'X-WR-TIMEZONE': zone },
   });
-  const start = inSiteTimeZone(event.event_date);
-  const link = new URL(`/events/${event._id}`, publicUrl).toString();
-  calendar.createEvent({
-    id: `${event._id}@${new URL(publicUrl).hostname}`,
-    start,
-    end: start.add(event.durationMinutes ?? DEFAULT_EVENT_MINUTES, 'minute'),
-    timezone: zone,
-    summary: event.title,
-    description: `${plainText(event.description)}\n\n${link}`,
-    location: event.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null,
-    url: link,
-    // A cancelled event stays in the calendars that took it, marked so.
-    ...(event.cancelledAt ? { status: ICalEventStatus.CANCELLED } : {}),
-  });
+  for (const event of events) {
+    const start = inSiteTimeZone(event.event_date);
+    const link = new URL(`/events/${event._id}`, publicUrl).toString();
+    const note = options.note?.(event);
+    calendar.createEvent({
+      id: eventUid(event._id, publicUrl),
+      start,
+      end: start.add(event.durationMinutes ?? DEFAULT_EVENT_MINUTES, 'minute'),
+      timezone: zone,
+      summary: event.title,
+      description: [plainText(event.description), note, link].filter(Boolean).join('\n\n'),
+      location: event.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null,
+      url: link,
+      categories: event.category ? [{ name: event.category }] : [],
+      // A cancelled event stays in the calendars that took it, marked so.
+      ...(event.cancelledAt ? { status: ICalEventStatus.CANCELLED } : {}),
+    });
+  }
   return calendar.toString();
+}
+
+/** One event as a calendar file ("Add to calendar", the ticket e-mail's attachment). */
+export function eventCalendar(event: MinistryEvent, publicUrl: string): string {
+  return eventsCalendar([event], publicUrl);
 }
 
 /** A file name for the download: 'night-of-worship.ics'. */

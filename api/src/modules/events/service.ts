@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MinistryEvent } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 
@@ -10,6 +10,9 @@ function eventsWithPlace(db: Kysely<Database>) {
     .selectAll('events')
     .select(['churches.church_name as place_name', 'churches.adress as place_address']);
 }
+
+/** How long an event lasts in the calendar when its length is not told. */
+export const DEFAULT_EVENT_MINUTES = 120;
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof eventsWithPlace>['executeTakeFirstOrThrow']>>;
 
@@ -33,6 +36,10 @@ export function toEvent(row: EventRow): MinistryEvent {
     price_Id: row.price_id,
     place,
     durationMinutes: row.duration_minutes,
+    end_date: new Date(
+      new Date(row.event_date).getTime() + (row.duration_minutes ?? DEFAULT_EVENT_MINUTES) * 60_000,
+    ).toISOString(),
+    category: row.category,
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
   };
 }
@@ -50,4 +57,47 @@ export async function listEvents(db: Kysely<Database>): Promise<MinistryEvent[]>
 export async function findEvent(db: Kysely<Database>, id: string): Promise<MinistryEvent | undefined> {
   const row = await eventsWithPlace(db).where('events.id', '=', id).executeTakeFirst();
   return row && toEvent(row);
+}
+
+/** Which events a calendar or a feed shows: at one church, of one category (either, both or neither). */
+export interface EventFilter {
+  churchId?: string;
+  /** Compared without regard to case. */
+  category?: string;
+}
+
+/**
+ * The events of the church's calendar and its feeds, in date order: every
+ * event the public list shows, and also those cancelled that have not taken
+ * place yet (a calendar that took one marks it cancelled rather than losing it
+ * without a word).
+ */
+export async function listCalendarEvents(db: Kysely<Database>, filter: EventFilter, now: Date): Promise<MinistryEvent[]> {
+  let query = eventsWithPlace(db).where((eb) =>
+    eb.or([eb('events.cancelled_at', 'is', null), eb('events.event_date', '>=', now)]),
+  );
+  if (filter.churchId) query = query.where('events.church_id', '=', filter.churchId);
+  if (filter.category) query = query.where(sql`lower(events.category)`, '=', filter.category.toLowerCase());
+  return (await query.orderBy('events.event_date').orderBy('events.id').execute()).map(toEvent);
+}
+
+/** The events a member holds paid tickets for, with how many tickets each. */
+export async function listTicketedEvents(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ event: MinistryEvent; tickets: number }[]> {
+  const held = await db
+    .selectFrom('bookings')
+    .select(['event_id', sql<string>`sum(quantity)`.as('tickets')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .groupBy('event_id')
+    .execute();
+  if (held.length === 0) return [];
+  const count = new Map(held.map((h) => [h.event_id, Number(h.tickets)]));
+  const rows = await eventsWithPlace(db)
+    .where('events.id', 'in', [...count.keys()])
+    .orderBy('events.event_date')
+    .execute();
+  return rows.map((row) => ({ event: toEvent(row), tickets: count.get(row.id) ?? 0 }));
 }

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffEventInput } from '@ministry/shared/types';
-import { eventMessages, staffEventSchema } from '@ministry/shared/validation';
+import { eventCategorySchema, eventMessages, staffEventSchema } from '@ministry/shared/validation';
 import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -41,6 +41,8 @@ import {
 } from './service.js';
 
 const str = { type: 'string' } as const;
+/** The event form's rules and its category's. */
+const staffEventWithCategory = staffEventSchema.concat(eventCategorySchema);
 const strOrNull = { type: ['string', 'null'] } as const;
 const int = { type: 'integer' } as const;
 const num = { type: 'number' } as const;
@@ -55,6 +57,7 @@ const staffEventSchemaJson = {
     time: str,
     event_date: str,
     durationMinutes: { type: ['integer', 'null'] },
+    category: strOrNull,
     place: { type: 'string', enum: ['church', 'address'] },
     churchId: strOrNull,
     address: strOrNull,
@@ -77,6 +80,7 @@ const eventBody = {
     date: { type: 'string', maxLength: 40 },
     time: { type: 'string', maxLength: 40 },
     durationMinutes: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+    category: { type: ['string', 'null'], maxLength: 200 },
     place: { type: 'string', maxLength: 20 },
     churchId: { type: ['string', 'null'], maxLength: 200 },
     address: { type: ['string', 'null'], maxLength: 2000 },
@@ -172,7 +176,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const me = requireRole(request, 'editor');
-      const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const event = await createEvent(app.db, input, app.clock.now());
       app.answerCache.clear('events');
@@ -211,7 +215,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const me = requireRole(request, 'editor');
-      const input = (await validateBody(staffEventSchema, request.body)) as StaffEventInput;
+      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
       app.answerCache.clear('events');

@@ -33,6 +33,7 @@ function toStaffEvent(row: EventRow, paidBookings: number): StaffEvent {
     time: when.format('HH:mm'),
     event_date: new Date(row.event_date).toISOString(),
     durationMinutes: row.duration_minutes,
+    category: row.category,
     place: row.venue && !row.church_id ? 'address' : 'church',
     churchId: row.church_id,
     address: row.church_id ? null : row.venue,
@@ -102,6 +103,7 @@ export async function createEvent(db: Db, input: StaffEventInput, now: Date): Pr
       number_of_seats: input.seats,
       price_id: null,
       duration_minutes: input.durationMinutes,
+      category: input.category ?? null,
       ...placeColumns(input),
     })
     .returningAll()
@@ -140,6 +142,7 @@ export async function updateEvent(db: Db, id: string, input: StaffEventInput, no
       seat_price: price,
       number_of_seats: input.seats,
       duration_minutes: input.durationMinutes,
+      category: input.category ?? null,
       ...placeColumns(input),
       ...(price !== before.price ? { price_id: null } : {}),
     })
@@ -169,6 +172,7 @@ export function describeChange({ before, after }: EventChange): string | null {
   if (before.description !== after.description) changed.push('description');
   if (before.event_date !== after.event_date) changed.push(`date (${after.date} ${after.time})`);
   if (before.durationMinutes !== after.durationMinutes) changed.push('length');
+  if ((before.category ?? null) !== (after.category ?? null)) changed.push('category');
   if (before.place !== after.place || before.churchId !== after.churchId || before.address !== after.address)
     changed.push('place');
   if (before.photo !== after.photo) changed.push('photo');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@ministry/shared/testing';
+import { locations } from '../../testing/fixtures';
 import { mockCommunityApi } from '../../testing/mockCommunityApi';
 import { LocationList } from './LocationList';
 
@@ -51,5 +52,23 @@ describe('LocationList', () => {
       'href',
       expect.stringContaining(encodeURIComponent('12 Harbor Street')),
     );
+  });
+
+  it("scrolls to and outlines the church the address names (an event's page links to its church's card)", async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const harborId = locations.find((c) => c.church_name === 'Harbor Light Church')!._id;
+      renderWithProviders(<LocationList />, { route: `/community?tab=location#church-${harborId}` });
+      await screen.findByText('Harbor Light Church');
+      expect(scrolled).toEqual([card('Harbor Light Church')]);
+      expect(card('Harbor Light Church')).toHaveAttribute('aria-current', 'true');
+      expect(card('Riverside Church')).not.toHaveAttribute('aria-current');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

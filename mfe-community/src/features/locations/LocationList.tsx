@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { embeddedMapUrl, formatServiceTime, mapSearchUrl, weekdayName } from '@ministry/shared/format';
 import { planAVisit } from '@ministry/shared/texts';
@@ -127,10 +128,35 @@ function MapOnRequest({ church }: { church: ChurchLocation }) {
   );
 }
 
-function LocationCard({ church }: { church: ChurchLocation }) {
+/** The card the address names (#church-<id>, as an event's page links to it) is outlined. */
+const NamedCard = styled(Card)<{ $named: boolean }>`
+  ${(p) => (p.$named ? `outline: 3px solid ${theme.colors.primary}; outline-offset: 2px;` : '')}
+  scroll-margin-top: 24px;
+`;
+
+/**
+ * The id of the church the address names (#church-<id>): an event's page links to its church's card.
+ * Once the cards are shown, the page scrolls to that card.
+ */
+function useNamedChurch(shown: boolean): string | null {
+  const { hash } = useLocation();
+  const named = hash.startsWith('#church-') ? decodeURIComponent(hash.slice('#church-'.length)) : null;
+  useEffect(() => {
+    if (!shown || !named) return;
+    document.getElementById(`church-card-${named}`)?.scrollIntoView?.({ block: 'start' });
+  }, [shown, named]);
+  return named;
+}
+
+function LocationCard({ church, named }: { church: ChurchLocation; named: boolean }) {
   const heading = `church-${church._id}`;
   return (
-    <Card aria-labelledby={heading}>
+    <NamedCard
+      aria-labelledby={heading}
+      id={`church-card-${church._id}`}
+      $named={named}
+      aria-current={named ? 'true' : undefined}
+    >
       <CardBody>
         <Name id={heading}>{church.church_name}</Name>
         <Line>{church.adress}</Line>
@@ -173,13 +199,14 @@ function LocationCard({ church }: { church: ChurchLocation }) {
         </Line>
         <MapOnRequest church={church} />
       </CardBody>
-    </Card>
+    </NamedCard>
   );
 }
 
 /** "Plan a visit", then every church with its address, contacts, service times, parking and map. */
 export function LocationList() {
   const locations = useResource(getLocations, 'locations');
+  const named = useNamedChurch(Boolean(locations.data));
   return (
     <>
       <PlanAVisit />
@@ -187,7 +214,7 @@ export function LocationList() {
         {(list) => (
           <Grid>
             {list.map((church) => (
-              <LocationCard key={church._id} church={church} />
+              <LocationCard key={church._id} church={church} named={church._id === named} />
             ))}
           </Grid>
         )}

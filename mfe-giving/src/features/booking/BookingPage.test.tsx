@@ -38,9 +38,9 @@ describe('BookingPage', () => {
   });
   afterEach(() => api.restore());
 
-  it("shows 'Booking Now !' and asks to choose an event when none is stored", async () => {
+  it("shows 'Book now!' and asks to choose an event when none is stored", async () => {
     renderBooking({ signedIn: true });
-    expect(screen.getByRole('heading', { level: 1, name: 'Booking Now !' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Book now!' })).toBeInTheDocument();
     expect(screen.getByText(/Choose an event first/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the events' })).toHaveAttribute('href', '/events');
   });
@@ -148,7 +148,7 @@ describe('BookingPage', () => {
     renderBooking({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $15' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Booking Now !' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Book now!' })).toBeInTheDocument();
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 });

@@ -206,7 +206,7 @@ function BookingOfEvent({ eventId }: { eventId: string }) {
   return <BookingForm key={event.data._id} event={event.data} onStale={event.reload} />;
 }
 
-/** /booking: 'Booking Now !', the quantity counter from 1 and the pay button, for the stored `event`. */
+/** /booking: 'Book now!', the quantity counter from 1 and the pay button, for the stored `event`. */
 export function BookingPage() {
   usePageTitle('Booking');
   const eventId = readBookingEvent();
@@ -214,7 +214,7 @@ export function BookingPage() {
     <>
       <PageBanner>
         <Container>
-          <h1>Booking Now !</h1>
+          <h1>Book now!</h1>
           <p>Choose how many seats you need and pay securely by card. Your tickets arrive by e-mail and on your profile.</p>
         </Container>
       </PageBanner>

@@ -76,7 +76,7 @@ export function EventCarousel({ events }: { events: MinistryEvent[] }) {
   return (
     <Carousel
       items={events}
-      label="Upcoming events"
+      label="Event highlights"
       getKey={(e) => e._id}
       slideLabel={(e) => e.title}
       interval={7000}

@@ -27,13 +27,14 @@ describe('EventDetailPage', () => {
   });
   afterEach(() => api.restore());
 
-  it('shows the photo, title, date (DD MMMM YYYY), time (hh:mm A), description, seats left and the read-only price', async () => {
+  it('shows the photo, title, date (DD MMMM YYYY), start and end time (hh:mm A), description, seats left and the read-only price', async () => {
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
     const { container } = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Night of Worship' })).toBeInTheDocument();
     expect(container.querySelector('img[src="/media/event-2.svg"]')).not.toBeNull();
     expect(screen.getByText(/^\d{2} January 2030$/)).toBeInTheDocument();
-    expect(screen.getByText(/^Time: \d{2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    // 19:30 UTC in January is 02:30 PM in the site's time zone; 150 minutes later it ends.
+    expect(screen.getByText(/^Time:/)).toHaveTextContent(/^Time: 02:30 PM – 05:00 PM$/);
     expect(screen.getByText(event.description)).toBeInTheDocument();
     expect(screen.getByText('3 seats left')).toBeInTheDocument();
     const price = screen.getByLabelText('Price per ticket');
@@ -48,7 +49,11 @@ describe('EventDetailPage', () => {
     expect(screen.getByText(/^Where:/).closest('p')).toHaveTextContent(
       'Where: Luminaries Philadelphia, 310 Market Street, Philadelphia, PA 19106',
     );
-    expect(screen.getByRole('link', { name: 'Luminaries Philadelphia' })).toHaveAttribute('href', '/community?tab=location');
+    // The church's own card, not the whole list.
+    expect(screen.getByRole('link', { name: 'Luminaries Philadelphia' })).toHaveAttribute(
+      'href',
+      '/community?tab=location#church-church-philadelphia',
+    );
     expect(screen.getByRole('link', { name: /Open in a map/ })).toHaveAttribute(
       'href',
       expect.stringContaining(encodeURIComponent('310 Market Street')),
@@ -144,10 +149,21 @@ describe('EventDetailPage', () => {
     expect(localStorage.getItem('event')).toBe(event._id);
   });
 
-  it('a sold-out event says so and cannot be bought', async () => {
+  it('an event ending on another day shows when it ends', async () => {
+    api
+      .onGet(`/api/events/search/${event._id}`)
+      .reply(200, { data: { ...event, durationMinutes: 3 * 24 * 60, end_date: '2030-02-01T19:30:00.000Z' } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Night of Worship' });
+    expect(screen.getByText(/^Time:/)).toHaveTextContent(/^Time: 02:30 PM$/);
+    expect(screen.getByText(/^Ends:/)).toHaveTextContent('Ends: 01 February 2030, 02:30 PM');
+  });
+
+  it('a sold-out event says so once and cannot be bought', async () => {
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 0 } });
     renderPage();
-    expect(await screen.findAllByText('Sold out')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Sold out')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Sold out');
     expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Number of tickets')).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime, mapSearchUrl } from '@ministry/shared/format';
+import { formatEventDate, formatEventTime, inSiteTimeZone, mapSearchUrl } from '@ministry/shared/format';
 import type { MinistryEvent } from '@ministry/shared/types';
 import {
   Container,
@@ -140,6 +140,35 @@ const Closed = styled.div`
   }
 `;
 
+/** The church's card on the locations tab (its address scrolls to it). */
+export const churchCardPath = (churchId: string): string => `/community?tab=location#church-${encodeURIComponent(churchId)}`;
+
+/** 'Time: 07:30 PM – 10:00 PM', or, when it ends on another day, the start time and 'Ends: 03 April 2031, 04:00 PM'. */
+function EventTimes({ event }: { event: MinistryEvent }) {
+  const end = event.end_date;
+  const sameDay = end && inSiteTimeZone(end).format('YYYY-MM-DD') === inSiteTimeZone(event.event_date).format('YYYY-MM-DD');
+  if (!end) return <span>Time: {formatEventTime(event.event_date)}</span>;
+  if (sameDay) {
+    return (
+      <span>
+        Time: <time dateTime={event.event_date}>{formatEventTime(event.event_date)}</time> –{' '}
+        <time dateTime={end}>{formatEventTime(end)}</time>
+      </span>
+    );
+  }
+  return (
+    <>
+      <span>Time: {formatEventTime(event.event_date)}</span>
+      <span>
+        Ends:{' '}
+        <time dateTime={end}>
+          {formatEventDate(end)}, {formatEventTime(end)}
+        </time>
+      </span>
+    </>
+  );
+}
+
 function EventDetail({ event }: { event: MinistryEvent }) {
   usePageTitle(event.title);
   const availability = availabilityOf(event);
@@ -158,7 +187,7 @@ function EventDetail({ event }: { event: MinistryEvent }) {
           <span>
             Date: <time dateTime={event.event_date}>{formatEventDate(event.event_date)}</time>
           </span>
-          <span>Time: {formatEventTime(event.event_date)}</span>
+          <EventTimes event={event} />
         </When>
         <Where>
           {event.place && (
@@ -166,7 +195,7 @@ function EventDetail({ event }: { event: MinistryEvent }) {
               <strong>Where: </strong>
               {event.place.churchId && (
                 <>
-                  <Link to="/community?tab=location">{event.place.name}</Link>,{' '}
+                  <Link to={churchCardPath(event.place.churchId)}>{event.place.name}</Link>,{' '}
                 </>
               )}
               {event.place.address}
@@ -198,11 +227,6 @@ function EventDetail({ event }: { event: MinistryEvent }) {
           </>
         ) : (
           <Closed>
-            <p>
-              <strong>
-                {availability === 'sold-out' ? 'Sold out' : availability === 'cancelled' ? 'Cancelled' : 'Tickets are closed'}
-              </strong>
-            </p>
             <p>
               {availability === 'sold-out'
                 ? `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats that come free go to the people on the waitlist, first come first served.`

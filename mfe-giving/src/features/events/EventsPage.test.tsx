@@ -33,15 +33,16 @@ describe('EventsPage', () => {
     window.matchMedia = original;
   });
 
-  it("shows 'Recent Events' with the Visit link to the TV network, and a carousel on desktop", async () => {
+  it("shows 'Upcoming events' with the Visit link to the TV network and the calendar, and a carousel on desktop", async () => {
     setMobile(false);
     api.onGet('/api/events').reply(200, { data: events });
     renderWithProviders(<EventsPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Recent Events' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Upcoming events' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the calendar' })).toHaveAttribute('href', '/calendar');
     const visit = screen.getByRole('link', { name: new RegExp(`Visit ${siteIdentity.tvNetwork.name}`) });
     expect(visit).toHaveAttribute('href', siteIdentity.tvNetwork.url);
     expect(visit).toHaveAttribute('target', '_blank');
-    const carousel = await screen.findByRole('region', { name: 'Upcoming events' });
+    const carousel = await screen.findByRole('region', { name: 'Event highlights' });
     expect(within(carousel).getByRole('link', { name: 'Get tickets: Conference' })).toHaveAttribute(
       'href',
       `/events/${events[0]._id}`,
@@ -66,6 +67,23 @@ describe('EventsPage', () => {
     expect(rows[0]).toHaveTextContent('10 seats left');
     expect(rows[1]).toHaveTextContent('Sold out');
     expect(within(all).queryByText('Last year')).not.toBeInTheDocument();
+    // Past events are not among the upcoming ones: they have a section of their own.
+    expect(within(screen.getByRole('region', { name: 'Event highlights' })).queryByText('Last year')).not.toBeInTheDocument();
+    const pastSection = screen.getByRole('region', { name: 'Past events' });
+    expect(within(pastSection).getByRole('link', { name: 'Details: Last year' })).toHaveAttribute('href', `/events/${past._id}`);
+  });
+
+  it('says when nothing is coming up, and still lists past events', async () => {
+    setMobile(true);
+    const past = sampleEvent({
+      _id: 'c1111111-1111-4111-8111-111111111111',
+      title: 'Last year',
+      event_date: '2020-01-01T18:00:00.000Z',
+    });
+    api.onGet('/api/events').reply(200, { data: [past] });
+    renderWithProviders(<EventsPage />);
+    expect(await screen.findByText('No upcoming events right now. Please check back soon.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Past events' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('shows a card list on mobile, with sold-out events marked', async () => {
@@ -76,7 +94,7 @@ describe('EventsPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Sold out')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Details: Breakfast' })).toHaveAttribute('href', `/events/${events[1]._id}`);
-    expect(screen.queryByRole('region', { name: 'Upcoming events' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Event highlights' })).not.toBeInTheDocument();
   });
 
   it('has an empty state and an error state with retry', async () => {

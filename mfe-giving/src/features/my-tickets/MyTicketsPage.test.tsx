@@ -24,7 +24,10 @@ const ticket = (overrides: Partial<MyTicket> = {}, event: Partial<MyTicket['even
 
 describe('MyTicketsPage', () => {
   let api: MockAdapter;
-  beforeEach(() => (api = new MockAdapter(http)));
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    api.onGet('/api/calendar/feed').reply(200, { data: { url: null } });
+  });
   afterEach(() => api.restore());
 
   it('lists the member’s tickets with their event, date, count, amount and state, a cancelled event’s refund shown', async () => {
@@ -133,5 +136,42 @@ describe('MyTicketsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel and refund' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bookings can be cancelled until 48 hours before the event.');
+  });
+
+  it('gives the member a private calendar address of their tickets, a new one on request, or none', async () => {
+    const first = 'http://localhost/calendar/tickets/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
+    const second = 'http://localhost/calendar/tickets/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.ics';
+    api.onGet('/api/payment/my-bookings').reply(200, { data: [] });
+    api
+      .onPost('/api/calendar/feed')
+      .replyOnce(200, { data: { url: first } })
+      .onPost('/api/calendar/feed')
+      .replyOnce(200, { data: { url: second } });
+    api.onDelete('/api/calendar/feed').reply(200, { data: { url: null } });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+    const feed = within(await screen.findByRole('region', { name: 'Your tickets in your calendar' }));
+    await userEvent.click(await feed.findByRole('button', { name: 'Get my calendar address' }));
+    expect(await feed.findByLabelText('Calendar address')).toHaveValue(first);
+    expect(feed.getByRole('link', { name: 'Subscribe to your tickets in your calendar app' })).toHaveAttribute(
+      'href',
+      first.replace('http:', 'webcal:'),
+    );
+    await userEvent.click(feed.getByRole('button', { name: 'Make a new address' }));
+    expect(await feed.findByDisplayValue(second)).toBeInTheDocument();
+    await userEvent.click(feed.getByRole('button', { name: 'Turn the address off' }));
+    expect(await feed.findByRole('button', { name: 'Get my calendar address' })).toBeInTheDocument();
+    expect(feed.queryByLabelText('Calendar address')).not.toBeInTheDocument();
+    expect(api.history.post.filter((r) => r.url === '/api/calendar/feed')).toHaveLength(2);
+    expect(api.history.delete.filter((r) => r.url === '/api/calendar/feed')).toHaveLength(1);
+  });
+
+  it('says so when the address cannot be made', async () => {
+    api.onGet('/api/payment/my-bookings').reply(200, { data: [] });
+    api
+      .onPost('/api/calendar/feed')
+      .reply(429, { error: { code: 'rate_limited', message: 'Too many new addresses. Please wait an hour.' } });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Get my calendar address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many new addresses. Please wait an hour.');
   });
 });

@@ -20,6 +20,7 @@ import { eventPath } from '../events/eventStatus';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { TICKET_STATES, ticketNote, ticketState } from './ticketState';
 import { eventCalendarUrl } from '../events/api';
+import { MyCalendarFeed } from './MyCalendarFeed';
 import { getMyBookings } from './api';
 
 const List = styled.ul`
@@ -233,6 +234,7 @@ export function MyTicketsPage() {
             </List>
           )}
         </ResourceView>
+        <MyCalendarFeed />
       </Container>
     </Section>
   );

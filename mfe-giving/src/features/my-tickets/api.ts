@@ -15,3 +15,23 @@ export async function getMyBookings(): Promise<MyTicket[]> {
 export async function cancelMyBooking(id: string): Promise<Booking> {
   return (await http.post<Envelope<Booking>>(`/api/payment/my-bookings/${encodeURIComponent(id)}/cancel`)).data.data;
 }
+
+/** The member's personal calendar feed: its secret address, or null when they have none. */
+export interface MyCalendarFeed {
+  url: string | null;
+}
+
+/** GET /api/calendar/feed. */
+export async function getMyCalendarFeed(): Promise<MyCalendarFeed> {
+  return (await http.get<Envelope<MyCalendarFeed>>('/api/calendar/feed')).data.data;
+}
+
+/** POST /api/calendar/feed: a new secret address (the old one, if any, stops answering). */
+export async function resetMyCalendarFeed(): Promise<MyCalendarFeed> {
+  return (await http.post<Envelope<MyCalendarFeed>>('/api/calendar/feed')).data.data;
+}
+
+/** DELETE /api/calendar/feed: no personal feed any more. */
+export async function removeMyCalendarFeed(): Promise<MyCalendarFeed> {
+  return (await http.delete<Envelope<MyCalendarFeed>>('/api/calendar/feed')).data.data;
+}

@@ -63,6 +63,7 @@ describe('EventFormPage', () => {
     await userEvent.clear(screen.getByLabelText('Time'));
     await userEvent.type(screen.getByLabelText('Time'), '19:30');
     await userEvent.selectOptions(screen.getByLabelText('Where'), 'Luminaries Dover');
+    await userEvent.type(screen.getByLabelText('Category'), '  Worship ');
     await userEvent.upload(screen.getByLabelText('Photo'), new File(['photo'], 'praise.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(document.querySelector('picture source[type="image/webp"]')).not.toBeNull());
     await userEvent.type(screen.getByLabelText('Price per ticket (USD)'), '15');
@@ -79,6 +80,7 @@ describe('EventFormPage', () => {
       date: '2030-11-20',
       time: '19:30',
       durationMinutes: null,
+      category: 'Worship',
       place: 'church',
       churchId: 'church-dover',
       address: null,

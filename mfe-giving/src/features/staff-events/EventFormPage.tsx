@@ -30,6 +30,20 @@ import { emptyEventForm, eventInputOf, formErrorsOf, formValuesOf, validateEvent
 import { attendeesPath, seatsSummary, STATE_LABELS, staffEventPath, staffEventState } from './staffEventStatus';
 import { createStaffEvent, getLocations, getStaffEvent, updateStaffEvent, uploadStaffImage } from './api';
 
+/** Categories offered as the staff type (any other may be typed). */
+const EVENT_CATEGORY_SUGGESTIONS = [
+  'Worship',
+  'Prayer',
+  'Bible study',
+  'Conference',
+  'Youth',
+  'Children',
+  'Family',
+  'Outreach',
+  'Retreat',
+  'Leadership',
+];
+
 const Form = styled.form`
   max-width: 760px;
   background: #fff;
@@ -156,6 +170,19 @@ function EventForm({
             hint="Optional (calendars)"
           />
         </Row>
+        <TextField
+          label="Category"
+          autoComplete="off"
+          maxLength={40}
+          list="event-categories"
+          {...field('category')}
+          hint="Optional: Worship, Youth, Family… (the calendar and its feeds filter by it)"
+        />
+        <datalist id="event-categories">
+          {EVENT_CATEGORY_SUGGESTIONS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <SelectField label="Where" {...field('where')}>
           <option value="">Choose a church or an address…</option>
           {churches.map((church) => (

@@ -4,7 +4,10 @@
  * (@ministry/shared/validation `staffEventSchema`).
  */
 import type { StaffEvent, StaffEventInput } from '@ministry/shared/types';
-import { fieldErrors, staffEventSchema, yup } from '@ministry/shared/validation';
+import { eventCategorySchema, fieldErrors, staffEventSchema, yup } from '@ministry/shared/validation';
+
+/** The rules the server applies: the event's and its category's. */
+const eventSchema = staffEventSchema.concat(eventCategorySchema);
 
 export interface EventFormValues {
   title: string;
@@ -14,6 +17,8 @@ export interface EventFormValues {
   /** 'HH:mm' on the site's clock. */
   time: string;
   durationMinutes: string;
+  /** '' when none. */
+  category: string;
   /** '' (not chosen), 'address', or 'church:<id>'. */
   where: string;
   address: string;
@@ -28,6 +33,7 @@ export const emptyEventForm = (date = ''): EventFormValues => ({
   date,
   time: '19:00',
   durationMinutes: '',
+  category: '',
   where: '',
   address: '',
   photo: '',
@@ -42,6 +48,7 @@ export function formValuesOf(event: StaffEvent): EventFormValues {
     date: event.date,
     time: event.time,
     durationMinutes: event.durationMinutes === null ? '' : String(event.durationMinutes),
+    category: event.category ?? '',
     where: event.place === 'address' ? 'address' : event.churchId ? `church:${event.churchId}` : '',
     address: event.address ?? '',
     photo: event.photo,
@@ -63,6 +70,7 @@ function rawInput(values: EventFormValues) {
     date: values.date,
     time: values.time,
     durationMinutes: text(values.durationMinutes),
+    category: text(values.category),
     place: church ? 'church' : values.where === 'address' ? 'address' : '',
     churchId: church,
     address: values.where === 'address' ? values.address : null,
@@ -85,7 +93,7 @@ export function formErrorsOf(fields: Record<string, string>): Partial<Record<key
 /** The form's errors under each field, by the shared rules; empty when it may be sent. */
 export async function validateEventForm(values: EventFormValues): Promise<Partial<Record<keyof EventFormValues, string>>> {
   try {
-    await staffEventSchema.validate(rawInput(values), { abortEarly: false });
+    await eventSchema.validate(rawInput(values), { abortEarly: false });
     return {};
   } catch (error) {
     return error instanceof yup.ValidationError ? formErrorsOf(fieldErrors(error)) : {};
@@ -93,5 +101,4 @@ export async function validateEventForm(values: EventFormValues): Promise<Partia
 }
 
 /** The input to send, once valid. */
-export const eventInputOf = (values: EventFormValues): StaffEventInput =>
-  staffEventSchema.cast(rawInput(values)) as StaffEventInput;
+export const eventInputOf = (values: EventFormValues): StaffEventInput => eventSchema.cast(rawInput(values)) as StaffEventInput;

@@ -18,6 +18,7 @@ describe('Footer', () => {
     renderWithProviders(<Footer />);
     const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
     expect(quick.getByRole('link', { name: 'Donations' })).toHaveAttribute('href', '/offering');
+    expect(quick.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calendar');
     expect(quick.getByRole('link', { name: 'Press' })).toHaveAttribute('href', '/news');
     const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
     // Each jumps to its own section: anchors PoliciesPage gives the sections of these titles.

@@ -106,6 +106,7 @@ const Social = styled.ul`
 const QUICK_LINKS: [string, string][] = [
   ['/about', 'About'],
   ['/events', 'Events'],
+  ['/calendar', 'Calendar'],
   ['/daily-devotion', 'Daily Devotion'],
   ['/community', 'Community'],
   ['/offering', 'Donations'],

@@ -30,7 +30,7 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('the mobile drawer adds Daily Devotion, and Login / Sign Up when signed out', async () => {
+  it('the mobile drawer adds Daily Devotion and the calendar, and Login / Sign Up when signed out', async () => {
     renderWithProviders(<Header />);
     await userEvent.click(screen.getByLabelText('Open menu'));
     const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
@@ -42,10 +42,12 @@ describe('Header', () => {
       'NEWS',
       'OFFERING',
       'Daily Devotion',
+      'Calendar',
       'Login',
       'Sign Up',
     ]);
     expect(drawer.getByRole('link', { name: 'Daily Devotion' })).toHaveAttribute('href', '/daily-devotion');
+    expect(drawer.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calendar');
     await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });

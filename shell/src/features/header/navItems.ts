@@ -1,4 +1,4 @@
-/** The spec's navigation: the desktop bar has no Daily Devotion link; the drawer has. */
+/** The spec's navigation: the desktop bar has no Daily Devotion link; the drawer has, and the calendar (the events page links to it on a wide screen). */
 export interface NavItem {
   to: string;
   label: string;
@@ -13,4 +13,8 @@ export const DESKTOP_NAV: NavItem[] = [
   { to: '/offering', label: 'OFFERING' },
 ];
 
-export const MOBILE_NAV: NavItem[] = [...DESKTOP_NAV, { to: '/daily-devotion', label: 'Daily Devotion' }];
+export const MOBILE_NAV: NavItem[] = [
+  ...DESKTOP_NAV,
+  { to: '/daily-devotion', label: 'Daily Devotion' },
+  { to: '/calendar', label: 'Calendar' },
+];
