@@ -54,6 +54,7 @@ const EXPECTED = [
   'GET /api/admin/subscribers',
   'GET /api/admin/subscribers.csv',
   'GET /api/community/mine',
+  'GET /api/community/mine/posting',
   'GET /api/devotionals',
   'GET /api/devotionals/:idOrSlug',
   'GET /api/devotionals/tags',

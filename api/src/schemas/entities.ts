@@ -17,6 +17,7 @@ import {
   PagingContract,
   PendingPostContract,
   PrayerContract,
+  QueuedPostContract,
   RecurringGiftContract,
   StoryContract,
   UserContract,
@@ -46,6 +47,7 @@ export const commentSchema = answerSchema(CommentContract);
 export const storySchema = answerSchema(StoryContract);
 export const myPostSchema = answerSchema(MyPostContract);
 export const pendingPostSchema = answerSchema(PendingPostContract);
+export const queuedPostSchema = answerSchema(QueuedPostContract);
 export const errorSchema = answerSchema(ApiErrorContract);
 
 /** Which page of a list an answer holds (`paging` beside `data`). */
