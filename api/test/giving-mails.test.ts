@@ -72,7 +72,8 @@ describeEachDatabase('giving mails and pages', (ctx) => {
     assert.match(receipt, /Date: \d{2} \w+ \d{4}/);
     assert.match(receipt, new RegExp(`Reference: G-${row.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`));
     assert.ok(receipt.replace(/\s+/g, ' ').includes(siteIdentity.giving.taxNote), 'the church’s tax note');
-    assert.match(receipt, /\/my-giving/);
+    assert.match(receipt, /My giving: http:\/\/[^\s]+\/my-giving/, 'the plain text writes the address out');
+    assert.match(receipt, /class=3D"action"|class="action"/, 'the HTML part has it as a button');
     // The same form again records nothing, and mails nothing.
     assert.equal((await give(app, 'charitable', form, member.cookie)).statusCode, 200);
     await app.afterReply.idle();

@@ -216,7 +216,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
             subject: `Your ${KIND_NAMES[kind]} is not on the site`,
             text: `${greeting(author.firstname)}\n\nA moderator at ${siteIdentity.ministryName} did not publish your ${KIND_NAMES[kind]}:\n\n"${excerpt}"\n\n${
               reason ? `The reason given: ${reason}\n\n` : ''
-            }You can correct it and send it again for review, or delete it, in "My posts": ${app.config.publicUrl}/community/my-posts\n`,
+            }You can correct it and send it again for review, or delete it, in "My posts".\n\nOpen My posts: ${app.config.publicUrl}/community/my-posts\n`,
           });
         });
       }

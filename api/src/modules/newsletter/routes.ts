@@ -116,7 +116,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     await mailer.send({
       to: email,
       subject: `Confirm your subscription to the ${siteIdentity.shortName} newsletter`,
-      text: `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${siteIdentity.ministryName} at this address: devotionals, events and news, once a week.\n\nPlease confirm by opening this link:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us.\n`,
+      text: `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${siteIdentity.ministryName} at this address: devotionals, events and news, once a week.\n\nPlease confirm by opening this link.\n\nConfirm my subscription: ${link}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us.\n`,
     });
   }
 
