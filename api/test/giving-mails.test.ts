@@ -146,4 +146,21 @@ describeEachDatabase('giving mails and pages', (ctx) => {
     await app.afterReply.idle();
     assert.equal(mailsTo(app, member.email).filter((m) => /is stopped/.test(m)).length, 1);
   });
+
+  it("the test payment pages use the site's font, served beside them", async () => {
+    const { app } = ctx();
+    const page = await app.inject({ method: 'GET', url: '/pay/donate/offering' });
+    assert.match(
+      page.body,
+      /@font-face\{font-family:'Poppins';[^}]*font-weight:400;[^}]*src:url\(\/pay\/fonts\/poppins-400\.woff2\)/,
+    );
+    assert.match(page.body, /body\{[^}]*font-family:Poppins/);
+    for (const weight of ['400', '500', '600', '700']) {
+      const font = await app.inject({ method: 'GET', url: `/pay/fonts/poppins-${weight}.woff2` });
+      assert.equal(font.statusCode, 200, weight);
+      assert.equal(font.headers['content-type'], 'font/woff2');
+      assert.equal(font.rawPayload.subarray(0, 4).toString('latin1'), 'wOF2');
+    }
+    assert.equal((await app.inject({ method: 'GET', url: '/pay/fonts/..%2F..%2Fpackage.json' })).statusCode, 404);
+  });
 });

@@ -105,6 +105,7 @@ const EXPECTED = [
   'GET /media/uploads/:name',
   'GET /pay/checkout/:bookingId',
   'GET /pay/donate/:type',
+  'GET /pay/fonts/:file',
   'GET /sermons/podcast.xml',
   'GET /sermons/series/:slug/podcast.xml',
   'GET /socialuser/:part',

@@ -6,7 +6,15 @@ import { escapeHtml } from '../../lib/html.js';
 /** Dollars as the site shows them: '45$', '12.50$'. */
 export const dollars = (amount: number): string => formatPrice(amount);
 
+/** The site's font (Poppins, from the files the site's own bundle uses), served at /pay/fonts/. */
+export const FONT_WEIGHTS = ['400', '500', '600', '700'] as const;
+const FONT_FACES = FONT_WEIGHTS.map(
+  (weight) =>
+    `@font-face{font-family:'Poppins';font-style:normal;font-weight:${weight};font-display:swap;src:url(/pay/fonts/poppins-${weight}.woff2) format('woff2')}`,
+).join('\n');
+
 const STYLE = `
+${FONT_FACES}
 *{box-sizing:border-box}
 body{margin:0;font-family:Poppins,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d1d1f;background:#f6f4ef;line-height:1.5}
 .test{background:#ffe58f;color:#3d2e00;text-align:center;padding:10px 16px;border-bottom:2px solid #c9a227}

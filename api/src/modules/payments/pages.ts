@@ -11,6 +11,9 @@
  * Forms post only from these pages (SameSite cookies, and a foreign Origin
  * is refused).
  */
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   findDonationType,
@@ -28,7 +31,7 @@ import type { Checkouts } from './checkout.js';
 import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { escapeHtml } from '../../lib/html.js';
-import { dollars, renderPage } from './html.js';
+import { dollars, FONT_WEIGHTS, renderPage } from './html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { releaseBooking } from './bookings.js';
@@ -66,6 +69,17 @@ const donationBody = {
 
 type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
 
+/** The site's font files (shared's own Poppins, as the site's bundle has them), by weight; undefined when not installed. */
+function fontFile(weight: string): string | undefined {
+  try {
+    const fromShared = createRequire(fileURLToPath(import.meta.resolve('@ministry/shared/config')));
+    return fromShared.resolve(`@fontsource/poppins/files/poppins-latin-${weight}-normal.woff2`);
+  } catch {
+    return undefined;
+  }
+}
+const FONT_FILES = new Map(FONT_WEIGHTS.map((weight) => [`poppins-${weight}.woff2`, fontFile(weight)]));
+
 export async function paymentPages(
   app: FastifyInstance,
   options: {
@@ -79,6 +93,17 @@ export async function paymentPages(
   const { provider, fulfilment, waitlist, checkouts, givingMails } = options;
   const testMode = provider.testMode;
   const testGifts = app.failureCounters('test-gifts', TEST_GIFTS_PER_HOUR, 3_600_000);
+
+  // The pages' font: the site's own, so these pages read like the rest of the site.
+  app.get<{ Params: { file: string } }>(
+    '/fonts/:file',
+    { schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 40 } } } } },
+    async (request, reply) => {
+      const file = FONT_FILES.get(request.params.file);
+      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('font/woff2').send(createReadStream(file));
+    },
+  );
 
   // The pages' forms: parsed here only (the API itself takes JSON).
   app.addContentTypeParser(
