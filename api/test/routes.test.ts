@@ -77,6 +77,7 @@ const EXPECTED = [
   'GET /api/news',
   'GET /api/news/:id',
   'GET /api/news/recent',
+  'GET /api/newsletter/unsubscribe/:token',
   'GET /api/payment/bookings/:id',
   'GET /api/payment/my-bookings',
   'GET /api/payment/my-tickets',

@@ -21,6 +21,7 @@ import {
   subscribe,
   subscribeConfirmed,
   subscriptionOf,
+  subscriberByToken,
   TOKEN_PATTERN,
   unsubscribeAddress,
   unsubscribeByToken,
@@ -160,6 +161,34 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     if (!email) throw badRequest(UNSUBSCRIBE_INVALID, { token: UNSUBSCRIBE_INVALID });
     return { data: { email, message: UNSUBSCRIBED_ANSWER } };
   };
+
+  // What an unsubscribe link stands for, read only (a mail scanner opening the page changes nothing):
+  // the address, and whether it is unsubscribed already (a used link says it is done).
+  app.get<{ Params: { token: string } }>(
+    '/newsletter/unsubscribe/:token',
+    {
+      schema: {
+        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              email: { type: 'string' },
+              status: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed', 'bounced'] },
+            },
+          }),
+          ...errors(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const row = new RegExp(TOKEN_PATTERN).test(token) ? await subscriberByToken(app.db, token) : undefined;
+      if (!row) throw badRequest(UNSUBSCRIBE_INVALID, { token: UNSUBSCRIBE_INVALID });
+      reply.header('Cache-Control', 'no-store');
+      return { data: row };
+    },
+  );
 
   app.post<{ Body: { token: string } }>(
     '/newsletter/unsubscribe',
