@@ -121,6 +121,7 @@ const EXPECTED = [
   'POST /api/admin/news',
   'POST /api/admin/news/:id/publish',
   'POST /api/admin/news/:id/unpublish',
+  'POST /api/admin/newsletter/send',
   'POST /api/admin/newsletter/test',
   'POST /api/admin/press',
   'POST /api/admin/press/:id/publish',

@@ -14,7 +14,15 @@ import { recordActivity } from '../activity/service.js';
 import { findUserById } from '../users/service.js';
 import { mailLayout } from '../../lib/mailer.js';
 import { toCsv } from '../../lib/csv.js';
-import { composeIssue, issueOfWeek, lastSentAt, pastIssues, runNewsletter, type NewsletterSettings } from './issues.js';
+import {
+  composeIssue,
+  issueOfWeek,
+  lastSentAt,
+  pastIssues,
+  runNewsletter,
+  startIssue,
+  type NewsletterSettings,
+} from './issues.js';
 import {
   confirmSubscription,
   listSubscribers,
@@ -378,13 +386,38 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
           : changes.status === 'planned'
             ? 'restored'
             : changes.send_at
-              ? 'postponed'
+              ? `rescheduled to ${changes.send_at.toISOString()}`
               : 'edited';
       await recordActivity(app.db, admin, {
         action: 'updated',
         subjectType: 'newsletter',
         summary: `Newsletter of the week of ${issue.week} ${what}`,
       });
+      return overview();
+    },
+  );
+
+  /**
+   * POST /api/admin/newsletter/send: this week's planned issue goes now (its
+   * content frozen and every confirmed subscriber queued at once; the
+   * newsletter job, once across processes, sends it right after).
+   */
+  app.post(
+    '/admin/newsletter/send',
+    { onRequest: admins, schema: { response: { 200: issueAnswer, ...errors(401, 403, 409) } } },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const { issue } = await upcoming();
+      if (issue.status === 'skipped')
+        throw new HttpError(409, 'conflict', "This week's newsletter is skipped: plan it again before you send it.");
+      if (!(await startIssue(app.db, issue.id, app.clock.now(), app.config.publicUrl)))
+        throw new HttpError(409, 'conflict', "This week's newsletter has already gone out.");
+      await recordActivity(app.db, admin, {
+        action: 'updated',
+        subjectType: 'newsletter',
+        summary: `Newsletter of the week of ${issue.week} sent now`,
+      });
+      app.afterReply.run('send the newsletter now', () => app.jobs.run('newsletter'));
       return overview();
     },
   );
