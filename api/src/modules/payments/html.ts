@@ -36,7 +36,8 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;min
 .primary{background:#14213d;color:#fff}.primary:hover{background:#22335c}
 .secondary{background:#fff;color:#14213d}.secondary:hover{background:#f6f4ef}
 label{display:block;font-weight:500;margin:0 0 6px}
-input[type=number]{width:100%;min-height:44px;padding:10px 14px;border-radius:8px;border:1.5px solid #d9d6cf;font:inherit}
+input[type=number],input[type=email]{width:100%;min-height:44px;padding:10px 14px;border-radius:8px;border:1.5px solid #d9d6cf;font:inherit;margin:0 0 6px}
+label[for=email]{margin-top:14px}
 .check{display:flex;align-items:center;gap:10px}.check label{margin:0}.check input{width:22px;height:22px}
 .review .with{display:none}.review:has(#coverFee:checked) .with{display:inline}.review:has(#coverFee:checked) .without{display:none}
 .error{color:#b3261e;font-weight:500}
