@@ -19,7 +19,7 @@ import { formatPrice } from '@ministry/shared/format';
 import { siteIdentity } from '@ministry/shared/config';
 import { newId } from '../src/lib/ids.js';
 import { processingFee } from '../src/modules/payments/gifts.js';
-import { createMember, describeEachDatabase, json } from './helpers.js';
+import { createMember, describeEachDatabase, json, waitForMailTo } from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 interface Gift {
@@ -345,6 +345,12 @@ describeEachDatabase(
         },
       });
       assert.equal(hook.statusCode, 200, hook.body);
+      // The receipt goes to the address Stripe asked for, once the gift is recorded.
+      const receipt = await waitForMailTo(app.config.dataDir, member.email, /Your receipt/);
+      assert.match(receipt, /Amount: \$20/);
+      assert.match(receipt, /Fund: Charitable/);
+      assert.match(receipt, /Frequency: Weekly/);
+      assert.match(receipt, /Reference: G-[0-9A-F]{8}/);
       const { gifts, recurring } = await mine(app, member);
       assert.deepEqual(
         gifts.map((g) => [g.amount, g.frequency, g.recurring]),
@@ -365,6 +371,9 @@ describeEachDatabase(
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(fakeStripe.cancelled, ['sub_weekly_gift']);
       assert.ok(json<{ data: Recurring }>(res).data.cancelledAt);
+      const stopped = await waitForMailTo(app.config.dataDir, member.email, /is stopped/);
+      assert.match(stopped, /Your weekly gift to Charitable is stopped/);
+      assert.match(stopped, /no further gift will be taken/);
       fakeStripe.cancelled.length = 0;
     });
   },

@@ -62,7 +62,7 @@ function offerMails(dataDir: string): { to: string; link: string }[] {
   return mailsIn(dataDir)
     .map(plainMail)
     .filter((m) => /Subject: Seats for you/.test(m))
-    .map((m) => ({ to: /^To: (\S+)/m.exec(m)![1]!, link: /Pay for your seats here: (\S+)/.exec(m)![1]! }));
+    .map((m) => ({ to: /^To: (\S+)/m.exec(m)![1]!, link: /Pay for your seats: (\S+)/.exec(m)![1]! }));
 }
 
 describeEachDatabase('waitlist', (ctx) => {

@@ -1,7 +1,8 @@
 /**
  * The newsletter, production build: a visitor subscribes in the footer, is
  * asked to confirm, follows the link of the mail and sees the confirmation
- * page; the unsubscribe link works signed out; an admin previews the
+ * page; the unsubscribe link works signed out, and opened again says it is
+ * done, for which address, and subscribes again; an admin previews the
  * week's newsletter, adds an opening paragraph and sends a test to
  * themselves. Screenshots at 360 and 1440 px in e2e/artifacts.
  */
@@ -70,6 +71,15 @@ describe('newsletter', () => {
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
       await savePageScreenshot(page, `newsletter-unsubscribed-${width}`);
+
+      // The used link, opened again: done, for which address, and a way back.
+      await page.goto(`${site.url}/newsletter/unsubscribe/${token}`);
+      await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await page.getByText(`Done: ${email} will not receive our newsletter any more.`).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Unsubscribe' }).count(), 0);
+      await page.getByRole('button', { name: 'Subscribe again' }).click();
+      await page.getByText('Check your inbox to confirm your subscription.').first().waitFor();
+      await savePageScreenshot(page, `newsletter-used-unsubscribe-${width}`);
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -41,19 +41,55 @@ export function greeting(firstname: string | null | undefined): string {
   return safe ? `Hello ${name},` : 'Hello,';
 }
 
-/** Plain text as HTML paragraphs: blank lines part them, line breaks stay, addresses become links. */
+/**
+ * An action of a mail as a button, with its address written out below it
+ * (for a reader whose mail app shows no buttons, or who wants to see where
+ * it goes).
+ */
+export function actionButton(label: string, url: string): string {
+  const href = escapeHtml(url);
+  return `<p style="margin:0 0 20px"><a href="${href}" class="action" style="display:inline-block;background:#14213d;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(
+    label,
+  )}</a><br><a href="${href}" class="written" style="display:inline-block;margin-top:8px;color:#55595f;font-size:13px;word-break:break-all">${href}</a></p>`;
+}
+
+/**
+ * A line of a mail's text that is an action: "Label: https://…" on a line of
+ * its own, the label short and no sentence ("Log in", "See your requests").
+ */
+const ACTION_LINE = /^([^:\n.?!]{1,40}):\s+(https?:\/\/\S+)$/;
+
+const linkedText = (text: string): string =>
+  escapeHtml(text).replace(
+    /https?:\/\/[^\s<]+[^\s<.,;:!?)]/g,
+    (url) => `<a href="${url}" style="color:#7a5c00;word-break:break-all">${url}</a>`,
+  );
+
+/**
+ * Plain text as HTML paragraphs: blank lines part them, line breaks stay,
+ * addresses become links, and an action line ("Label: https://…") becomes
+ * a button with its address written out below.
+ */
 export function textToHtml(text: string): string {
   return text
     .trim()
     .split(/\n{2,}/)
-    .map((paragraph) => {
-      const html = escapeHtml(paragraph)
-        .replace(
-          /https?:\/\/[^\s<]+[^\s<.,;:!?)]/g,
-          (url) => `<a href="${url}" style="color:#7a5c00;word-break:break-all">${url}</a>`,
-        )
-        .replace(/\n/g, '<br>');
-      return `<p style="margin:0 0 16px">${html}</p>`;
+    .flatMap((paragraph) => {
+      const parts: string[] = [];
+      let lines: string[] = [];
+      const flush = () => {
+        if (lines.length) parts.push(`<p style="margin:0 0 16px">${lines.map(linkedText).join('<br>')}</p>`);
+        lines = [];
+      };
+      for (const line of paragraph.split('\n')) {
+        const action = ACTION_LINE.exec(line.trim());
+        if (action) {
+          flush();
+          parts.push(actionButton(action[1].trim(), action[2]));
+        } else lines.push(line);
+      }
+      flush();
+      return parts;
     })
     .join('\n');
 }
@@ -93,6 +129,8 @@ export function mailLayout({
     body, .outer { background:#0f1420 !important; }
     .card { background:#1b2130 !important; color:#ecebe7 !important; }
     .card a { color:#e2c25a !important; }
+    .card a.action { background:#e2c25a !important; color:#14213d !important; }
+    .card a.written { color:#a9adb5 !important; }
     .foot, .foot a { color:#a9adb5 !important; }
   }
 </style>

@@ -18,6 +18,7 @@ import {
   PagingContract,
   PendingPostContract,
   PrayerContract,
+  QueuedPostContract,
   RecurringGiftContract,
   StoryContract,
   UserContract,
@@ -51,6 +52,7 @@ export const commentSchema = answerSchema(CommentContract);
 export const storySchema = answerSchema(StoryContract);
 export const myPostSchema = answerSchema(MyPostContract);
 export const pendingPostSchema = answerSchema(PendingPostContract);
+export const queuedPostSchema = answerSchema(QueuedPostContract);
 export const errorSchema = answerSchema(ApiErrorContract);
 
 /** Which page of a list an answer holds (`paging` beside `data`). */

@@ -10,6 +10,7 @@ import { locations, news, pageOf, prayers, stories, topStories } from './fixture
 export function mockCommunityApi(first?: (api: MockAdapter) => void): MockAdapter {
   const api = new MockAdapter(http);
   first?.(api);
+  api.onGet('/api/community/mine/posting').reply(200, { data: { stopped: false } });
   api.onGet('/api/prayers/').reply(200, pageOf(prayers));
   api.onGet('/api/stories').reply(200, pageOf(stories, 1, 1, 20));
   api.onGet('/api/story/top').reply(200, topStories);

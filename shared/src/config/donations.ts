@@ -30,14 +30,14 @@ export const DONATION_TYPES: readonly DonationOption[] = [
     label: 'Offering',
     purpose: 'a voluntary seed',
     description: 'A free-will gift of any amount, sown into the work of the ministry.',
-    plans: [{ frequency: 'once' }],
+    plans: [{ frequency: 'once' }, { frequency: 'weekly' }, { frequency: 'monthly' }],
   },
   {
     type: 'tithing',
     label: 'Tithing',
     purpose: '10% of income',
     description: 'The tenth of your increase, returned to God through His house.',
-    plans: [{ frequency: 'once' }],
+    plans: [{ frequency: 'once' }, { frequency: 'weekly' }, { frequency: 'monthly' }],
   },
   {
     type: 'charitable',
@@ -70,8 +70,27 @@ export const frequencyLabel = (frequency: DonationFrequency): string =>
 export const planLabel = (plan: DonationPlan): string =>
   plan.amount === undefined ? frequencyLabel(plan.frequency) : `${formatPrice(plan.amount)} ${plan.frequency}`;
 
-/** The amount note of a card: 'One-time, a voluntary seed' or 'Any amount; suggested $20 weekly · $100 monthly'. */
+/**
+ * The amount note of a card: 'Any amount; suggested $20 weekly · $100 monthly', 'Any amount, once, weekly or
+ * monthly' (no suggestion), or 'One-time, a voluntary seed' (a type given once only).
+ */
 export function amountNote(option: DonationOption): string {
-  const recurring = option.plans.filter((p) => p.amount !== undefined);
-  return recurring.length ? `Any amount; suggested ${recurring.map(planLabel).join(' · ')}` : `One-time, ${option.purpose}`;
+  const suggested = option.plans.filter((p) => p.amount !== undefined);
+  if (suggested.length) return `Any amount; suggested ${suggested.map(planLabel).join(' · ')}`;
+  if (option.plans.length > 1) return 'Any amount, once, weekly or monthly';
+  return `One-time, ${option.purpose}`;
+}
+
+/** What a gift of this type is called in a sentence: 'offering', 'tithe', 'charitable gift', 'generous gift'. */
+export function giftName(type: DonationType): string {
+  switch (type) {
+    case 'offering':
+      return 'offering';
+    case 'tithing':
+      return 'tithe';
+    case 'charitable':
+      return 'charitable gift';
+    case 'generous':
+      return 'generous gift';
+  }
 }

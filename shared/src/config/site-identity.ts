@@ -48,6 +48,11 @@ export const siteIdentity = {
     email: 'contact@luminaries.example.org',
     adminEmail: 'admin@luminaries.example.org',
   },
+  /** What every gift receipt and the yearly statement say of the gifts' tax standing (the church's own words). */
+  giving: {
+    taxNote:
+      'Luminaries Christian Ministries is a nonprofit church: this gift is tax-deductible as the law allows. No goods or services were provided in exchange for it.',
+  },
   social: {
     facebook: 'https://facebook.com/luminaries.example',
     youtube: 'https://youtube.com/@luminaries.example',

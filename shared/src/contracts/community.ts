@@ -87,6 +87,15 @@ export const PendingPostContract = Type.Object({
   reports: Type.Array(Type.Object({ reason: Type.String(), date: Type.String() })),
 });
 
+/** A post in the moderation queue: the waiting post, and what the staff need besides. */
+export const QueuedPostContract = Type.Object({
+  ...PendingPostContract.properties,
+  /** A prayer posted without the author's name: the church family sees "Anonymous", the staff see both. */
+  anonymous: Type.Optional(Type.Boolean()),
+  /** Whether a moderator stopped the author from posting. */
+  authorPostingStopped: Type.Optional(Type.Boolean()),
+});
+
 /* Request bodies of the posting calls. */
 
 export const PrayerBody = Type.Object({ text: BodyText(), anonymous: BodyFlag() });

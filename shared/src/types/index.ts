@@ -19,6 +19,7 @@ import type {
   MyPostContract,
   PagingContract,
   PendingPostContract,
+  QueuedPostContract,
   PrayerContract,
   ServiceTimeContract,
   StoryContract,
@@ -68,6 +69,10 @@ export type PendingPost = Static<typeof PendingPostContract>;
 
 /** The oldest page of each kind waiting for review, and how many wait in all (GET /api/moderation/pending). */
 export type PendingPosts = Record<PostKind, PendingPost[]> & { totals: Record<PostKind, number> };
+/** A post in the moderation queue as the staff see it (a prayer's anonymity, whether its author may post). */
+export type QueuedPost = Static<typeof QueuedPostContract>;
+/** The moderation queue: a page of each kind and how many wait in all. */
+export type QueuedPosts = Record<PostKind, QueuedPost[]> & { totals: Record<PostKind, number> };
 
 export type NewsItem = Static<typeof ArticleContract>;
 

@@ -5,7 +5,7 @@ import { createMailer, greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, pendingPostSchema } from '../../schemas/entities.js';
+import { envelope, errors, queuedPostSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
   excerptOf,
@@ -20,7 +20,7 @@ import {
 } from './service.js';
 
 const str = { type: 'string' } as const;
-const pendingList = { type: 'array', items: pendingPostSchema } as const;
+const pendingList = { type: 'array', items: queuedPostSchema } as const;
 const kindCounts = {
   type: 'object',
   properties: { prayers: { type: 'integer' }, stories: { type: 'integer' }, comments: { type: 'integer' } },
@@ -216,7 +216,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
             subject: `Your ${KIND_NAMES[kind]} is not on the site`,
             text: `${greeting(author.firstname)}\n\nA moderator at ${siteIdentity.ministryName} did not publish your ${KIND_NAMES[kind]}:\n\n"${excerpt}"\n\n${
               reason ? `The reason given: ${reason}\n\n` : ''
-            }You can see, correct or delete your posts here: ${app.config.publicUrl}/community/my-posts\n`,
+            }You can correct it and send it again for review, or delete it, in "My posts".\n\nOpen My posts: ${app.config.publicUrl}/community/my-posts\n`,
           });
         });
       }

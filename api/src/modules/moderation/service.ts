@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { PendingPostContract, Static } from '@ministry/shared/contracts';
+import type { QueuedPostContract, Static } from '@ministry/shared/contracts';
 import type { Database } from '../../db/index.js';
 import { LIMITS } from '../../config.js';
 import { newId } from '../../lib/ids.js';
@@ -16,7 +16,7 @@ export const excerptOf = (text: string, max = 60): string => {
 };
 
 /** A post waiting for review, as admins see it. */
-export type PendingPost = Static<typeof PendingPostContract>;
+export type PendingPost = Static<typeof QueuedPostContract>;
 
 /** Posts of each kind in one page of the queue. */
 export const PAGE_SIZE = 50;
@@ -47,7 +47,7 @@ export async function listPending(
   db: Kysely<Database>,
   options: { kind?: PostKind; after?: QueueCursor } = {},
 ): Promise<PendingPage> {
-  const author = ['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email'] as const;
+  const author = ['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.posting_blocked_at'] as const;
   const wanted = (kind: PostKind) => options.kind === undefined || options.kind === kind;
   const after = options.after ? { date: new Date(options.after.date), id: options.after.id } : undefined;
   const afterCursor = (table: string) =>
@@ -60,7 +60,7 @@ export async function listPending(
       ? db
           .selectFrom('prayers as p')
           .innerJoin('users as u', 'u.id', 'p.user_id')
-          .select(['p.id', 'p.text', 'p.status', 'p.created_at', ...author])
+          .select(['p.id', 'p.text', 'p.status', 'p.created_at', 'p.anonymous', ...author])
           .where(inQueue('prayers', 'p'))
           .where(afterCursor('p'))
           .orderBy('p.created_at')
@@ -115,6 +115,7 @@ export async function listPending(
       firstname: string;
       lastname: string;
       email: string;
+      posting_blocked_at: Date | null;
     },
   ) => ({
     _id: r.id,
@@ -124,6 +125,7 @@ export async function listPending(
     version: versionOf(r.text),
     date: new Date(r.created_at).toISOString(),
     user: { _id: r.user_id, firstname: r.firstname, lastname: r.lastname, email: r.email },
+    authorPostingStopped: r.posting_blocked_at !== null,
   });
   const reports = await openReports(
     db,
@@ -131,7 +133,7 @@ export async function listPending(
   );
   const withReports = <T extends { _id: string }>(post: T) => ({ ...post, reports: reports.get(post._id) ?? [] });
   return {
-    prayers: prayers.map((r) => withReports(base('prayers', r))),
+    prayers: prayers.map((r) => withReports({ ...base('prayers', r), anonymous: r.anonymous })),
     stories: stories.map((r) => withReports(base('stories', r))),
     comments: comments.map((r) =>
       withReports({

@@ -7,8 +7,8 @@ import { idParam } from '../../lib/ids.js';
 import { checkedBody } from '../../lib/validate.js';
 import { requireUser } from '../../plugins/session.js';
 import { envelope, errors, myPostSchema } from '../../schemas/entities.js';
-import { readPost } from '../community/posting.js';
-import { deleteOwn, editPending, listMyPosts, POST_KINDS, postOwner } from './service.js';
+import { assertMayPost, readPost } from '../community/posting.js';
+import { deleteOwn, editOwn, listMyPosts, POST_KINDS, postingStopped, postOwner } from './service.js';
 
 const postParams = {
   type: 'object',
@@ -16,13 +16,18 @@ const postParams = {
   properties: { kind: { type: 'string', enum: [...POST_KINDS] }, id: idParam },
 } as const;
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' } } });
+const editAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, status: { type: 'string' } } });
 
 /** The rules a post's new words follow: the same as when it was posted. */
 const rules = { prayers: prayerSchema, stories: storySchema, comments: commentSchema.pick(['text']) } as const;
 
 /**
  * GET /api/community/mine: the signed-in member's prayers, stories and comments, every state.
- * PUT /api/community/mine/{kind}/{id} (`{ text }`): new words while the post waits for review.
+ * GET /api/community/mine/posting: `{ stopped }`, whether a moderator stopped the member from posting
+ * (the post forms say so before the member types).
+ * PUT /api/community/mine/{kind}/{id} (`{ text }`): new words while the post waits for review, or for
+ * one a moderator did not publish, which goes back to review (as a new post would: a member stopped
+ * from posting, or with too many posts waiting, is refused).
  * DELETE /api/community/mine/{kind}/{id}: deletes the member's own post, whatever its state.
  */
 export async function myPostRoutes(app: FastifyInstance): Promise<void> {
@@ -35,11 +40,24 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  app.get(
+    '/posting',
+    {
+      schema: {
+        response: { 200: envelope({ type: 'object', properties: { stopped: { type: 'boolean' } } }), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      return { data: { stopped: await postingStopped(app.db, me.id) } };
+    },
+  );
+
   app.put<{ Params: { kind: PostKind; id: string } }>(
     '/:kind/:id',
     {
       ...checkedBody,
-      schema: { params: postParams, body: PostEditBody, response: { 200: okAnswer, ...errors(400, 401, 404, 409) } },
+      schema: { params: postParams, body: PostEditBody, response: { 200: editAnswer, ...errors(400, 401, 403, 404, 409, 429) } },
     },
     async (request) => {
       const me = requireUser(request);
@@ -50,9 +68,11 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
       const body = (request.body ?? {}) as { text?: unknown };
       const input = await readPost(rules[kind] as typeof prayerSchema, { [field]: body.text }, field as 'text', request);
       const text = String((input as Record<string, unknown>)[field]);
-      if (!(await editPending(app.db, kind, id, me.id, text)))
-        throw conflict('This post has been reviewed already: it can no longer be changed, only deleted.');
-      return { data: { ok: true } };
+      // Sent again after a rejection, it is a new request for review: the posting rules apply.
+      if (post.status === 'rejected') await assertMayPost(app, me);
+      const status = await editOwn(app.db, kind, id, me.id, text);
+      if (!status) throw conflict('This post is on the site already: it can no longer be changed, only deleted.');
+      return { data: { ok: true, status } };
     },
   );
 

@@ -1,4 +1,4 @@
-/** A member's own posts (prayers, stories, comments) in every state, to see, correct while waiting, and delete. */
+/** A member's own posts (prayers, stories, comments) in every state, to see, correct (while waiting, or to resend when not published), and delete. */
 import type { Kysely } from 'kysely';
 import type { MyPost, PostKind } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
@@ -69,26 +69,37 @@ export async function postOwner(
   return db.selectFrom(kind).select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Replaces the words of a post that still waits for review; false when it no longer waits. */
-export async function editPending(
+/**
+ * Replaces the words of a post that still waits for review, or of one a
+ * moderator did not publish: a corrected post goes back to review (its old
+ * reason is dropped). Answers the post's state after, or undefined when it
+ * is published (no longer the author's to change).
+ */
+export async function editOwn(
   db: Kysely<Database>,
   kind: PostKind,
   id: string,
   userId: string,
   text: string,
-): Promise<boolean> {
+): Promise<'pending' | undefined> {
   const result = await db
     .updateTable(kind)
-    .set({ [textColumn(kind)]: text })
+    .set({ [textColumn(kind)]: text, status: 'pending', moderation_reason: null })
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'rejected'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows) > 0 ? 'pending' : undefined;
 }
 
 /** Deletes a member's own post (its likes, comments and prayers go with it). */
 export async function deleteOwn(db: Kysely<Database>, kind: PostKind, id: string, userId: string): Promise<boolean> {
   const result = await db.deleteFrom(kind).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether a moderator stopped the member from posting (the staff are never refused: see assertMayPost). */
+export async function postingStopped(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('posting_blocked_at').where('id', '=', userId).executeTakeFirst();
+  return !!row?.posting_blocked_at;
 }

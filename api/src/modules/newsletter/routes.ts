@@ -14,13 +14,22 @@ import { recordActivity } from '../activity/service.js';
 import { findUserById } from '../users/service.js';
 import { mailLayout } from '../../lib/mailer.js';
 import { toCsv } from '../../lib/csv.js';
-import { composeIssue, issueOfWeek, lastSentAt, pastIssues, runNewsletter, type NewsletterSettings } from './issues.js';
+import {
+  composeIssue,
+  issueOfWeek,
+  lastSentAt,
+  pastIssues,
+  runNewsletter,
+  startIssue,
+  type NewsletterSettings,
+} from './issues.js';
 import {
   confirmSubscription,
   listSubscribers,
   subscribe,
   subscribeConfirmed,
   subscriptionOf,
+  subscriberByToken,
   TOKEN_PATTERN,
   unsubscribeAddress,
   unsubscribeByToken,
@@ -116,7 +125,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     await mailer.send({
       to: email,
       subject: `Confirm your subscription to the ${siteIdentity.shortName} newsletter`,
-      text: `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${siteIdentity.ministryName} at this address: devotionals, events and news, once a week.\n\nPlease confirm by opening this link:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us.\n`,
+      text: `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${siteIdentity.ministryName} at this address: devotionals, events and news, once a week.\n\nPlease confirm by opening this link.\n\nConfirm my subscription: ${link}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us.\n`,
     });
   }
 
@@ -160,6 +169,34 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     if (!email) throw badRequest(UNSUBSCRIBE_INVALID, { token: UNSUBSCRIBE_INVALID });
     return { data: { email, message: UNSUBSCRIBED_ANSWER } };
   };
+
+  // What an unsubscribe link stands for, read only (a mail scanner opening the page changes nothing):
+  // the address, and whether it is unsubscribed already (a used link says it is done).
+  app.get<{ Params: { token: string } }>(
+    '/newsletter/unsubscribe/:token',
+    {
+      schema: {
+        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              email: { type: 'string' },
+              status: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed', 'bounced'] },
+            },
+          }),
+          ...errors(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const row = new RegExp(TOKEN_PATTERN).test(token) ? await subscriberByToken(app.db, token) : undefined;
+      if (!row) throw badRequest(UNSUBSCRIBE_INVALID, { token: UNSUBSCRIBE_INVALID });
+      reply.header('Cache-Control', 'no-store');
+      return { data: row };
+    },
+  );
 
   app.post<{ Body: { token: string } }>(
     '/newsletter/unsubscribe',
@@ -349,13 +386,38 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
           : changes.status === 'planned'
             ? 'restored'
             : changes.send_at
-              ? 'postponed'
+              ? `rescheduled to ${changes.send_at.toISOString()}`
               : 'edited';
       await recordActivity(app.db, admin, {
         action: 'updated',
         subjectType: 'newsletter',
         summary: `Newsletter of the week of ${issue.week} ${what}`,
       });
+      return overview();
+    },
+  );
+
+  /**
+   * POST /api/admin/newsletter/send: this week's planned issue goes now (its
+   * content frozen and every confirmed subscriber queued at once; the
+   * newsletter job, once across processes, sends it right after).
+   */
+  app.post(
+    '/admin/newsletter/send',
+    { onRequest: admins, schema: { response: { 200: issueAnswer, ...errors(401, 403, 409) } } },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const { issue } = await upcoming();
+      if (issue.status === 'skipped')
+        throw new HttpError(409, 'conflict', "This week's newsletter is skipped: plan it again before you send it.");
+      if (!(await startIssue(app.db, issue.id, app.clock.now(), app.config.publicUrl)))
+        throw new HttpError(409, 'conflict', "This week's newsletter has already gone out.");
+      await recordActivity(app.db, admin, {
+        action: 'updated',
+        subjectType: 'newsletter',
+        summary: `Newsletter of the week of ${issue.week} sent now`,
+      });
+      app.afterReply.run('send the newsletter now', () => app.jobs.run('newsletter'));
       return overview();
     },
   );

@@ -72,6 +72,14 @@ export async function unsubscribeByToken(db: Kysely<Database>, token: string, no
   return row?.email ?? null;
 }
 
+/** The address of an unsubscribe link and where it stands, or undefined for no such link. */
+export async function subscriberByToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ email: string; status: SubscriberStatus } | undefined> {
+  return db.selectFrom('newsletter_subscribers').select(['email', 'status']).where('token', '=', token).executeTakeFirst();
+}
+
 /** Unsubscribes `email` (a member from their profile). */
 export async function unsubscribeAddress(db: Kysely<Database>, email: string, now: Date): Promise<void> {
   await db

@@ -27,8 +27,8 @@ export interface DonationInput {
   email?: string | null;
 }
 
-/** Records a completed donation once; false when this reference was recorded before. */
-export async function recordDonation(db: Executor, input: DonationInput): Promise<boolean> {
+/** Records a completed donation once; answers its id, or null when this reference was recorded before. */
+export async function recordDonation(db: Executor, input: DonationInput): Promise<string | null> {
   const row = await db
     .insertInto('donations')
     .values({
@@ -47,7 +47,7 @@ export async function recordDonation(db: Executor, input: DonationInput): Promis
     .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 /** The first recorded gift of a subscription (its type, plan and giver), or undefined. */

@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
-import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
@@ -133,7 +133,8 @@ export function createFulfilment(
         '',
         ...lines.slice(1),
         '',
-        `Show the QR code of this e-mail (or the ticket code) at the entrance. The calendar file adds the event to your calendar. Your tickets: ${ticketsUrl}`,
+        'Show the QR code of this e-mail (or the ticket code) at the entrance. The calendar file adds the event to your calendar.',
+        `Your tickets: ${ticketsUrl}`,
         '',
         siteIdentity.ministryName,
         '',
@@ -143,7 +144,8 @@ export function createFulfilment(
         `<p>${escapeHtml(lines[0])}</p>`,
         `<p>${lines.slice(1).map(escapeHtml).join('<br>')}</p>`,
         ...(code ? [`<p><img src="cid:ticket-qr" width="240" height="240" alt="Ticket QR code ${escapeHtml(code)}"></p>`] : []),
-        `<p>Show this QR code (or the ticket code) at the entrance. The calendar file adds the event to your calendar. <a href="${escapeHtml(ticketsUrl)}">Your tickets</a></p>`,
+        '<p>Show this QR code (or the ticket code) at the entrance. The calendar file adds the event to your calendar.</p>',
+        actionButton('Your tickets', ticketsUrl),
         `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
       ].join('\n'),
       attachments,
@@ -202,7 +204,8 @@ export function createFulfilment(
         `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`,
         `Booking reference: ${booking._id}`,
         '',
-        `You are welcome to choose other seats or another event: ${app.config.publicUrl}/events`,
+        'You are welcome to choose other seats or another event.',
+        `See the events: ${app.config.publicUrl}/events`,
         '',
         siteIdentity.ministryName,
         '',

@@ -1,6 +1,7 @@
 /**
  * The member's giving history (GET /api/giving/mine), stopping a weekly or
- * monthly gift (POST /api/giving/recurring/:id/cancel), the yearly statement
+ * monthly gift (POST /api/giving/recurring/:id/cancel; the giver is mailed a
+ * confirmation), the yearly statement
  * (GET /api/giving/statement/:year, a PDF) and the processing fee a donor
  * may add to a gift (GET /api/giving/fee?amount=). Signed in, and of the
  * member's own gifts only.
@@ -22,13 +23,17 @@ import {
 } from './gifts.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
+import type { GivingMails } from './receipts.js';
 
 const perMember = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip },
 });
 
-export async function giftRoutes(app: FastifyInstance, options: { provider: PaymentProvider }): Promise<void> {
-  const { provider } = options;
+export async function giftRoutes(
+  app: FastifyInstance,
+  options: { provider: PaymentProvider; givingMails: GivingMails },
+): Promise<void> {
+  const { provider, givingMails } = options;
   const giverOf = (request: FastifyRequest): Giver => {
     const me = requireUser(request);
     return { id: me.id, email: me.email, verified: me.verified };
@@ -83,7 +88,13 @@ export async function giftRoutes(app: FastifyInstance, options: { provider: Paym
             'We could not reach the payment service, so the gift is not stopped yet. Please try again in a moment.',
           );
         }
-        await markRecurringCancelled(app.db, gift.provider, gift.subscription_ref);
+        // The giver hears of it once, from the request that stopped it.
+        if (await markRecurringCancelled(app.db, gift.provider, gift.subscription_ref)) {
+          const id = gift.id;
+          app.afterReply.run('tell the giver the gift is stopped', async () => {
+            await givingMails.recurringStopped(id);
+          });
+        }
       }
       const ref = `${gift.provider}:${gift.subscription_ref}`;
       const recurring = await listRecurring(app.db, giver);

@@ -143,15 +143,16 @@ export async function findOwnRecurring(db: Executor, giver: Giver, donationId: s
     .executeTakeFirst();
 }
 
-/** Records that a recurring gift is stopped (every gift of its subscription); answers when. */
-export async function markRecurringCancelled(db: Executor, provider: string, subscriptionRef: string): Promise<void> {
-  await db
+/** Records that a recurring gift is stopped (every gift of its subscription); false when it was stopped already. */
+export async function markRecurringCancelled(db: Executor, provider: string, subscriptionRef: string): Promise<boolean> {
+  const result = await db
     .updateTable('donations')
     .set({ subscription_cancelled_at: new Date() })
     .where('provider', '=', provider)
     .where('subscription_ref', '=', subscriptionRef)
     .where('subscription_cancelled_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The year of a moment in the site's time zone. */
@@ -225,7 +226,7 @@ export function statementPdf(options: {
     .fontSize(9)
     .fillColor('#444444')
     .text(
-      `No goods or services were provided in exchange for these gifts. Thank you for your generosity. ${siteIdentity.ministryName}, ${siteIdentity.contact.address}.`,
+      `${siteIdentity.giving.taxNote} Thank you for your generosity. ${siteIdentity.ministryName}, ${siteIdentity.contact.address}.`,
       left,
       doc.y,
       {

@@ -6,7 +6,15 @@ import { escapeHtml } from '../../lib/html.js';
 /** Dollars as the site shows them: '45$', '12.50$'. */
 export const dollars = (amount: number): string => formatPrice(amount);
 
+/** The site's font (Poppins, from the files the site's own bundle uses), served at /pay/fonts/. */
+export const FONT_WEIGHTS = ['400', '500', '600', '700'] as const;
+const FONT_FACES = FONT_WEIGHTS.map(
+  (weight) =>
+    `@font-face{font-family:'Poppins';font-style:normal;font-weight:${weight};font-display:swap;src:url(/pay/fonts/poppins-${weight}.woff2) format('woff2')}`,
+).join('\n');
+
 const STYLE = `
+${FONT_FACES}
 *{box-sizing:border-box}
 body{margin:0;font-family:Poppins,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d1d1f;background:#f6f4ef;line-height:1.5}
 .test{background:#ffe58f;color:#3d2e00;text-align:center;padding:10px 16px;border-bottom:2px solid #c9a227}
@@ -28,7 +36,8 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;min
 .primary{background:#14213d;color:#fff}.primary:hover{background:#22335c}
 .secondary{background:#fff;color:#14213d}.secondary:hover{background:#f6f4ef}
 label{display:block;font-weight:500;margin:0 0 6px}
-input[type=number]{width:100%;min-height:44px;padding:10px 14px;border-radius:8px;border:1.5px solid #d9d6cf;font:inherit}
+input[type=number],input[type=email]{width:100%;min-height:44px;padding:10px 14px;border-radius:8px;border:1.5px solid #d9d6cf;font:inherit;margin:0 0 6px}
+label[for=email]{margin-top:14px}
 .check{display:flex;align-items:center;gap:10px}.check label{margin:0}.check input{width:22px;height:22px}
 .review .with{display:none}.review:has(#coverFee:checked) .with{display:inline}.review:has(#coverFee:checked) .without{display:none}
 .error{color:#b3261e;font-weight:500}

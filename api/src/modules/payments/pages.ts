@@ -3,14 +3,27 @@
  * - /pay/checkout/{bookingId}: the `local` provider's checkout, marked TEST
  *   MODE. Pay and Cancel run the same fulfilment as Stripe's webhooks.
  * - /pay/donate/{type}?frequency=once|weekly|monthly: the donation page of a
- *   giving type. `local` serves a test-mode page that records the gift;
+ *   giving type. `local` serves a test-mode page that records the gift (signed
+ *   out, with the address the receipt goes to, if the giver gives one) and
+ *   mails its receipt;
  *   `stripe` sends the browser on to the type's payment link from config.
  *   An unknown type goes back to /offering (spec section 7).
  * Forms post only from these pages (SameSite cookies, and a foreign Origin
  * is refused).
  */
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findDonationType, frequencyLabel, siteIdentity, type DonationOption, type DonationPlan } from '@ministry/shared/config';
+import {
+  findDonationType,
+  frequencyLabel,
+  giftName,
+  siteIdentity,
+  type DonationOption,
+  type DonationPlan,
+} from '@ministry/shared/config';
+import { newsletterSchema } from '@ministry/shared/validation';
 import { formatDuration, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { isUuid, newId } from '../../lib/ids.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
@@ -18,13 +31,14 @@ import type { Checkouts } from './checkout.js';
 import type { Fulfilment } from './fulfilment.js';
 import { processingFee } from './gifts.js';
 import { escapeHtml } from '../../lib/html.js';
-import { dollars, renderPage } from './html.js';
+import { dollars, FONT_WEIGHTS, renderPage } from './html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { releaseBooking } from './bookings.js';
 import { asSeen, findBookingView } from './bookingViews.js';
 import { recordDonation } from './donations.js';
 import type { WaitlistOffers } from '../waitlist/offers.js';
+import type { GivingMails } from './receipts.js';
 
 const MAX_DONATION = 100_000;
 const money = (value: number): number => Math.round(value * 100) / 100;
@@ -46,6 +60,8 @@ const donationBody = {
     nonce: { type: 'string', maxLength: 100 },
     review: { type: 'string', maxLength: 10 },
     coverFee: { type: 'string', maxLength: 10 },
+    // Signed out, where the receipt goes (optional).
+    email: { type: 'string', maxLength: 300 },
     // Sent by nothing of ours: a figure from the browser is never trusted.
     total: { type: 'string', maxLength: 20 },
   },
@@ -53,13 +69,41 @@ const donationBody = {
 
 type BookingRequest = FastifyRequest<{ Params: { bookingId: string } }>;
 
+/** The site's font files (shared's own Poppins, as the site's bundle has them), by weight; undefined when not installed. */
+function fontFile(weight: string): string | undefined {
+  try {
+    const fromShared = createRequire(fileURLToPath(import.meta.resolve('@ministry/shared/config')));
+    return fromShared.resolve(`@fontsource/poppins/files/poppins-latin-${weight}-normal.woff2`);
+  } catch {
+    return undefined;
+  }
+}
+const FONT_FILES = new Map(FONT_WEIGHTS.map((weight) => [`poppins-${weight}.woff2`, fontFile(weight)]));
+
 export async function paymentPages(
   app: FastifyInstance,
-  options: { provider: PaymentProvider; fulfilment: Fulfilment; waitlist: WaitlistOffers; checkouts: Checkouts },
+  options: {
+    provider: PaymentProvider;
+    fulfilment: Fulfilment;
+    waitlist: WaitlistOffers;
+    checkouts: Checkouts;
+    givingMails: GivingMails;
+  },
 ): Promise<void> {
-  const { provider, fulfilment, waitlist, checkouts } = options;
+  const { provider, fulfilment, waitlist, checkouts, givingMails } = options;
   const testMode = provider.testMode;
   const testGifts = app.failureCounters('test-gifts', TEST_GIFTS_PER_HOUR, 3_600_000);
+
+  // The pages' font: the site's own, so these pages read like the rest of the site.
+  app.get<{ Params: { file: string } }>(
+    '/fonts/:file',
+    { schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', maxLength: 40 } } } } },
+    async (request, reply) => {
+      const file = FONT_FILES.get(request.params.file);
+      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('font/woff2').send(createReadStream(file));
+    },
+  );
 
   // The pages' forms: parsed here only (the API itself takes JSON).
   app.addContentTypeParser(
@@ -217,7 +261,28 @@ export async function paymentPages(
   const choosePlan = (option: DonationOption, frequency: string | undefined): DonationPlan =>
     option.plans.find((p) => p.frequency === frequency) ?? option.plans[0];
 
-  function donationForm(reply: FastifyReply, option: DonationOption, plan: DonationPlan, error?: string, amount = '') {
+  interface FormState {
+    /** Whether the giver is signed in (the receipt goes to their account's address) or not (they may give one). */
+    signedIn: boolean;
+    amount?: string;
+    error?: string;
+    email?: string;
+    emailError?: string;
+  }
+
+  /** Signed out: the address the receipt goes to (optional), and why to give one. */
+  const emailField = (state: FormState) =>
+    state.signedIn
+      ? ''
+      : `<label for="email">E-mail for your receipt (optional)</label>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${escapeHtml(state.email ?? '')}"${
+          state.emailError ? ' aria-invalid="true"' : ''
+        } aria-describedby="email-hint${state.emailError ? ' email-error' : ''}">
+<p id="email-hint" class="muted">We send the receipt there. Sign up or sign in with this address and the gift shows in "My giving".</p>
+${state.emailError ? `<p id="email-error" class="error">${escapeHtml(state.emailError)}</p>` : ''}`;
+
+  function donationForm(reply: FastifyReply, option: DonationOption, plan: DonationPlan, state: FormState) {
+    const { error, amount = '' } = state;
     const plans =
       option.plans.length > 1
         ? `<nav class="plans" aria-label="How often">${option.plans
@@ -244,7 +309,7 @@ ${suggestion}
 ${error ? `<p id="amount-error" class="error">${escapeHtml(error)}</p>` : ''}`;
     return send(
       reply,
-      error ? 400 : 200,
+      error || state.emailError ? 400 : 200,
       `Give: ${option.label}`,
       `<h1>${escapeHtml(option.label)}</h1>
 <p>${escapeHtml(option.description)}</p>
@@ -255,6 +320,7 @@ ${plans}
 <input type="hidden" name="nonce" value="${newId()}">
 <input type="hidden" name="review" value="1">
 ${amountField}
+${emailField(state)}
 <div class="actions"><button class="primary" type="submit">Continue</button><a class="button secondary" href="/offering">Cancel</a></div>
 </form>`,
     );
@@ -267,7 +333,7 @@ ${amountField}
       const option = findDonationType(request.params.type);
       if (!option) return reply.redirect('/offering', 302);
       const plan = choosePlan(option, request.query.frequency);
-      if (testMode) return donationForm(reply, option, plan);
+      if (testMode) return donationForm(reply, option, plan, { signedIn: !!request.sessionUser });
       const target = provider.donationRedirect(option.type, plan.frequency);
       if (target) return reply.redirect(target, 303);
       return message(
@@ -283,7 +349,14 @@ ${amountField}
   const feeOf = (amount: number) => processingFee(amount, app.config.donationFeePercent, app.config.donationFeeFixed);
 
   /** Before paying: the gift, the offer to cover the processing fees, and the total either way. */
-  function reviewPage(reply: FastifyReply, option: DonationOption, plan: DonationPlan, amount: number, nonce: string) {
+  function reviewPage(
+    reply: FastifyReply,
+    option: DonationOption,
+    plan: DonationPlan,
+    amount: number,
+    nonce: string,
+    email: string | null,
+  ) {
     const fee = feeOf(amount);
     const every = plan.frequency === 'weekly' ? ' every week' : plan.frequency === 'monthly' ? ' every month' : '';
     return send(
@@ -296,8 +369,10 @@ ${amountField}
 <input type="hidden" name="frequency" value="${plan.frequency}">
 <input type="hidden" name="nonce" value="${escapeHtml(nonce)}">
 <input type="hidden" name="amount" value="${amount.toFixed(2)}">
+${email ? `<input type="hidden" name="email" value="${escapeHtml(email)}">` : ''}
 <dl>
 <dt>Your gift</dt><dd>${dollars(amount)}${every}</dd>
+${email ? `<dt>Receipt to</dt><dd>${escapeHtml(email)}</dd>` : ''}
 </dl>
 <p class="check"><input id="coverFee" name="coverFee" type="checkbox" value="1"> <label for="coverFee">Add ${dollars(fee)} to cover processing fees</label></p>
 <p class="total" role="status"><span class="without">Total: <strong>${dollars(amount)}</strong>${every}</span><span class="with">Total: <strong>${dollars(money(amount + fee))}</strong>${every}</span></p>
@@ -308,7 +383,15 @@ ${amountField}
 
   app.post<{
     Params: { type: string };
-    Body: { frequency?: string; amount?: string; nonce?: string; review?: string; coverFee?: string; total?: string };
+    Body: {
+      frequency?: string;
+      amount?: string;
+      nonce?: string;
+      review?: string;
+      coverFee?: string;
+      total?: string;
+      email?: string;
+    };
   }>('/donate/:type', { schema: { params: typeParams, body: donationBody } }, async (request, reply) => {
     const option = findDonationType(request.params.type);
     if (!option) return reply.redirect('/offering', 303);
@@ -319,21 +402,29 @@ ${amountField}
     // The amount the giver typed; a form sent without one gives the plan's suggested amount.
     const typed = (body.amount ?? '').trim() || (plan.amount === undefined ? '' : String(plan.amount));
     const amount = Number(typed);
+    const me = request.sessionUser;
+    // Signed out, the receipt's address (optional); signed in, the account's.
+    const typedEmail = me ? '' : (body.email ?? '').trim();
+    const state: FormState = { signedIn: !!me, amount: typed, email: typedEmail };
     if (!/^\d+(\.\d{1,2})?$/.test(typed) || amount < 1 || amount > MAX_DONATION) {
-      return donationForm(
-        reply,
-        option,
-        plan,
-        `Enter an amount from ${dollars(1)} to ${dollars(MAX_DONATION)} (cents allowed).`,
-        typed,
-      );
+      return donationForm(reply, option, plan, {
+        ...state,
+        error: `Enter an amount from ${dollars(1)} to ${dollars(MAX_DONATION)} (cents allowed).`,
+      });
     }
-    if (!isUuid(body.nonce ?? '')) return donationForm(reply, option, plan, 'This form has expired. Please send it again.');
-    if (body.review) return reviewPage(reply, option, plan, amount, body.nonce as string);
+    if (typedEmail && !(await newsletterSchema.isValid({ email: typedEmail }))) {
+      return donationForm(reply, option, plan, {
+        ...state,
+        emailError: 'Enter an e-mail address such as name@example.org, or leave it empty.',
+      });
+    }
+    const email = me ? me.email : typedEmail.toLowerCase() || null;
+    if (!isUuid(body.nonce ?? ''))
+      return donationForm(reply, option, plan, { ...state, error: 'This form has expired. Please send it again.' });
+    if (body.review) return reviewPage(reply, option, plan, amount, body.nonce as string, me ? null : email);
     // The fee is worked out here from the gift alone, whatever total the browser sends.
     const fee = body.coverFee ? feeOf(amount) : 0;
     const total = money(amount + fee);
-    const me = request.sessionUser;
     // Test gifts cost nothing: a limit per member (or per address, signed out) keeps the records meaningful.
     const giver = me ? `member:${me.id}` : `address:${request.ip}`;
     if (await testGifts.isBlocked(giver)) {
@@ -346,7 +437,7 @@ ${amountField}
       );
     }
     await testGifts.fail(giver);
-    await recordDonation(app.db, {
+    const gift = await recordDonation(app.db, {
       type: option.type,
       frequency: plan.frequency,
       amount: total,
@@ -356,17 +447,29 @@ ${amountField}
       // A weekly or monthly test gift stands for a subscription the donor may stop.
       subscriptionRef: plan.frequency === 'once' ? null : `local_sub_${body.nonce as string}`,
       userId: me?.id ?? null,
-      email: me?.email ?? null,
+      email,
     });
+    // Once per gift: a form sent twice records (and mails) nothing more.
+    if (gift) app.afterReply.run('send a gift receipt', () => givingMails.receipt(gift));
     const how = plan.frequency === 'once' ? 'one-time' : plan.frequency;
+    const receipt = email
+      ? `<p>A receipt is on its way to ${escapeHtml(email)}.</p>`
+      : '<p class="muted">No receipt is sent: you gave no e-mail address.</p>';
+    const giving = me
+      ? '<p>Your gifts, and your yearly statement, are in "My giving".</p>'
+      : email
+        ? '<p>Sign up or sign in with this address and the gift shows in "My giving", with your yearly statement.</p>'
+        : '';
     return send(
       reply,
       200,
       'Thank you',
-      `<h1>Thank you for your ${escapeHtml(option.label.toLowerCase())}!</h1>
+      `<h1>Thank you for your ${escapeHtml(giftName(option.type))}!</h1>
 <p class="ok" role="status">Your ${escapeHtml(how)} test gift of ${dollars(total)} was recorded${fee > 0 ? ` (${dollars(fee)} of it covers the processing fees)` : ''}.</p>
+${receipt}
+${giving}
 <p class="muted">This was a test: no money was taken.</p>
-<div class="actions"><a class="button primary" href="/offering">Back to Donate &amp; Help</a></div>`,
+<div class="actions"><a class="button primary" href="/my-giving">My giving</a><a class="button secondary" href="/offering">Back to Donate &amp; Help</a></div>`,
     );
   });
 }

@@ -20,6 +20,7 @@ import { requireSelf, requireUser, requireVerified } from '../../plugins/session
 import { bookingSchema, envelope, errors, listOf, myTicketSchema } from '../../schemas/entities.js';
 import { createCheckouts, type CheckoutOutcome, type Checkouts } from './checkout.js';
 import { createFulfilment, type Fulfilment } from './fulfilment.js';
+import { createGivingMails } from './receipts.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
@@ -74,11 +75,9 @@ const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
-  const fulfilment = createFulfilment(
-    app,
-    provider,
-    createMailer(app.config, (m) => app.log.info(m)),
-  );
+  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const fulfilment = createFulfilment(app, provider, mailer);
+  const givingMails = createGivingMails(app, mailer);
   // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') app.answerCache.clear('events');
@@ -103,9 +102,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   // (and the hook above, which they inherit).
   const shared = { provider, fulfilment, waitlist, checkouts };
   await app.register(bookingRoutes, { prefix: '/api/payment', ...shared });
-  await app.register(stripeWebhookRoutes, { prefix: '/api/payment', provider, fulfilment });
-  await app.register(paymentPages, { prefix: '/pay', ...shared });
-  await app.register(giftRoutes, { prefix: '/api/giving', provider });
+  await app.register(stripeWebhookRoutes, { prefix: '/api/payment', provider, fulfilment, givingMails });
+  await app.register(paymentPages, { prefix: '/pay', ...shared, givingMails });
+  await app.register(giftRoutes, { prefix: '/api/giving', provider, givingMails });
 }
 
 /** The member's checkouts, tickets and bookings, and the payment status, under /api/payment. */

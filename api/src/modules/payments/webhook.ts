@@ -24,6 +24,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { markBookingPaid, markBookingRefunded, releaseBooking, type PaidOutcome } from './bookings.js';
 import { findSubscriptionDonation, recordDonation } from './donations.js';
+import type { GivingMails } from './receipts.js';
 import { claimWebhookEvent } from './webhookEvents.js';
 import { parseDonationReference } from './stripe.js';
 
@@ -77,9 +78,9 @@ const refOf = (value: string | { id: string } | null | undefined): string | unde
 
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
-  options: { provider: PaymentProvider; fulfilment: Fulfilment },
+  options: { provider: PaymentProvider; fulfilment: Fulfilment; givingMails: GivingMails },
 ): Promise<void> {
-  const { provider, fulfilment } = options;
+  const { provider, fulfilment, givingMails } = options;
 
   // Only here: keep the JSON body as the exact bytes Stripe signed.
   app.removeContentTypeParser('application/json');
@@ -88,12 +89,12 @@ export async function stripeWebhookRoutes(
   );
 
   /** A renewal of a recurring gift: recorded like its first gift, under the invoice's id. */
-  async function recordRenewal(trx: Transaction<Database>, invoice: InvoiceObject): Promise<void> {
+  async function recordRenewal(trx: Transaction<Database>, invoice: InvoiceObject): Promise<string | null> {
     // The first invoice of a subscription is the gift its checkout.session.completed recorded.
-    if (invoice.billing_reason === 'subscription_create') return;
-    if (!invoice.amount_paid) return;
+    if (invoice.billing_reason === 'subscription_create') return null;
+    if (!invoice.amount_paid) return null;
     const subscription = refOf(invoice.parent?.subscription_details?.subscription) ?? refOf(invoice.subscription);
-    if (!subscription) return;
+    if (!subscription) return null;
     const metadata = invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
     const first = await findSubscriptionDonation(trx, provider.name, subscription);
     const plan = first ?? parseDonationReference(metadata?.donation ? `donation_${metadata.donation}` : null);
@@ -102,9 +103,9 @@ export async function stripeWebhookRoutes(
         { invoice: invoice.id, subscription },
         'a renewal of a subscription with no recorded first gift; not recorded',
       );
-      return;
+      return null;
     }
-    await recordDonation(trx, {
+    return recordDonation(trx, {
       type: plan.type,
       frequency: plan.frequency,
       amount: invoice.amount_paid / 100,
@@ -141,9 +142,13 @@ export async function stripeWebhookRoutes(
     return (await markBookingRefunded(trx, booking.id, refundRef))?.id;
   }
 
-  async function handle(
-    event: WebhookEvent,
-  ): Promise<{ duplicate: boolean; paid?: { bookingId: string; outcome: PaidOutcome }; refunded?: string }> {
+  async function handle(event: WebhookEvent): Promise<{
+    duplicate: boolean;
+    paid?: { bookingId: string; outcome: PaidOutcome };
+    refunded?: string;
+    /** A gift recorded now: its receipt goes once the transaction is committed. */
+    gift?: string | null;
+  }> {
     return app.db.transaction().execute(async (trx) => {
       if (!(await claimWebhookEvent(trx, provider.name, event.id, event.type))) return { duplicate: true };
       const session = event.data.object as CheckoutSessionObject;
@@ -162,7 +167,7 @@ export async function stripeWebhookRoutes(
             parseDonationReference(session.client_reference_id) ??
             parseDonationReference(session.metadata?.donation ? `donation_${session.metadata.donation}` : null);
           if (donation) {
-            await recordDonation(trx, {
+            const gift = await recordDonation(trx, {
               ...donation,
               amount: typeof session.amount_total === 'number' ? session.amount_total / 100 : null,
               currency: session.currency ?? 'usd',
@@ -171,6 +176,7 @@ export async function stripeWebhookRoutes(
               email: session.customer_details?.email ?? session.customer_email ?? null,
               subscriptionRef: refOf(session.subscription) ?? null,
             });
+            return { duplicate: false, gift };
           } else if (session.payment_link) {
             app.log.warn({ session: session.id }, 'a payment link was paid without a donation reference; not recorded');
           }
@@ -181,8 +187,7 @@ export async function stripeWebhookRoutes(
         case 'refund.updated':
           return { duplicate: false, refunded: await recordRefund(trx, event.data.object as RefundNotice) };
         case 'invoice.paid':
-          await recordRenewal(trx, event.data.object as InvoiceObject);
-          return { duplicate: false };
+          return { duplicate: false, gift: await recordRenewal(trx, event.data.object as InvoiceObject) };
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
           if (bookingId)
@@ -211,6 +216,8 @@ export async function stripeWebhookRoutes(
     const result = await handle(event);
     if (result.paid) await fulfilment.afterPaid(result.paid.bookingId, result.paid.outcome);
     if (result.refunded) await fulfilment.refundRecorded(result.refunded);
+    const gift = result.gift;
+    if (gift) app.afterReply.run('send a gift receipt', () => givingMails.receipt(gift));
     return { received: true, duplicate: result.duplicate };
   });
 }

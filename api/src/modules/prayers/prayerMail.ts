@@ -78,7 +78,7 @@ export async function tellRequester(
   await mailer.send({
     to: author.email,
     subject: count === 1 ? 'Someone prayed for your request' : `${count} people prayed for your requests`,
-    text: `${greeting(author.firstname)}\n\n${who} prayed for your prayer request${count === 1 ? '' : 's'} on the ${siteIdentity.ministryName} prayer wall.\n\nSee your requests: ${publicUrl}/community\n\nWe send this at most once a day. To stop these e-mails: ${publicUrl}${mailOffPath(token)}\n`,
+    text: `${greeting(author.firstname)}\n\n${who} prayed for your prayer request${count === 1 ? '' : 's'} on the ${siteIdentity.ministryName} prayer wall.\n\nSee your requests: ${publicUrl}/community\n\nWe send this at most once a day.\nStop these e-mails: ${publicUrl}${mailOffPath(token)}\n`,
   });
   return true;
 }

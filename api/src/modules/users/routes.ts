@@ -112,12 +112,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const link = `${app.config.publicUrl}/verify-email/${token}`;
     const why =
       purpose === 'verify'
-        ? `Welcome to ${siteIdentity.ministryName}! Please confirm your e-mail address to finish signing up:`
-        : 'Please confirm this new e-mail address for your account:';
+        ? `Welcome to ${siteIdentity.ministryName}! Please confirm your e-mail address to finish signing up.`
+        : 'Please confirm this new e-mail address for your account.';
+    const action = purpose === 'verify' ? 'Confirm my address' : 'Confirm my new address';
     await mailer.send({
       to: email,
       subject: purpose === 'verify' ? 'Confirm your e-mail address' : 'Confirm your new e-mail address',
-      text: `${greeting(firstname)}\n\n${why}\n\n${link}\n\nThe link works once, for a day. If you did not ask for this, ignore this e-mail.\n`,
+      text: `${greeting(firstname)}\n\n${why}\n\n${action}: ${link}\n\nThe link works once, for a day. If you did not ask for this, ignore this e-mail.\n`,
     });
   }
 
@@ -147,7 +148,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           await mailer.send({
             to: existing.email,
             subject: 'Someone tried to sign up with your address',
-            text: `${greeting(existing.firstname)}\n\nSomeone (perhaps you) tried to create an account at ${siteIdentity.ministryName} with this e-mail address, which already has one. Nothing has changed.\n\nIf it was you, log in here: ${app.config.publicUrl}/login\nForgot your password? Choose a new one from the login page.\n\nIf it was not you, you can ignore this e-mail.\n`,
+            text: `${greeting(existing.firstname)}\n\nSomeone (perhaps you) tried to create an account at ${siteIdentity.ministryName} with this e-mail address, which already has one. Nothing has changed.\n\nIf it was you, log in. Forgot your password? Choose a new one from the login page.\nLog in: ${app.config.publicUrl}/login\n\nIf it was not you, you can ignore this e-mail.\n`,
           });
           return;
         }
@@ -262,7 +263,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           await mailer.send({
             to: row.email,
             subject: 'Your e-mail address is about to change',
-            text: `${greeting(row.firstname)}\n\nSomeone signed in to your account asked to change its e-mail address to ${newEmail}. It changes once that address confirms it.\nIf this was not you, log in and change your password now: ${app.config.publicUrl}/login\n`,
+            text: `${greeting(row.firstname)}\n\nSomeone signed in to your account asked to change its e-mail address to ${newEmail}. It changes once that address confirms it.\nIf this was not you, log in and change your password now.\n\nLog in: ${app.config.publicUrl}/login\n`,
           });
         });
       }
@@ -433,7 +434,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         await mailer.send({
           to: row.email,
           subject: 'Choose a new password',
-          text: `${greeting(row.firstname)}\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new one here within the hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+          text: `${greeting(row.firstname)}\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new one within the hour.\n\nChoose a new password: ${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
         });
       });
       return { data: { ok: true, message: FORGOT_ANSWER } };

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { releaseExpired } from '../payments/bookings.js';
 import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './service.js';
@@ -60,7 +60,7 @@ export function createWaitlistOffers(
         '',
         second,
         '',
-        `Pay for your seats here: ${link}`,
+        `Pay for your seats: ${link}`,
         '',
         siteIdentity.ministryName,
         '',
@@ -69,7 +69,7 @@ export function createWaitlistOffers(
         `<p>${escapeHtml(greeting(row.firstname))}</p>`,
         `<p>${escapeHtml(first)}</p>`,
         `<p>${escapeHtml(second)}</p>`,
-        `<p><a href="${escapeHtml(link)}">Pay for your seats</a></p>`,
+        actionButton('Pay for your seats', link),
         `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
       ].join('\n'),
     });

@@ -61,4 +61,35 @@ describe('NewsletterStaffPage', () => {
     expect(table).toHaveTextContent('40');
     expect(table).toHaveTextContent('1');
   });
+
+  it('"Reschedule" moves the moment either way; "Send now" asks first, then sends and says it is going out', async () => {
+    api.onGet('/api/admin/newsletter').reply(200, overview());
+    api.onPut('/api/admin/newsletter').reply(200, overview());
+    const sending = overview();
+    sending.data.upcoming.status = 'sending';
+    api.onPost('/api/admin/newsletter/send').reply(200, sending);
+    renderWithProviders(<NewsletterStaffPage />);
+    expect(await screen.findByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Postpone' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Send at/), { target: { value: '2026-11-26T09:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
+    expect(
+      await screen.findByText(/The newsletter is rescheduled: it goes out Thursday 26 November 2026, 09:30\./),
+    ).toBeInTheDocument();
+    expect(api.history.put).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send now…' }));
+    expect(api.history.post).toHaveLength(0);
+    expect(screen.getByRole('group', { name: 'Send now?' })).toHaveTextContent(
+      'Send this week’s newsletter now to 42 confirmed subscribers?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('group', { name: 'Send now?' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send now…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, send it now' }));
+    expect(await screen.findByText('This week’s newsletter is going out now.')).toBeInTheDocument();
+    expect(api.history.post).toHaveLength(1);
+    expect(api.history.post[0]!.url).toBe('/api/admin/newsletter/send');
+    expect(screen.queryByRole('button', { name: 'Send now…' })).not.toBeInTheDocument();
+  });
 });

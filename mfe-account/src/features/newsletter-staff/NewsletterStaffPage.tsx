@@ -7,7 +7,7 @@ import type { NewsletterOverview } from '@ministry/shared/types';
 import { Button, notify, ResourceView, StaffPage, StaffTable, StatusBadge, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { Panel as AccountPanel } from '../../components/Panel';
-import { getNewsletterOverview, sendNewsletterTest, updateNewsletter } from './api';
+import { getNewsletterOverview, sendNewsletterNow, sendNewsletterTest, updateNewsletter } from './api';
 
 const Grid = styled.div`
   display: grid;
@@ -71,13 +71,17 @@ const Preview = styled.iframe`
 const when = (iso: string) => inSiteTimeZone(iso).format('dddd D MMMM YYYY, HH:mm');
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** /admin/newsletter (admins): this week's newsletter before it goes (preview, opening paragraph, test to oneself, postpone, skip) and the past sends. */
+/**
+ * /admin/newsletter (admins): this week's newsletter before it goes (preview, opening paragraph, test to oneself,
+ * reschedule, send now, skip) and the past sends.
+ */
 export function NewsletterStaffPage() {
   const resource = useResource(getNewsletterOverview, 'staff-newsletter');
   const [overview, setOverview] = useState<NewsletterOverview | null>(null);
   const [intro, setIntro] = useState('');
   const [moment, setMoment] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirmSend, setConfirmSend] = useState(false);
   useEffect(() => {
     if (resource.data) {
       setOverview(resource.data);
@@ -123,7 +127,9 @@ export function NewsletterStaffPage() {
                         ? 'Skipped: no newsletter this week.'
                         : planned
                           ? `Goes out ${when(upcoming.sendAt)} to ${plural(upcoming.recipients, 'confirmed subscriber', 'confirmed subscribers')}.`
-                          : 'This week\u2019s newsletter has gone out.'}
+                          : upcoming.status === 'sending'
+                            ? 'This week\u2019s newsletter is going out now.'
+                            : 'This week\u2019s newsletter has gone out.'}
                     </p>
                     <p>
                       Since {when(upcoming.since)}: {plural(upcoming.counts.devotionals, 'devotional', 'devotionals')},{' '}
@@ -166,13 +172,41 @@ export function NewsletterStaffPage() {
                         onClick={() =>
                           void act(
                             () => updateNewsletter({ sendAt: inSiteTimeZone(moment).toISOString() }),
-                            'The newsletter is postponed.',
+                            `The newsletter is rescheduled: it goes out ${when(inSiteTimeZone(moment).toISOString())}.`,
                           )
                         }
                       >
-                        Postpone
+                        Reschedule
                       </Button>
                     </div>
+                    {planned &&
+                      (confirmSend ? (
+                        <div className="row" role="group" aria-label="Send now?">
+                          <p>
+                            Send this week&rsquo;s newsletter now to{' '}
+                            {plural(upcoming.recipients, 'confirmed subscriber', 'confirmed subscribers')}? It cannot be called
+                            back.
+                          </p>
+                          <Button
+                            type="button"
+                            disabled={busy}
+                            onClick={() =>
+                              void act(sendNewsletterNow, 'The newsletter is going out now.').then(() => setConfirmSend(false))
+                            }
+                          >
+                            {busy ? 'Sending…' : 'Yes, send it now'}
+                          </Button>
+                          <Button type="button" $variant="outline" disabled={busy} onClick={() => setConfirmSend(false)}>
+                            Not now
+                          </Button>
+                        </div>
+                      ) : (
+                        <div className="row">
+                          <Button type="button" $variant="outline" disabled={busy} onClick={() => setConfirmSend(true)}>
+                            Send now…
+                          </Button>
+                        </div>
+                      ))}
                     {upcoming.status === 'skipped' ? (
                       <Button
                         type="button"

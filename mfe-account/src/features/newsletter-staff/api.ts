@@ -20,3 +20,8 @@ export async function updateNewsletter(changes: {
 export async function sendNewsletterTest(): Promise<string> {
   return (await http.post<Envelope<{ message: string }>>('/api/admin/newsletter/test')).data.data.message;
 }
+
+/** POST /api/admin/newsletter/send: this week's planned newsletter goes now, to every confirmed subscriber. */
+export async function sendNewsletterNow(): Promise<NewsletterOverview> {
+  return (await http.post<Envelope<NewsletterOverview>>('/api/admin/newsletter/send')).data.data;
+}

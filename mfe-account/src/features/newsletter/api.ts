@@ -11,3 +11,19 @@ export async function confirmNewsletter(token: string): Promise<NewsletterAnswer
 export async function unsubscribeNewsletter(token: string): Promise<NewsletterAnswer> {
   return (await http.post<Envelope<NewsletterAnswer>>('/api/newsletter/unsubscribe', { token })).data.data;
 }
+
+/** GET /api/newsletter/unsubscribe/{token}: the address of an unsubscribe link and where it stands (changes nothing). */
+export async function getUnsubscribeLink(
+  token: string,
+): Promise<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced' }> {
+  return (
+    await http.get<Envelope<{ email: string; status: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced' }>>(
+      `/api/newsletter/unsubscribe/${encodeURIComponent(token)}`,
+    )
+  ).data.data;
+}
+
+/** POST /api/newsletter: subscribes an address again (a confirmation mail goes to it first). */
+export async function subscribeAgain(email: string): Promise<NewsletterAnswer> {
+  return (await http.post<Envelope<NewsletterAnswer>>('/api/newsletter', { email })).data.data;
+}

@@ -244,15 +244,17 @@ describe('ProfilePage', () => {
       return within(await screen.findByRole('dialog', { name: 'Profile Photo' }));
     };
 
+    const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+    const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: 'image/png' });
+
     it('choosing a file only marks an upload; Save Changes uploads it and closes', async () => {
       api
         .onPut(`/api/user/updatePhoto/${sampleUser._id}`)
         .reply(200, { data: { ...sampleUser, photo: '/media/uploads/new.webp' } });
       const { store } = renderProfile();
       const modal = await openModal();
-      const file = new File(['png-bytes'], 'me.png', { type: 'image/png' });
-      await userEvent.upload(modal.getByLabelText('Upload picture'), file);
-      expect(modal.getByText(/New picture chosen: me.png/)).toBeInTheDocument();
+      await userEvent.upload(modal.getByLabelText('Upload picture'), png('me.png'));
+      expect(await modal.findByText(/New picture chosen: me.png/)).toBeInTheDocument();
       expect(api.history.put).toHaveLength(0);
       await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(store.getState().auth.user?.photo).toBe('/media/uploads/new.webp'));
@@ -261,7 +263,23 @@ describe('ProfilePage', () => {
       expect((api.history.put[0].data as FormData).get('photo')).toBeInstanceOf(File);
     });
 
-    it("a refused upload keeps the modal open with the server's reason and the chosen picture", async () => {
+    it('a text file renamed .jpg is refused and never enters the preview', async () => {
+      renderProfile();
+      const modal = await openModal();
+      const before = modal.queryAllByRole('img').map((img) => img.getAttribute('src'));
+      const fake = new File(['just some words, not a picture'], 'holiday.jpg', { type: 'image/jpeg' });
+      await userEvent.upload(modal.getByLabelText('Upload picture'), fake);
+      expect(await modal.findByRole('alert')).toHaveTextContent('That file is not a picture we can use');
+      expect(modal.queryByText(/New picture chosen/)).not.toBeInTheDocument();
+      expect(modal.queryAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(before);
+      expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+      // A real picture afterwards is taken, and the refusal goes.
+      await userEvent.upload(modal.getByLabelText('Upload picture'), png('me.png'));
+      expect(await modal.findByText(/New picture chosen: me.png/)).toBeInTheDocument();
+      expect(modal.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it("a picture the server refuses keeps the modal open with the server's reason, and leaves the preview", async () => {
       api.onPut(`/api/user/updatePhoto/${sampleUser._id}`).reply(400, {
         error: {
           code: 'bad_request',
@@ -271,35 +289,17 @@ describe('ProfilePage', () => {
       });
       const { store } = renderProfile();
       const modal = await openModal();
-      await userEvent.upload(modal.getByLabelText('Upload picture'), new File(['x'], 'fake.png', { type: 'image/png' }));
+      await userEvent.upload(modal.getByLabelText('Upload picture'), png('fake.png'));
+      await modal.findByText(/New picture chosen: fake.png/);
       await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
       expect(await modal.findByRole('alert')).toHaveTextContent('That file is not a picture we can use.');
       expect(screen.getByRole('dialog', { name: 'Profile Photo' })).toBeInTheDocument();
-      expect(modal.getByText(/New picture chosen: fake.png/)).toBeInTheDocument();
+      expect(modal.queryByText(/New picture chosen/)).not.toBeInTheDocument();
       expect(store.getState().auth.user?.photo).toBe(sampleUser.photo);
     });
 
-    it("Delete asks in the site's own dialog, never the browser's; closing the modal clears the pending action", async () => {
+    it("Delete asks in the site's own dialog, never the browser's, and once confirmed deletes at once", async () => {
       const confirm = jest.spyOn(window, 'confirm');
-      renderWithProviders(<AccountApp />, {
-        route: '/profile',
-        preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }),
-      });
-      let modal = await openModal();
-      await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
-      expect(confirm).not.toHaveBeenCalled();
-      expect(modal.getByRole('alertdialog', { name: DELETE_PROMPT })).toBeInTheDocument();
-      await userEvent.click(modal.getByRole('button', { name: 'Yes, delete it' }));
-      expect(modal.getByText(/will be deleted when you Save Changes/)).toBeInTheDocument();
-      await userEvent.click(modal.getByRole('button', { name: 'Close dialog' }));
-      modal = await openModal();
-      expect(modal.queryByText(/will be deleted/)).not.toBeInTheDocument();
-      expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-      expect(api.history.put).toHaveLength(0);
-      confirm.mockRestore();
-    });
-
-    it('Delete, confirmed, then Save Changes deletes the photo', async () => {
       api.onPut(`/api/user/deletePhoto/${sampleUser._id}`).reply(200, { data: { ...sampleUser, photo: null } });
       const { store } = renderWithProviders(<AccountApp />, {
         route: '/profile',
@@ -307,9 +307,31 @@ describe('ProfilePage', () => {
       });
       const modal = await openModal();
       await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      expect(confirm).not.toHaveBeenCalled();
+      expect(modal.getByRole('alertdialog', { name: DELETE_PROMPT })).toBeInTheDocument();
+      expect(api.history.put).toHaveLength(0);
       await userEvent.click(modal.getByRole('button', { name: 'Yes, delete it' }));
-      await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(store.getState().auth.user?.photo).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.history.put).toHaveLength(1);
+      expect(await screen.findByText('Your photo was deleted.')).toBeInTheDocument();
+      confirm.mockRestore();
+    });
+
+    it('Escape while the deletion is asked leaves the photo as it was, nothing pending', async () => {
+      const { store } = renderWithProviders(<AccountApp />, {
+        route: '/profile',
+        preloadedState: signedInState({ ...sampleUser, photo: '/media/uploads/old.webp' }),
+      });
+      let modal = await openModal();
+      await userEvent.click(modal.getByRole('button', { name: 'Delete' }));
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      modal = await openModal();
+      expect(modal.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(modal.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+      expect(store.getState().auth.user?.photo).toBe('/media/uploads/old.webp');
+      expect(api.history.put).toHaveLength(0);
     });
 
     it('"Keep it" leaves nothing pending', async () => {

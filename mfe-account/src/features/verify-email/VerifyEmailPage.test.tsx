@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
-import { renderWithProviders, sampleUser } from '@ministry/shared/testing';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { AccountApp } from '../../testing/routes';
 
 describe('VerifyEmailPage', () => {
@@ -31,6 +31,28 @@ describe('VerifyEmailPage', () => {
     expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a used link opened by a signed-in member whose address is confirmed says the address is confirmed', async () => {
+    const message = 'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
+    api.onPost('/api/user/verify-email').reply(400, { error: { code: 'bad_request', message, fields: { token: message } } });
+    renderWithProviders(<AccountApp />, {
+      route: '/verify-email/used',
+      preloadedState: signedInState({ ...sampleUser, emailVerified: true, pendingEmail: null }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeInTheDocument();
+    expect(screen.getByText(/is confirmed: this link has done its work/)).toHaveTextContent(`${sampleUser.email} is confirmed`);
+    expect(screen.queryByText(/ask for a new one/)).not.toBeInTheDocument();
+  });
+
+  it('a used link opened by a member whose new address still waits says the link no longer works', async () => {
+    const message = 'This confirmation link is invalid, used or expired. Log in and ask for a new one from your profile.';
+    api.onPost('/api/user/verify-email').reply(400, { error: { code: 'bad_request', message, fields: { token: message } } });
+    renderWithProviders(<AccountApp />, {
+      route: '/verify-email/used',
+      preloadedState: signedInState({ ...sampleUser, emailVerified: true, pendingEmail: 'new@example.org' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
   });
 
   it('asks first while someone else is signed in here, and goes on only when told to', async () => {

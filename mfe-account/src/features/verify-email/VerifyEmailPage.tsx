@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { friendlyError, serverErrorCode, serverFieldErrors, serverMessage } from '@ministry/shared/api';
-import { loginSuccess, useAppDispatch } from '@ministry/shared/store';
+import { loginSuccess, useAppDispatch, useAuth } from '@ministry/shared/store';
 import { Button, ButtonLink, LoadingState, notify } from '@ministry/shared/ui';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { verifyEmail } from './api';
@@ -17,6 +17,7 @@ export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   const asked = useRef(false);
@@ -61,6 +62,18 @@ export function VerifyEmailPage() {
         </Button>
         <ButtonLink to="/" $block $variant="outline" style={{ marginTop: 12 }}>
           Stay signed in, leave this link
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  // A used link opened by a signed-in member whose address is confirmed (and no new one waits): nothing is left to do.
+  if (failure && user?.emailVerified && !user.pendingEmail) {
+    return (
+      <AuthCard title="Your e-mail address is confirmed" pageTitle="Confirm your e-mail">
+        <p role="status">{user.email} is confirmed: this link has done its work, and there is nothing more to do.</p>
+        <ButtonLink to="/" $block>
+          Go to the home page
         </ButtonLink>
       </AuthCard>
     );

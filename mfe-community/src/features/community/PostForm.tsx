@@ -1,9 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { errorStatus, serverFieldErrors, serverMessage } from '@ministry/shared/api';
+import { errorStatus, serverErrorCode, serverFieldErrors, serverMessage } from '@ministry/shared/api';
+import { siteIdentity } from '@ministry/shared/config';
 import { Button, TextAreaField, theme } from '@ministry/shared/ui';
 import { fieldErrors, POST_MAX, type yup } from '@ministry/shared/validation';
 import { usePostOutcome } from './usePostOutcome';
+import { forgetPostingState, usePostingStopped } from './usePostingStopped';
 
 const Form = styled.form`
   display: flex;
@@ -24,6 +26,18 @@ const Count = styled.span<{ $over: boolean }>`
   color: ${(p) => (p.$over ? theme.colors.danger : theme.colors.muted)};
   font-size: 0.82rem;
 `;
+
+const Stopped = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  border-radius: 8px;
+  background: #fdf0ef;
+  border: 1px solid #f0c8c4;
+  color: ${theme.colors.text};
+`;
+
+/** Said in place of the form to a member a moderator stopped from posting. */
+export const POSTING_STOPPED = `A moderator has stopped your account from posting, so you cannot post here. If you think this is a mistake, please write to ${siteIdentity.contact.email}.`;
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again to post.';
 
@@ -69,6 +83,9 @@ export function PostForm<T>({
   const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Asked when the form shows, or learnt from the server's refusal (a stop since).
+  const stopped = usePostingStopped();
+  const [stoppedNow, setStoppedNow] = useState(false);
   const outcome = usePostOutcome();
 
   const submit = async (e: FormEvent) => {
@@ -96,6 +113,10 @@ export function PostForm<T>({
       } else if (status === 401) {
         setError(SESSION_ENDED);
         outcome.failed(false);
+      } else if (status === 403 && serverErrorCode(failure) === 'posting_stopped') {
+        forgetPostingState();
+        setStoppedNow(true);
+        outcome.failed(false);
       } else if ((status === 403 || status === 429) && serverMessage(failure)) {
         // Why this member may not post now: an unconfirmed address, a moderator's stop, the posting limits.
         setError(serverMessage(failure));
@@ -107,6 +128,8 @@ export function PostForm<T>({
       setBusy(false);
     }
   };
+
+  if (stopped || stoppedNow) return <Stopped role="note">{POSTING_STOPPED}</Stopped>;
 
   const length = text.trim().length;
   return (

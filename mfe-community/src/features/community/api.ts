@@ -39,3 +39,8 @@ export async function moderatePost(
     )
   ).data.data;
 }
+
+/** GET /api/community/mine/posting: whether a moderator stopped the signed-in member from posting. */
+export async function getPostingStopped(): Promise<boolean> {
+  return (await http.get<Envelope<{ stopped: boolean }>>('/api/community/mine/posting')).data.data.stopped;
+}

@@ -127,13 +127,48 @@ describe('ModerationPage', () => {
     await waitFor(() => expect(api.history.get.filter((r) => r.url === '/api/moderation/pending')).toHaveLength(2));
   });
 
-  it('stops a member from posting', async () => {
+  it('stops a member from posting once confirmed; every card of theirs then says so, and "Allow again" works', async () => {
     api.onPost('/api/moderation/members/user-ben/posting').reply(200, { data: { stopped: true } });
     renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     const story = await screen.findByRole('article', { name: 'story by Ben Okafor' });
-    await userEvent.click(within(story).getByRole('button', { name: 'Stop Ben posting' }));
+    await userEvent.click(within(story).getByRole('button', { name: 'Stop Ben posting…' }));
+    expect(api.history.post).toHaveLength(0);
+    // Changing one's mind sends nothing.
+    await userEvent.click(within(story).getByRole('button', { name: 'Let Ben post' }));
+    expect(api.history.post).toHaveLength(0);
+    await userEvent.click(within(story).getByRole('button', { name: 'Stop Ben posting…' }));
+    await userEvent.click(within(story).getByRole('button', { name: 'Yes, stop Ben posting' }));
     expect(await screen.findByText('Ben Okafor can no longer post.')).toBeInTheDocument();
     expect(JSON.parse(api.history.post[0].data)).toEqual({ stopped: true });
+    expect(within(story).getByText(/Ben cannot post/)).toBeInTheDocument();
+    const prayer = screen.getByRole('article', { name: 'prayer request by Ben Okafor' });
+    expect(within(prayer).getByText(/Ben cannot post/)).toBeInTheDocument();
+    expect(within(prayer).queryByRole('button', { name: /Stop Ben posting/ })).not.toBeInTheDocument();
+
+    api.onPost('/api/moderation/members/user-ben/posting').reply(200, { data: { stopped: false } });
+    await userEvent.click(within(prayer).getByRole('button', { name: 'Allow again (Ben Okafor)' }));
+    expect(await screen.findByText('Ben Okafor may post again.')).toBeInTheDocument();
+    expect(JSON.parse(api.history.post[1].data)).toEqual({ stopped: false });
+    expect(within(story).getByRole('button', { name: 'Stop Ben posting…' })).toBeInTheDocument();
+    expect(within(story).queryByText(/Ben cannot post/)).not.toBeInTheDocument();
+  });
+
+  it('shows a stopped author as stopped, and marks an anonymous prayer beside its author', async () => {
+    api.onGet('/api/moderation/pending').reply(200, {
+      data: {
+        ...pending,
+        prayers: [{ ...pending.prayers[0], anonymous: true, authorPostingStopped: true }],
+        stories: [],
+        comments: [],
+        totals: { prayers: 1, stories: 0, comments: 0 },
+      },
+    });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: editor });
+    const prayer = await screen.findByRole('article', { name: 'prayer request by Ben Okafor' });
+    expect(within(prayer).getByText('Posted anonymously')).toBeInTheDocument();
+    expect(within(prayer).getByText('Ben Okafor')).toBeInTheDocument();
+    expect(within(prayer).getByText(/Ben cannot post/)).toBeInTheDocument();
+    expect(within(prayer).getByRole('button', { name: 'Allow again (Ben Okafor)' })).toBeInTheDocument();
   });
 
   it('keeps a post whose decision failed, and says why', async () => {

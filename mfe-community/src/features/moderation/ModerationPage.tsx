@@ -18,7 +18,7 @@ import {
   StaffPage,
   theme,
 } from '@ministry/shared/ui';
-import type { PendingPost, PendingPosts, PostKind } from '@ministry/shared/types';
+import type { PostKind, QueuedPost as PendingPost, QueuedPosts as PendingPosts } from '@ministry/shared/types';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
 import { moderatePost } from '../community/api';
@@ -129,6 +129,29 @@ const Standing = styled.p`
   color: ${theme.colors.accentText};
 `;
 
+/** "Posted anonymously": the church family sees "Anonymous", the staff see the author too. */
+const Marker = styled.span`
+  && {
+    padding: 0 8px;
+    border-radius: 999px;
+    background: ${theme.colors.surface};
+    border: 1px solid ${theme.colors.border};
+    color: ${theme.colors.text};
+    font-weight: 600;
+  }
+`;
+
+/** "Ruth cannot post · Allow again". */
+const Stopped = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 8px;
+  font-weight: 600;
+  color: ${theme.colors.danger};
+`;
+
 const Count = styled.span`
   display: inline-block;
   min-width: 28px;
@@ -148,18 +171,22 @@ function PendingItem({
   onDecided,
   onRejectAll,
   onChanged,
+  onPostingChanged,
 }: {
   post: PendingPost;
   one: string;
   onDecided: (post: PendingPost) => void;
   onRejectAll: (userId: string, rejected: Record<PostKind, number>) => void;
+  /** A moderator stopped the author from posting, or let them again: every card of theirs shows it. */
+  onPostingChanged: (userId: string, stopped: boolean) => void;
   /** The post was changed after the queue was loaded: load it again. */
   onChanged: () => void;
 }) {
   // Admins reach the member's page (role, account, every post) from here.
   const admin = hasRole(useAuth().user?.role, 'admin');
-  const [busy, setBusy] = useState<'publish' | 'reject' | 'reject-all' | 'stop' | null>(null);
+  const [busy, setBusy] = useState<'publish' | 'reject' | 'reject-all' | 'stop' | 'allow' | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
+  const [confirmStop, setConfirmStop] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -203,11 +230,17 @@ function PendingItem({
       setBusy(null);
     }
   };
-  const stopPosting = async () => {
-    setBusy('stop');
+  const setPosting = async (stopped: boolean) => {
+    setBusy(stopped ? 'stop' : 'allow');
     try {
-      await stopMemberPosting(post.user._id, true);
-      notify.success(`${post.user.firstname} ${post.user.lastname} can no longer post.`);
+      await stopMemberPosting(post.user._id, stopped);
+      notify.success(
+        stopped
+          ? `${post.user.firstname} ${post.user.lastname} can no longer post.`
+          : `${post.user.firstname} ${post.user.lastname} may post again.`,
+      );
+      setConfirmStop(false);
+      onPostingChanged(post.user._id, stopped);
     } catch (error) {
       notify.error(friendlyError(error));
     } finally {
@@ -223,6 +256,7 @@ function PendingItem({
         <CardBody>
           <Who>
             <strong>{admin ? <Link to={`/admin/members/${post.user._id}`}>{author}</Link> : author}</strong>
+            {post.anonymous && <Marker>Posted anonymously</Marker>}
             <span>{post.user.email}</span>
             <span>
               <time dateTime={post.date}>{formatRelative(post.date)}</time>
@@ -279,9 +313,28 @@ function PendingItem({
                 Reject all by {post.user.firstname}…
               </Button>
             )}
-            <Button type="button" $variant="outline" disabled={busy !== null} onClick={stopPosting}>
-              {busy === 'stop' ? 'Stopping…' : `Stop ${post.user.firstname} posting`}
-            </Button>
+            {post.authorPostingStopped ? (
+              <Stopped>
+                {post.user.firstname} cannot post ·{' '}
+                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setPosting(false)}>
+                  {busy === 'allow' ? 'Saving…' : 'Allow again'}
+                  <span className="visually-hidden"> ({author})</span>
+                </Button>
+              </Stopped>
+            ) : confirmStop ? (
+              <>
+                <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => setPosting(true)}>
+                  {busy === 'stop' ? 'Stopping…' : `Yes, stop ${post.user.firstname} posting`}
+                </Button>
+                <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setConfirmStop(false)}>
+                  Let {post.user.firstname} post
+                </Button>
+              </>
+            ) : (
+              <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setConfirmStop(true)}>
+                Stop {post.user.firstname} posting…
+              </Button>
+            )}
           </Actions>
         </CardBody>
       </Card>
@@ -316,6 +369,13 @@ function ModerationQueue() {
         comments: keep('comments'),
         totals: { prayers: left('prayers'), stories: left('stories'), comments: left('comments') },
       };
+    });
+  const postingChanged = (userId: string, stopped: boolean) =>
+    pending.update((all) => {
+      const current = all ?? EMPTY;
+      const mark = (kind: PostKind) =>
+        current[kind].map((p) => (p.user._id === userId ? { ...p, authorPostingStopped: stopped } : p));
+      return { ...current, prayers: mark('prayers'), stories: mark('stories'), comments: mark('comments') };
     });
   const showMore = async (kind: PostKind, last: PendingPost) => {
     setLoadingMore(kind);
@@ -365,6 +425,7 @@ function ModerationQueue() {
                       onDecided={remove}
                       onRejectAll={removeMember}
                       onChanged={pending.reload}
+                      onPostingChanged={postingChanged}
                     />
                   ))}
                 </List>

@@ -1,14 +1,14 @@
 /** The admins' moderation calls: what waits for review, and a member's posting (publishing or rejecting one post: ../community/api). */
 import { http } from '@ministry/shared/api';
-import type { Envelope, PendingPost, PendingPosts, PostKind } from '@ministry/shared/types';
+import type { Envelope, PostKind, QueuedPost, QueuedPosts } from '@ministry/shared/types';
 
 /**
  * GET /api/moderation/pending (admins only; a 404 for anyone else); with
  * `after` (the last post shown), the next page of that post's kind.
  */
-export async function getPendingPosts(after?: PendingPost): Promise<PendingPosts> {
+export async function getPendingPosts(after?: QueuedPost): Promise<QueuedPosts> {
   const params = after ? { kind: after.kind, afterDate: after.date, afterId: after._id } : undefined;
-  return (await http.get<Envelope<PendingPosts>>('/api/moderation/pending', { params })).data.data;
+  return (await http.get<Envelope<QueuedPosts>>('/api/moderation/pending', { params })).data.data;
 }
 
 /** POST /api/moderation/members/{userId}/reject-pending: rejects everything one member has waiting; answers how many of each kind. */

@@ -79,6 +79,23 @@ describe('MyPostsPage', () => {
     expect(JSON.parse(api.history.put[0].data)).toEqual({ text: 'Pray for my exams on Friday.' });
   });
 
+  it('corrects a post not published and sends it again for review', async () => {
+    api.onPut('/api/community/mine/comments/c1').reply(200, { data: { ok: true, status: 'pending' } });
+    renderPage();
+    const rejected = await screen.findByRole('article', { name: 'Comment, not published' });
+    expect(rejected).toHaveTextContent('You can correct it and send it again for review.');
+    await userEvent.click(within(rejected).getByRole('button', { name: 'Correct and resend this comment' }));
+    const box = within(rejected).getByLabelText('Your comment');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'What a testimony, thank you.');
+    await userEvent.click(within(rejected).getByRole('button', { name: 'Send for review' }));
+    const waiting = await screen.findByRole('article', { name: 'Comment, waiting for review' });
+    expect(waiting).toHaveTextContent('What a testimony, thank you.');
+    expect(waiting).not.toHaveTextContent("The moderator's reason");
+    expect(screen.getByText('Your comment is sent again: a moderator will review it.')).toBeInTheDocument();
+    expect(JSON.parse(api.history.put[0].data)).toEqual({ text: 'What a testimony, thank you.' });
+  });
+
   it("deletes a post after asking in the site's dialog", async () => {
     api.onDelete('/api/community/mine/stories/s1').reply(200, { data: { ok: true } });
     renderPage();

@@ -79,7 +79,15 @@ const Actions = styled.div`
   margin-top: 12px;
 `;
 
-function MyPostItem({ post, onChanged, onDeleted }: { post: MyPost; onChanged: (text: string) => void; onDeleted: () => void }) {
+function MyPostItem({
+  post,
+  onChanged,
+  onDeleted,
+}: {
+  post: MyPost;
+  onChanged: (text: string, status: MyPost['status']) => void;
+  onDeleted: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(post.text);
   const [error, setError] = useState<string | undefined>();
@@ -94,10 +102,13 @@ function MyPostItem({ post, onChanged, onDeleted }: { post: MyPost; onChanged: (
     if (words.length > POST_MAX) return setError(`Must be at most ${POST_MAX} characters`);
     setBusy(true);
     try {
-      await editMyPost(post.kind, post._id, words);
-      onChanged(words);
+      const resent = post.status === 'rejected';
+      const status = await editMyPost(post.kind, post._id, words);
+      onChanged(words, status);
       setEditing(false);
-      notify.success('Your changes are saved.');
+      notify.success(
+        resent ? `Your ${name.toLowerCase()} is sent again: a moderator will review it.` : 'Your changes are saved.',
+      );
     } catch (failure) {
       setError(
         serverFieldErrors(failure).text ?? serverFieldErrors(failure).content ?? serverMessage(failure) ?? friendlyError(failure),
@@ -148,14 +159,17 @@ function MyPostItem({ post, onChanged, onDeleted }: { post: MyPost; onChanged: (
           )}
           {post.story && <Note>On the story: {post.story.excerpt}…</Note>}
           {post.status === 'rejected' && (
-            <Note>{post.reason ? `The moderator's reason: ${post.reason}` : 'The moderator gave no reason.'}</Note>
+            <Note>
+              {post.reason ? `The moderator's reason: ${post.reason}` : 'The moderator gave no reason.'}
+              {!editing && ' You can correct it and send it again for review.'}
+            </Note>
           )}
           {post.status === 'pending' && !editing && <Note>You can still change it until a moderator reviews it.</Note>}
           <Actions>
             {editing ? (
               <>
                 <Button type="button" disabled={busy} onClick={save}>
-                  {busy ? 'Saving…' : 'Save'}
+                  {busy ? 'Saving…' : post.status === 'rejected' ? 'Send for review' : 'Save'}
                 </Button>
                 <Button
                   type="button"
@@ -174,6 +188,11 @@ function MyPostItem({ post, onChanged, onDeleted }: { post: MyPost; onChanged: (
                 {post.status === 'pending' && (
                   <Button type="button" $variant="outline" onClick={() => setEditing(true)}>
                     Edit<span className="visually-hidden"> this {name.toLowerCase()}</span>
+                  </Button>
+                )}
+                {post.status === 'rejected' && (
+                  <Button type="button" $variant="outline" onClick={() => setEditing(true)}>
+                    Correct and resend<span className="visually-hidden"> this {name.toLowerCase()}</span>
                   </Button>
                 )}
                 <Button type="button" $variant="outline" onClick={() => setConfirming(true)}>
@@ -218,7 +237,13 @@ function MyPostsList() {
             <MyPostItem
               key={`${post.kind}-${post._id}`}
               post={post}
-              onChanged={(text) => posts.update((all) => (all ?? []).map((p) => (p._id === post._id ? { ...p, text } : p)))}
+              onChanged={(text, status) =>
+                posts.update((all) =>
+                  (all ?? []).map((p) =>
+                    p._id === post._id ? { ...p, text, status, reason: status === 'rejected' ? p.reason : null } : p,
+                  ),
+                )
+              }
               onDeleted={() => posts.update((all) => (all ?? []).filter((p) => p._id !== post._id))}
             />
           ))}
@@ -228,7 +253,7 @@ function MyPostsList() {
   );
 }
 
-/** /community/my-posts: the member's prayers, stories and comments in every state; change one while it waits, delete any. */
+/** /community/my-posts: the member's prayers, stories and comments in every state; change one while it waits, correct and resend one not published, delete any. */
 export function MyPostsPage() {
   usePageTitle('My posts');
   const { isAuth } = useAuth();

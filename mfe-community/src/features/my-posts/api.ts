@@ -7,9 +7,21 @@ export async function getMyPosts(): Promise<MyPost[]> {
   return (await http.get<Envelope<MyPost[]>>('/api/community/mine')).data.data;
 }
 
-/** PUT /api/community/mine/{kind}/{id}: new words for the member's own post while it waits for review. */
-export async function editMyPost(kind: PostKind, id: string, text: string): Promise<void> {
-  await http.put(`/api/community/mine/${kind}/${encodeURIComponent(id)}`, { text });
+/**
+ * PUT /api/community/mine/{kind}/{id}: new words for the member's own post while it waits for review, or
+ * for one not published (it goes back to review); answers its state after.
+ */
+export async function editMyPost(kind: PostKind, id: string, text: string): Promise<MyPost['status']> {
+  return (
+    (
+      await http.put<Envelope<{ ok: boolean; status?: MyPost['status'] }>>(
+        `/api/community/mine/${kind}/${encodeURIComponent(id)}`,
+        {
+          text,
+        },
+      )
+    ).data.data.status ?? 'pending'
+  );
 }
 
 /** DELETE /api/community/mine/{kind}/{id}: deletes the member's own post. */

@@ -6,7 +6,7 @@ import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared
 import type { Prayer } from '@ministry/shared/types';
 import { me, pageOf, prayers, story } from '../../testing/fixtures';
 import { mockCommunityApi } from '../../testing/mockCommunityApi';
-import { StoriesPanel } from '../stories/StoriesPanel';
+import { StoriesPanel, storyFromPrayer } from '../stories/StoriesPanel';
 import { PrayerWall } from './PrayerWall';
 
 const minePublished: Prayer = {
@@ -83,7 +83,7 @@ describe('answered prayers', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('Your story will be linked to your answered prayer.');
     const box = screen.getByLabelText('Your story');
     expect((box as HTMLTextAreaElement).value).toMatch(
-      /^I asked the church to pray: "Pray that I find work."\n\nI start on Monday!\n\nGod answered: $/,
+      /^I asked the church to pray: "Pray that I find work."\n\nGod answered: I start on Monday!\n\n$/,
     );
     expect(screen.getByRole('note')).not.toHaveTextContent('posted without your name');
     await userEvent.type(box, 'a job near home.');
@@ -96,6 +96,12 @@ describe('answered prayers', () => {
     );
     // The note goes once the form has moved on (a navigation): wait for it.
     await waitFor(() => expect(screen.queryByRole('note')).not.toBeInTheDocument());
+  });
+
+  it('without a note, the prefilled story says the prayer was answered, never an empty "God answered: "', () => {
+    const text = storyFromPrayer({ ...answeredPrayer, answered: { ...answeredPrayer.answered!, note: '' } });
+    expect(text).toBe('I asked the church to pray: "Pray that I find work."\n\nGod answered my prayer.\n\n');
+    expect(text).not.toMatch(/God answered: /);
   });
 
   it("warns that linking a story to a prayer posted without a name shows it was the member's", async () => {

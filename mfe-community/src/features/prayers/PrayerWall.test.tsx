@@ -6,6 +6,7 @@ import { initialCommunityState } from '@ministry/shared/store';
 import { POST_MAX } from '@ministry/shared/validation';
 import { me, pageOf } from '../../testing/fixtures';
 import { mockCommunityApi } from '../../testing/mockCommunityApi';
+import { forgetPostingState } from '../community/usePostingStopped';
 import { PrayerWall } from './PrayerWall';
 
 const SENT = 'Your post has been sent and will be published soon';
@@ -15,6 +16,7 @@ const url = `/api/prayers/add/${sampleUser._id}`;
 describe('PrayerWall', () => {
   let api: MockAdapter;
   beforeEach(() => {
+    forgetPostingState();
     api = mockCommunityApi();
   });
   afterEach(() => api.restore());
@@ -224,5 +226,22 @@ describe('PrayerWall', () => {
     await post();
     expect(await screen.findByText(unconfirmed)).toBeInTheDocument();
     expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
+  });
+
+  it('tells a member a moderator stopped that they cannot post, in place of the form, before they type', async () => {
+    api.onGet('/api/community/mine/posting').reply(200, { data: { stopped: true } });
+    await renderSignedIn();
+    expect(await screen.findByRole('note')).toHaveTextContent('A moderator has stopped your account from posting');
+    expect(screen.queryByLabelText('Your prayer request')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post prayer' })).not.toBeInTheDocument();
+  });
+
+  it('a stop made while the page was open: the refusal replaces the form with the same words', async () => {
+    api.onPost(url).replyOnce(403, { error: { code: 'posting_stopped', message: 'A moderator has stopped this account.' } });
+    await renderSignedIn();
+    await userEvent.type(box(), 'Please pray for us');
+    await post();
+    expect(await screen.findByRole('note')).toHaveTextContent('A moderator has stopped your account from posting');
+    expect(screen.queryByLabelText('Your prayer request')).not.toBeInTheDocument();
   });
 });

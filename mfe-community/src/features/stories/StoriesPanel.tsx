@@ -55,9 +55,15 @@ const FromPrayer = styled.p`
   }
 `;
 
-/** The story box's first words when it tells of an answered prayer. */
-export const storyFromPrayer = (prayer: Prayer): string =>
-  [`I asked the church to pray: "${prayer.text}"`, prayer.answered?.note, 'God answered: '].filter(Boolean).join('\n\n');
+/**
+ * The story box's first words when it tells of an answered prayer: the request, then the answer (the member's
+ * note, when they wrote one), for the member to go on from.
+ */
+export const storyFromPrayer = (prayer: Prayer): string => {
+  const note = prayer.answered?.note?.trim();
+  const answer = note ? `God answered: ${note}` : 'God answered my prayer.';
+  return `I asked the church to pray: "${prayer.text.trim()}"\n\n${answer}\n\n`;
+};
 
 const noPrayer = async (): Promise<Prayer | null> => null;
 

@@ -33,7 +33,10 @@ export function CancelRecurringDialog({
     setError(null);
     try {
       await cancelRecurringGift(gift._id);
-      notify.success(`Your ${gift.frequency} ${gift.typeLabel.toLowerCase()} gift is stopped. Thank you for your giving.`, 8000);
+      notify.success(
+        `Your ${gift.frequency} ${gift.typeLabel.toLowerCase()} gift is stopped; a confirmation is on its way by e-mail. Thank you for your giving.`,
+        8000,
+      );
       onCancelled();
     } catch (failure) {
       setError(friendlyError(failure, 'Your gift could not be stopped. Please try again.'));

@@ -22,19 +22,19 @@ describe('OfferingPage', () => {
     expect(screen.getByRole('heading', { name: 'How can you help?' })).toBeInTheDocument();
     expect(card('Offering')).toHaveAttribute('aria-pressed', 'true');
     expect(card('Tithing')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText('Offering — One-time, a voluntary seed')).toBeInTheDocument();
+    expect(screen.getByText('Offering — Any amount, once, weekly or monthly')).toBeInTheDocument();
     expect(donate()).toHaveAttribute('href', '/pay/donate/offering?frequency=once');
     expect(donate()).toHaveAttribute('target', '_blank');
     expect(donate()).toHaveAttribute('rel', expect.stringContaining('noopener'));
-    // One-time types offer no recurring choice.
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    // Every type may repeat: an offering too, weekly or monthly.
+    expect(screen.getByRole('radio', { name: 'One-time' })).toBeChecked();
   });
 
   it('shows the recurring amounts of spec section 9 on the cards, as suggestions', () => {
     renderWithProviders(<OfferingPage />);
     expect(within(card('Charitable')).getByText('Any amount; suggested $20 weekly · $100 monthly')).toBeInTheDocument();
     expect(within(card('Generous')).getByText('Any amount; suggested $100 weekly · $250 monthly')).toBeInTheDocument();
-    expect(within(card('Tithing')).getByText('One-time, 10% of income')).toBeInTheDocument();
+    expect(within(card('Tithing')).getByText('Any amount, once, weekly or monthly')).toBeInTheDocument();
   });
 
   it('choosing a card sets the type and scrolls to the checkout area', async () => {
@@ -61,7 +61,8 @@ describe('OfferingPage', () => {
     expect(donate()).toHaveAttribute('href', '/pay/donate/generous?frequency=once');
 
     await userEvent.click(card('Tithing'));
-    expect(screen.getByText('Tithing — One-time, 10% of income')).toBeInTheDocument();
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText('Tithing — Any amount, once, weekly or monthly')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(donate()).toHaveAttribute('href', '/pay/donate/tithing?frequency=monthly');
   });
 });
