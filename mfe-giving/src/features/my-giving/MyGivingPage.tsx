@@ -44,6 +44,7 @@ const Row = styled.div`
   }
 `;
 
+/** On a phone each gift is a small block of labelled lines (no column runs off the card). */
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -58,10 +59,32 @@ const Table = styled.table`
     text-align: right;
   }
   ${media.mobile} {
-    font-size: 0.92rem;
-    th,
-    td {
-      padding: 8px 4px;
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+    tr {
+      display: block;
+      padding: 8px 0;
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    td,
+    td:last-child {
+      display: flex;
+      justify-content: space-between;
+      gap: 12px;
+      padding: 2px 0;
+      border: 0;
+      text-align: right;
+      overflow-wrap: anywhere;
+    }
+    td::before {
+      content: attr(data-label);
+      font-weight: 600;
+      text-align: left;
     }
   }
 `;
@@ -201,10 +224,10 @@ export function MyGivingPage() {
                     <tbody>
                       {data.gifts.map((gift) => (
                         <tr key={gift._id}>
-                          <td>{formatNewsDate(gift.date)}</td>
-                          <td>{gift.typeLabel}</td>
-                          <td>{frequencyLabel(gift.frequency)}</td>
-                          <td>
+                          <td data-label="Date">{formatNewsDate(gift.date)}</td>
+                          <td data-label="Type">{gift.typeLabel}</td>
+                          <td data-label="Frequency">{frequencyLabel(gift.frequency)}</td>
+                          <td data-label="Amount">
                             {formatPrice(gift.amount)}
                             {gift.status === 'refunded' ? ' (refunded)' : ''}
                           </td>
