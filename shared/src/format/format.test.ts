@@ -68,6 +68,15 @@ describe('devotional summaries (spec section 9)', () => {
     expect(plainText('<p>Grace &amp; peace</p>\n<p>to&nbsp;you</p>')).toBe('Grace & peace to you');
   });
 
+  it("keeps a verse's reference apart from the text around it", () => {
+    const devotional =
+      '<blockquote><p>Nothing will be impossible for you.</p><cite>Matthew 17:20</cite></blockquote>\n<p>Jesus measured faith differently.</p>';
+    expect(plainText(devotional)).toBe('Nothing will be impossible for you. (Matthew 17:20) Jesus measured faith differently.');
+    expect(homeSummary(devotional)).toContain('(Matthew 17:20) Jesus');
+    expect(listSummary(devotional, 200)).not.toMatch(/you\. Matthew 17:20 Jesus/);
+    expect(plainText('<p>A</p><cite> </cite><p>B</p>')).toBe('A B');
+  });
+
   it('list pages cut the summary at 80 characters', () => {
     const summary = listSummary(long);
     expect(summary.endsWith('…')).toBe(true);

@@ -41,9 +41,16 @@ export const formatWeekday = (seconds: number): string => inSiteTimeZone(seconds
 export const formatRelative = (iso: string, now?: string | number | Date): string =>
   now === undefined ? dayjs(iso).fromNow() : dayjs(iso).from(dayjs(now));
 
-/** Strips tags and collapses whitespace, for summaries of HTML text. */
+/**
+ * Strips tags and collapses whitespace, for summaries of HTML text. A quoted
+ * verse's reference (`<cite>`) stays apart from the words around it, in
+ * brackets: "…impossible for you. (Matthew 17:20) Jesus measured…".
+ */
 export function plainText(html: string): string {
   return html
+    .replace(/<cite\b[^>]*>([\s\S]*?)<\/cite>/gi, (_, reference: string) =>
+      reference.replace(/<[^>]*>/g, '').trim() ? ` (${reference.replace(/<[^>]*>/g, '').trim()}) ` : ' ',
+    )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')

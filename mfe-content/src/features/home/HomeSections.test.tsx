@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
@@ -45,7 +45,15 @@ describe('home sections', () => {
     }
   });
 
-  it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and Latest News', async () => {
+  it("top: Today's devotional opens the newest devotional (the list until it is known)", async () => {
+    api.onGet('/api/devotionals').reply(200, { data: devotionals });
+    renderWithProviders(<HomeSections part="top" />);
+    const link = screen.getByRole('link', { name: "Today's devotional" });
+    expect(link).toHaveAttribute('href', '/daily-devotion');
+    await waitFor(() => expect(link).toHaveAttribute('href', `/devotional-detail/${devotionals[0].slug}`));
+  });
+
+  it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and the press releases', async () => {
     api.onGet('/api/news/recent').reply(200, news);
     api.onGet('/api/devotionals').reply(200, { data: devotionals });
     api.onGet('/api/pressrelease').reply(200, onePage(releases));
@@ -75,9 +83,9 @@ describe('home sections', () => {
     expect(homeSummary(d.detail).length).toBeGreaterThan(81);
     expect(devotionalSection.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/daily-devotion/all');
 
-    const latest = within(screen.getByRole('region', { name: 'Latest News' }));
+    const latest = within(screen.getByRole('region', { name: 'Press releases' }));
     const items = latest.getAllByRole('listitem');
-    expect(items).toHaveLength(HOME.latestNews);
+    expect(items).toHaveLength(HOME.pressReleases);
     // The newest press releases, not older news than the recent news above.
     const n = releases[0];
     expect(within(items[0]).getByRole('link', { name: n.title })).toHaveAttribute('href', `/press?release=${n._id}`);

@@ -1,6 +1,9 @@
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import { ButtonLink, Container, media, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getDevotionals } from '../devotionals/api';
+import { devotionalPath } from '../devotionals/devotionalLinks';
 import { ExternalLinksBar } from './ExternalLinksBar';
 
 const Hero = styled.section`
@@ -37,6 +40,21 @@ const Mission = styled.section`
   }
 `;
 
+/**
+ * "Today's devotional" opens the newest published devotional (today's: one is
+ * published each day), loaded under the same name as the home page's
+ * devotional section, so once for both; the list until it is known.
+ */
+function TodaysDevotional() {
+  const devotionals = useResource(getDevotionals, 'devotionals');
+  const today = devotionals.data?.[0];
+  return (
+    <ButtonLink to={today ? devotionalPath(today) : '/daily-devotion'} $variant="light">
+      Today&apos;s devotional
+    </ButtonLink>
+  );
+}
+
 /** The hero headline, the mission strip and the external links bar. */
 export function HomeTop() {
   return (
@@ -45,9 +63,7 @@ export function HomeTop() {
         <Container>
           <h1 id="home-hero">{siteIdentity.hero.headline}</h1>
           <p>{siteIdentity.hero.subline}</p>
-          <ButtonLink to="/daily-devotion" $variant="light">
-            Today&apos;s devotional
-          </ButtonLink>
+          <TodaysDevotional />
         </Container>
       </Hero>
       <Mission aria-label="Our mission">
