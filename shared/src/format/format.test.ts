@@ -7,7 +7,10 @@ import {
   formatNewsDate,
   formatRelative,
   formatWeekday,
+  countOf,
+  formatMinutes,
   homeSummary,
+  pluralWord,
   inSiteTimeZone,
   listSummary,
   plainText,
@@ -114,5 +117,19 @@ describe('formatDuration', () => {
     expect(formatDuration(3_600_000)).toBe('1 hour');
     expect(formatDuration(125 * 60_000)).toBe('2 hours and 5 minutes');
     expect(formatDuration(61 * 60_000)).toBe('1 hour and 1 minute');
+    expect(formatDuration(72 * 3_600_000)).toBe('3 days');
+    expect(formatMinutes(1440)).toBe('24 hours');
+    expect(formatMinutes(5)).toBe('5 minutes');
+  });
+});
+
+describe('plurals', () => {
+  it("follow the language's plural rules, with the number written the site's way", () => {
+    expect(countOf(1, 'comment', 'comments')).toBe('1 comment');
+    expect(countOf(0, 'comment', 'comments')).toBe('0 comments');
+    expect(countOf(2, 'comment', 'comments')).toBe('2 comments');
+    expect(countOf(1200, 'member', 'members')).toBe('1,200 members');
+    expect(pluralWord(1, 'post waits', 'posts wait')).toBe('post waits');
+    expect(pluralWord(3, 'post waits', 'posts wait')).toBe('posts wait');
   });
 });

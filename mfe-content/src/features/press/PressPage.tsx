@@ -223,7 +223,7 @@ export function PressPage() {
       live = false;
     };
   }, [wanted, releases.data, reading?._id]);
-  const withoutRelease = () => (page > 1 ? { page: String(page) } : {});
+  const withoutRelease = (): Record<string, string> => (page > 1 ? { page: String(page) } : {});
   const open = (release: PressRelease) => {
     setReading(release);
     setParams({ ...withoutRelease(), release: release._id });

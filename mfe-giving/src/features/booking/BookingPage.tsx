@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent } from '@ministry/shared/types';
 import {
@@ -91,7 +91,7 @@ const Note = styled(Muted)`
   margin-top: 12px;
 `;
 
-const ticketsText = (n: number): string => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
+const ticketsText = (n: number): string => countOf(n, 'ticket', 'tickets');
 
 function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => void }) {
   const { isAuth, user } = useAuth();
