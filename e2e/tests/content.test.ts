@@ -66,7 +66,7 @@ for (const [width, viewport] of VIEWPORTS) {
   describe(`content pages on ${width}`, () => {
     it('home: headline, links bar, recent news, carousel, devotional list and press releases', async () => {
       await visit(viewport, `home-${width}`, '/', async (page) => {
-        assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /2025/);
+        assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /^\d{4}: The Year of the Luminaries/);
         const bar = page.getByRole('navigation', { name: 'Listen, watch and read' });
         for (const name of ['Podcast', 'Live Stream', 'Books', 'Music']) {
           const link = bar.getByRole('link', { name: `${name} (opens in a new tab)` });

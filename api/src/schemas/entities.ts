@@ -20,6 +20,7 @@ import {
   RecurringGiftContract,
   StoryContract,
   UserContract,
+  YearThemeContract,
 } from '@ministry/shared/contracts';
 
 /**
@@ -40,6 +41,7 @@ export const userSchema = answerSchema(UserContract);
 export const churchSchema = answerSchema(ChurchLocationContract);
 export const eventSchema = answerSchema(EventContract);
 export const articleSchema = answerSchema(ArticleContract);
+export const yearThemeSchema = answerSchema(YearThemeContract);
 export const devotionalSchema = answerSchema(DevotionalContract);
 export const prayerSchema = answerSchema(PrayerContract);
 export const commentSchema = answerSchema(CommentContract);

@@ -25,9 +25,13 @@ describe('home sections', () => {
   beforeEach(() => (api = new MockAdapter(http)));
   afterEach(() => api.restore());
 
-  it('top: the 2025 headline, the mission strip and the external links bar opening in new tabs', () => {
+  it("top: this year's theme as the headline, with its verse; the mission strip and the external links bar opening in new tabs", async () => {
+    api.onGet('/api/year-theme').reply(200, {
+      data: { year: 2031, title: 'The Year of Open Doors', verse: 'I have set before you an open door. — Revelation 3:8' },
+    });
     renderWithProviders(<HomeSections part="top" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(siteIdentity.hero.headline);
+    expect(await screen.findByRole('heading', { level: 1, name: '2031: The Year of Open Doors' })).toBeInTheDocument();
+    expect(screen.getByText('I have set before you an open door. — Revelation 3:8')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Our mission' })).toHaveTextContent(siteIdentity.mission);
     const bar = within(screen.getByRole('navigation', { name: 'Listen, watch and read' }));
     const expected: [string, string][] = [
@@ -43,6 +47,13 @@ describe('home sections', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     }
+  });
+
+  it('top: without a theme for this year, the ministry’s name and tagline (no stale year)', async () => {
+    api.onGet('/api/year-theme').reply(200, { data: null });
+    renderWithProviders(<HomeSections part="top" />);
+    await waitFor(() => expect(screen.getByText(siteIdentity.tagline)).toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(siteIdentity.ministryName);
   });
 
   it("top: Today's devotional opens the newest devotional (the list until it is known)", async () => {

@@ -3,6 +3,7 @@ import { siteIdentity } from '@ministry/shared/config';
 import { ButtonLink, Container, media, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { getDevotionals } from '../devotionals/api';
+import { getYearTheme } from './api';
 import { devotionalPath } from '../devotionals/devotionalLinks';
 import { ExternalLinksBar } from './ExternalLinksBar';
 
@@ -55,14 +56,39 @@ function TodaysDevotional() {
   );
 }
 
+/**
+ * The hero: the theme the staff gave this year ("2026: The Year of the
+ * Luminaries", with its verse), or the ministry's name and tagline while the
+ * year has none.
+ */
+function Headline() {
+  const theme = useResource(getYearTheme, 'year-theme');
+  if (theme.loading && theme.data === undefined) {
+    return <h1 id="home-hero">{siteIdentity.ministryName}</h1>;
+  }
+  const current = theme.data;
+  return current ? (
+    <>
+      <h1 id="home-hero">
+        {current.year}: {current.title}
+      </h1>
+      {current.verse && <p>{current.verse}</p>}
+    </>
+  ) : (
+    <>
+      <h1 id="home-hero">{siteIdentity.ministryName}</h1>
+      <p>{siteIdentity.tagline}</p>
+    </>
+  );
+}
+
 /** The hero headline, the mission strip and the external links bar. */
 export function HomeTop() {
   return (
     <>
       <Hero aria-labelledby="home-hero">
         <Container>
-          <h1 id="home-hero">{siteIdentity.hero.headline}</h1>
-          <p>{siteIdentity.hero.subline}</p>
+          <Headline />
           <TodaysDevotional />
         </Container>
       </Hero>

@@ -5,6 +5,7 @@ import type { StaffDashboard } from '@ministry/shared/types';
 import { media, ResourceView, StaffPage, StaffPanel, StatusBadge, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { getStaffDashboard } from './api';
+import { YearThemePanel } from './YearThemePanel';
 
 const Panels = styled.div`
   display: grid;
@@ -126,7 +127,7 @@ export function DashboardPage() {
   return (
     <StaffPage
       title="Staff dashboard"
-      intro="What needs attention: posts waiting for review, the week's devotionals, and the events ahead."
+      intro="What needs attention: posts waiting for review, the week's devotionals, the events ahead, and the theme of the year."
     >
       <ResourceView resource={dashboard} what="the dashboard" empty="Nothing to show yet." isEmpty={() => false}>
         {(data) => (
@@ -137,6 +138,7 @@ export function DashboardPage() {
           </Panels>
         )}
       </ResourceView>
+      <YearThemePanel />
     </StaffPage>
   );
 }
