@@ -10,10 +10,11 @@ import { UserMenu } from './UserMenu';
 import { useLogout } from './useLogout';
 
 /**
- * Below this width the page links do not fit beside the logo and the account
- * buttons (tablets, small laptops, zoomed desktops): they move into the menu.
+ * Below this width the seven page links do not fit beside the logo and the
+ * account buttons (tablets, small laptops, zoomed desktops): they move into
+ * the menu.
  */
-const compact = '@media (max-width: 1139px)';
+const compact = '@media (max-width: 1279px)';
 
 const Bar = styled.header`
   background: ${theme.colors.primary};
@@ -48,8 +49,9 @@ const DesktopNav = styled.nav`
     text-decoration: none;
     font-weight: 500;
     font-size: 0.9rem;
-    letter-spacing: 0.06em;
-    padding: 10px 12px;
+    letter-spacing: 0.04em;
+    white-space: nowrap;
+    padding: 10px 8px;
     border-radius: 6px;
   }
   a.nav:hover {
@@ -71,7 +73,10 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 10px;
-  margin-left: 12px;
+  margin-left: 8px;
+  a {
+    white-space: nowrap;
+  }
 `;
 
 const MenuButton = styled.button`
