@@ -110,3 +110,9 @@ export const pressSeeds: ArticleSeed[] = [
     createdAt: '2026-07-15',
   },
 ];
+
+/** The theme of the year the site starts in, shown at the top of the home page (the staff set each year's on /admin). */
+export const yearThemeSeed = {
+  title: 'The Year of the Luminaries',
+  verse: 'Arise, shine, for your light has come. — Isaiah 60:1',
+};

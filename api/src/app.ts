@@ -25,6 +25,7 @@ import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.
 import { eventRoutes } from './modules/events/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { pressRoutes } from './modules/press/routes.js';
+import { staffYearThemeRoutes, yearThemeRoutes } from './modules/yearThemes/routes.js';
 import { devotionalRoutes } from './modules/devotionals/routes.js';
 import { prayerRoutes } from './modules/prayers/routes.js';
 import { storyRoutes } from './modules/stories/routes.js';
@@ -169,6 +170,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(newsRoutes, { prefix: '/api/news' });
   await app.register(pressRoutes, { prefix: '/api/pressrelease' });
+  await app.register(yearThemeRoutes, { prefix: '/api/year-theme' });
   await app.register(devotionalRoutes, { prefix: '/api/devotionals' });
   await app.register(prayerRoutes, { prefix: '/api/prayers' });
   await app.register(storyRoutes, { prefix: '/api' }); // /api/story and /api/stories
@@ -187,6 +189,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(activityRoutes, { prefix: '/api/admin' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });
   await app.register(contentAdminRoutes, { prefix: '/api/admin' });
+  await app.register(staffYearThemeRoutes, { prefix: '/api/admin/year-themes' });
   await app.register(imageRoutes, { prefix: '/api/admin' });
   await app.register(memberRoutes, { prefix: '/api/admin/members' });
   await app.register(staffEventRoutes, { prefix: '/api/admin/events' });

@@ -247,6 +247,15 @@ describeEachDatabase(
       const newsHtml = (await page(`/news?item=${news[2]._id}`)).body;
       assert.equal(unescape(metaContent(newsHtml, 'og:title')!), news[2].title);
       assert.equal(metaContent(newsHtml, 'og:url'), escapeHtml(`${PUBLIC_URL}/news?item=${news[2]._id}`));
+
+      // A press release opened on /press (its share buttons' address) shows that release.
+      const releases = json<{ data: NewsItem[] }>(await ctx().app.inject({ method: 'GET', url: '/api/pressrelease' })).data;
+      const pressHtml = (await page(`/press?release=${releases[1]._id}`)).body;
+      assert.equal(unescape(metaContent(pressHtml, 'og:title')!), releases[1].title);
+      assert.equal(metaContent(pressHtml, 'og:url'), escapeHtml(`${PUBLIC_URL}/press?release=${releases[1]._id}`));
+      const unknown = await page('/press?release=00000000-0000-4000-8000-000000000000');
+      assert.equal(unknown.statusCode, 404);
+      assert.match(unknown.body, /<title>Press release not found \|/);
     });
 
     it('other pages get their own title and the site defaults; unknown ids and paths are 404s that still carry the page', async () => {

@@ -64,9 +64,9 @@ async function visit(
 
 for (const [width, viewport] of VIEWPORTS) {
   describe(`content pages on ${width}`, () => {
-    it('home: headline, links bar, recent news, carousel, devotional list and Latest News', async () => {
+    it('home: headline, links bar, recent news, carousel, devotional list and press releases', async () => {
       await visit(viewport, `home-${width}`, '/', async (page) => {
-        assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /2025/);
+        assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /^\d{4}: The Year of the Luminaries/);
         const bar = page.getByRole('navigation', { name: 'Listen, watch and read' });
         for (const name of ['Podcast', 'Live Stream', 'Books', 'Music']) {
           const link = bar.getByRole('link', { name: `${name} (opens in a new tab)` });
@@ -94,7 +94,7 @@ for (const [width, viewport] of VIEWPORTS) {
         assert.equal(await devotionalSection.getByRole('article').count(), 6);
         assert.equal(await devotionalSection.getByRole('link', { name: 'View All' }).getAttribute('href'), '/daily-devotion/all');
 
-        const latest = page.getByRole('region', { name: 'Latest News' });
+        const latest = page.getByRole('region', { name: 'Press releases' });
         await latest.getByRole('listitem').first().waitFor();
         assert.equal(await latest.getByRole('listitem').count(), 4);
         await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
@@ -200,7 +200,7 @@ for (const [width, viewport] of VIEWPORTS) {
       const tag = devotionals[0].tag;
       for (const route of [`/daily-devotion/tag/${tag}`, `/devotional-detail/tag/${tag}`]) {
         await visit(viewport, `tag-${route.split('/')[1]}-${width}`, route, async (page) => {
-          await page.getByRole('heading', { level: 1, name: `devotionals by tag - ${tag}` }).waitFor();
+          await page.getByRole('heading', { level: 1, name: `Devotionals by tag: ${tag}` }).waitFor();
           await page.getByRole('article').first().waitFor();
           assert.equal(await page.getByRole('article').count(), Math.min(12, devotionals.filter((d) => d.tag === tag).length));
         });

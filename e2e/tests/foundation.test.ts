@@ -32,7 +32,7 @@ describe('home page', () => {
       await page.goto(site.url);
       await page.getByRole('banner').waitFor();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /2025/);
+      assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /^\d{4}: The Year of the Luminaries/);
       await page.getByRole('heading', { name: 'Latest stories' }).waitFor();
       await page.getByRole('contentinfo').waitFor();
       // textContent: the footer is laid out only near the screen (content-visibility), and innerText reads the layout.
@@ -125,14 +125,14 @@ describe('a phone takes over the first screen first', () => {
         .getByRole('heading', { name, exact: true })
         .evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
     assert.equal(await takenOver('Latest stories'), true, 'the stories, on the first screen, are taken over at once');
-    const below = page.getByRole('heading', { name: 'Latest News', exact: true });
+    const below = page.getByRole('heading', { name: 'Press releases', exact: true });
     assert.ok(await below.textContent(), 'the server sent the sections further down');
     await page.waitForTimeout(300);
     assert.equal(await below.evaluate((h) => Object.keys(h).some((key) => key.startsWith('__reactFiber'))), false);
     await below.scrollIntoViewIfNeeded();
     await page.waitForFunction(() =>
       [...document.querySelectorAll('h2')].some(
-        (h) => h.textContent === 'Latest News' && Object.keys(h).some((key) => key.startsWith('__reactFiber')),
+        (h) => h.textContent === 'Press releases' && Object.keys(h).some((key) => key.startsWith('__reactFiber')),
       ),
     );
     await context.close();

@@ -27,7 +27,7 @@ describe('every width from 360 to 1440 px, signed out', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('below 1140 px the menu button opens every page link and, on a phone, the account links', async () => {
+  it('below 1280 px the menu button opens every page link and, on a phone, the account links', async () => {
     const { context, page } = await newPage(setup.browser, { width: 834, height: 900 });
     await page.goto(`${setup.site.url}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -153,6 +153,14 @@ export interface NewsTable {
   updated_at: DefaultTimestamp;
 }
 
+/** The theme of a year, shown on the home page during that year (migration 0034). */
+export interface YearThemesTable {
+  year: number;
+  title: string;
+  verse: ColumnType<string, string | undefined, string>;
+  updated_at: DefaultTimestamp;
+}
+
 export interface PressReleasesTable {
   id: string;
   title: string;
@@ -509,6 +517,7 @@ export interface Database {
   events: EventsTable;
   news: NewsTable;
   press_releases: PressReleasesTable;
+  year_themes: YearThemesTable;
   devotionals: DevotionalsTable;
   prayers: PrayersTable;
   prayer_prayed: PrayerPrayedTable;

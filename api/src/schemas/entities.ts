@@ -22,6 +22,7 @@ import {
   RecurringGiftContract,
   StoryContract,
   UserContract,
+  YearThemeContract,
 } from '@ministry/shared/contracts';
 
 /**
@@ -46,6 +47,7 @@ export const eventSchema = (() => {
   return { ...event, properties: { ...event.properties, ...answerSchema(EventCalendarContract).properties } };
 })();
 export const articleSchema = answerSchema(ArticleContract);
+export const yearThemeSchema = answerSchema(YearThemeContract);
 export const devotionalSchema = answerSchema(DevotionalContract);
 export const prayerSchema = answerSchema(PrayerContract);
 export const commentSchema = answerSchema(CommentContract);

@@ -12,7 +12,8 @@ import { churchSeeds } from '../../content/churches.js';
 import { commentSeeds, likeSeeds, memberSeeds, prayerSeeds, storySeeds } from '../../content/community.js';
 import { devotionalSeeds, tagApplications, type DevotionalSeed } from '../../content/devotionals.js';
 import { EVENT_TIME_ZONE, eventSeeds } from '../../content/events.js';
-import { newsSeeds, pressSeeds } from '../../content/news.js';
+import { newsSeeds, pressSeeds, yearThemeSeed } from '../../content/news.js';
+import { siteYearOf } from '../modules/yearThemes/service.js';
 import { scheduledAt } from './localTime.js';
 import { readSampleSermonFiles, seedSermons } from './sermons.js';
 
@@ -108,6 +109,12 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
           created_at: n.createdAt,
         })),
       )
+      .execute();
+    // The sample theme for the year the site starts in (the migration keeps 2025's).
+    await trx
+      .insertInto('year_themes')
+      .values({ year: siteYearOf(now), title: yearThemeSeed.title, verse: yearThemeSeed.verse })
+      .onConflict((oc) => oc.column('year').doNothing())
       .execute();
 
     // One devotional a day, the newest today at 6 a.m. UTC.

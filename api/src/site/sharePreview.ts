@@ -14,7 +14,7 @@ import { escapeHtml } from '../lib/html.js';
 import { isUuid } from '../lib/ids.js';
 import { findDevotional } from '../modules/devotionals/service.js';
 import { findEvent } from '../modules/events/service.js';
-import { findNews } from '../modules/news/service.js';
+import { findArticle, findNews } from '../modules/news/service.js';
 import { feedPath } from '../modules/sermons/podcast.js';
 import { findSeries, findSermon } from '../modules/sermons/service.js';
 import { isRemoteImage, SHARE_IMAGE, shareImageUrl } from '../modules/sharing/shareImage.js';
@@ -164,6 +164,24 @@ export async function pagePreview(
       };
     }
     return missing('/news', 'News item not found');
+  }
+
+  // /press?release=:id (the press page opened on one release)
+  const release = searchParams.get('release');
+  if (path.toLowerCase() === '/press' && release) {
+    const found = isUuid(release) ? await findArticle(db, 'press_releases', release.toLowerCase(), now) : undefined;
+    if (found) {
+      return {
+        title: found.title,
+        description: clip(found.description),
+        image: found.photo,
+        imageAlt: found.title,
+        path: `/press?release=${found._id}`,
+        type: 'article',
+        publishedTime: found.createdAt,
+      };
+    }
+    return missing('/press', 'Press release not found');
   }
 
   // /sermons, /sermons/series/:slug and /sermons/:slug

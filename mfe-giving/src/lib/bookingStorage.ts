@@ -1,43 +1,44 @@
 /**
- * The spec's browser key `event`: the id of the event chosen for booking.
- * The ticket count chosen on the event page travels as navigation state, and
- * survives the detour through /login in sessionStorage.
+ * The spec's browser key `event`: the id of the event chosen for booking,
+ * and beside it the number of tickets chosen on the event page (chosen once:
+ * /booking shows it, and keeps it through the detour to /login and when the
+ * page is opened again; the event page starts from it when the member goes
+ * back to change it).
  */
 export const EVENT_KEY = 'event';
-const QUANTITY_KEY = 'bookingQuantity';
+export const QUANTITY_KEY = 'bookingQuantity';
 
-function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+function storage(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window[kind];
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     return null;
   }
 }
 
-export function storeBookingEvent(eventId: string): void {
-  storage('localStorage')?.setItem(EVENT_KEY, eventId);
-  storage('sessionStorage')?.removeItem(QUANTITY_KEY);
+/** Keeps the event and the number of tickets chosen for it. */
+export function storeBooking(eventId: string, quantity: number): void {
+  storage()?.setItem(EVENT_KEY, eventId);
+  storage()?.setItem(QUANTITY_KEY, JSON.stringify({ eventId, quantity }));
 }
 
-export const readBookingEvent = (): string | null => storage('localStorage')?.getItem(EVENT_KEY) ?? null;
+export const readBookingEvent = (): string | null => storage()?.getItem(EVENT_KEY) ?? null;
 
 export function clearBooking(): void {
-  storage('localStorage')?.removeItem(EVENT_KEY);
-  storage('sessionStorage')?.removeItem(QUANTITY_KEY);
+  storage()?.removeItem(EVENT_KEY);
+  storage()?.removeItem(QUANTITY_KEY);
 }
 
-/** Keeps the chosen quantity while the member logs in. */
-export function rememberQuantity(eventId: string, quantity: number): void {
-  storage('sessionStorage')?.setItem(QUANTITY_KEY, JSON.stringify({ eventId, quantity }));
-}
-
-export function recalledQuantity(eventId: string): number | undefined {
+/** The number of tickets chosen for this event, if one was. */
+export function chosenQuantity(eventId: string): number | undefined {
   try {
-    const saved = JSON.parse(storage('sessionStorage')?.getItem(QUANTITY_KEY) ?? 'null') as {
+    const saved = JSON.parse(storage()?.getItem(QUANTITY_KEY) ?? 'null') as {
       eventId?: string;
       quantity?: unknown;
     } | null;
-    return saved?.eventId === eventId && typeof saved.quantity === 'number' ? saved.quantity : undefined;
+    return saved?.eventId === eventId && typeof saved.quantity === 'number' && saved.quantity >= 1
+      ? Math.floor(saved.quantity)
+      : undefined;
   } catch {
     return undefined;
   }

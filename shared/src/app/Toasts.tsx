@@ -42,7 +42,7 @@ export function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer newestOnTop limit={4} />
+      <ToastContainer newestOnTop limit={3} />
     </Suspense>
   );
 }

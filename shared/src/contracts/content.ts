@@ -64,3 +64,18 @@ export const DevotionalContract = Type.Object({
   created_at: Type.String(),
   createdAt: Type.String(),
 });
+
+/** The theme the church gives a year, shown at the top of the home page during that year. */
+export const YearThemeContract = Type.Object({
+  year: Type.Integer(),
+  /** 'The Year of the Luminaries' (the site writes the year before it). */
+  title: Type.String(),
+  /** The verse that goes with it, with its reference ('' when none). */
+  verse: Type.String(),
+});
+
+/** What the staff send to set a year's theme (PUT /api/admin/year-themes/{year}). */
+export const YearThemeBody = Type.Object({
+  title: Type.String({ maxLength: 500 }),
+  verse: Type.Optional(Type.String({ maxLength: 1000 })),
+});

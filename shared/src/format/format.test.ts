@@ -7,7 +7,10 @@ import {
   formatNewsDate,
   formatRelative,
   formatWeekday,
+  countOf,
+  formatMinutes,
   homeSummary,
+  pluralWord,
   inSiteTimeZone,
   listSummary,
   plainText,
@@ -68,6 +71,15 @@ describe('devotional summaries (spec section 9)', () => {
     expect(plainText('<p>Grace &amp; peace</p>\n<p>to&nbsp;you</p>')).toBe('Grace & peace to you');
   });
 
+  it("keeps a verse's reference apart from the text around it", () => {
+    const devotional =
+      '<blockquote><p>Nothing will be impossible for you.</p><cite>Matthew 17:20</cite></blockquote>\n<p>Jesus measured faith differently.</p>';
+    expect(plainText(devotional)).toBe('Nothing will be impossible for you. (Matthew 17:20) Jesus measured faith differently.');
+    expect(homeSummary(devotional)).toContain('(Matthew 17:20) Jesus');
+    expect(listSummary(devotional, 200)).not.toMatch(/you\. Matthew 17:20 Jesus/);
+    expect(plainText('<p>A</p><cite> </cite><p>B</p>')).toBe('A B');
+  });
+
   it('list pages cut the summary at 80 characters', () => {
     const summary = listSummary(long);
     expect(summary.endsWith('…')).toBe(true);
@@ -105,5 +117,19 @@ describe('formatDuration', () => {
     expect(formatDuration(3_600_000)).toBe('1 hour');
     expect(formatDuration(125 * 60_000)).toBe('2 hours and 5 minutes');
     expect(formatDuration(61 * 60_000)).toBe('1 hour and 1 minute');
+    expect(formatDuration(72 * 3_600_000)).toBe('3 days');
+    expect(formatMinutes(1440)).toBe('24 hours');
+    expect(formatMinutes(5)).toBe('5 minutes');
+  });
+});
+
+describe('plurals', () => {
+  it("follow the language's plural rules, with the number written the site's way", () => {
+    expect(countOf(1, 'comment', 'comments')).toBe('1 comment');
+    expect(countOf(0, 'comment', 'comments')).toBe('0 comments');
+    expect(countOf(2, 'comment', 'comments')).toBe('2 comments');
+    expect(countOf(1200, 'member', 'members')).toBe('1,200 members');
+    expect(pluralWord(1, 'post waits', 'posts wait')).toBe('post waits');
+    expect(pluralWord(3, 'post waits', 'posts wait')).toBe('posts wait');
   });
 });

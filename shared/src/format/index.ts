@@ -41,9 +41,16 @@ export const formatWeekday = (seconds: number): string => inSiteTimeZone(seconds
 export const formatRelative = (iso: string, now?: string | number | Date): string =>
   now === undefined ? dayjs(iso).fromNow() : dayjs(iso).from(dayjs(now));
 
-/** Strips tags and collapses whitespace, for summaries of HTML text. */
+/**
+ * Strips tags and collapses whitespace, for summaries of HTML text. A quoted
+ * verse's reference (`<cite>`) stays apart from the words around it, in
+ * brackets: "…impossible for you. (Matthew 17:20) Jesus measured…".
+ */
 export function plainText(html: string): string {
   return html
+    .replace(/<cite\b[^>]*>([\s\S]*?)<\/cite>/gi, (_, reference: string) =>
+      reference.replace(/<[^>]*>/g, '').trim() ? ` (${reference.replace(/<[^>]*>/g, '').trim()}) ` : ' ',
+    )
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
@@ -107,19 +114,34 @@ export function embeddedMapUrl({ latitude, longitude }: { latitude: number; long
   const bbox = [longitude - d, latitude - d / 2, longitude + d, latitude + d / 2].map((n) => n.toFixed(5)).join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
 }
+const pluralRules = new Intl.PluralRules(siteIdentity.locale);
+
+/** The word that goes with `count` by the site's language's plural rules: pluralWord(1, 'comment', 'comments') is 'comment'. */
+export const pluralWord = (count: number, one: string, other: string): string =>
+  pluralRules.select(count) === 'one' ? one : other;
+
+/** A count and its word, the number written the site's way: "1 comment", "0 comments", "1,200 members". */
+export const countOf = (count: number, one: string, other: string): string =>
+  `${count.toLocaleString(siteIdentity.locale)} ${pluralWord(count, one, other)}`;
+
 /**
  * How long something lasts, as people say it: "15 minutes", "1 hour",
- * "24 hours", "2 hours and 5 minutes" (whole minutes, rounded up; never
- * "1440 minutes").
+ * "24 hours", "2 days", "2 hours and 5 minutes" (whole minutes, rounded up;
+ * never "1440 minutes").
  */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes < 60) return unit(minutes, 'minute');
+  if (minutes < 60) return countOf(minutes, 'minute', 'minutes');
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} and ${unit(rest, 'minute')}`;
+  if (rest === 0 && hours >= 48 && hours % 24 === 0) return countOf(hours / 24, 'day', 'days');
+  return rest === 0
+    ? countOf(hours, 'hour', 'hours')
+    : `${countOf(hours, 'hour', 'hours')} and ${countOf(rest, 'minute', 'minutes')}`;
 }
+
+/** A whole number of minutes as people say it (formatDuration of that many minutes): 1440 is "24 hours". */
+export const formatMinutes = (minutes: number): string => formatDuration(minutes * 60_000);
 
 /** Seconds as a time in a recording: '4:05', '1:02:03'. */
 export function formatTimestamp(seconds: number): string {

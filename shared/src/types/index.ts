@@ -25,6 +25,7 @@ import type {
   StoryContract,
   Static,
   UserContract,
+  YearThemeContract,
 } from '../contracts';
 
 export type { Gender, CivilStatus, Role } from '../contracts/people';
@@ -77,6 +78,9 @@ export type QueuedPosts = Record<PostKind, QueuedPost[]> & { totals: Record<Post
 export type NewsItem = Static<typeof ArticleContract>;
 
 export type PressRelease = Static<typeof ArticleContract>;
+
+/** The theme of a year ('The Year of the Luminaries'), shown on the home page during that year. */
+export type YearTheme = Static<typeof YearThemeContract>;
 
 export type Devotional = Static<typeof DevotionalContract>;
 

@@ -10,7 +10,8 @@ export const GlobalStyle = createGlobalStyle`
   /* Toasts: the site's font, and below the sticky header (under its layer too), so they never cover its menus. */
   .Toastify__toast { font-family: ${theme.font.family}; }
   :root { --toastify-z-index: 90; }
-  .Toastify__toast-container--top-right { top: calc(72px + 12px); }
+  /* On phones too (the library puts them at the very top there); the doubled class outweighs the library's own rule. */
+  .Toastify__toast-container.Toastify__toast-container--top-right { top: calc(72px + 12px + env(safe-area-inset-top)); }
 
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 400; font-display: swap; src: url(${poppins400}) format('woff2'); }
   @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 500; font-display: swap; src: url(${poppins500}) format('woff2'); }

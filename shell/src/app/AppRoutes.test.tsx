@@ -115,9 +115,15 @@ describe('AppRoutes', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("shows an editor the not-found page for an admin's page", () => {
+  it("tells an editor that an admin's page is for admins, under the staff bar", () => {
     renderAt('/admin/donations', 'editor');
-    expect(screen.getByRole('heading', { name: /not found/i })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'This page is for admins' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /not found/i })).not.toBeInTheDocument();
+    expect(screen.getByText(/Donations is open to the admins of the site only/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Staff pages' })).getByRole('link', { name: 'Events' }),
+    ).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('opens an admin page for an admin', async () => {

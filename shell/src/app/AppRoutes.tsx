@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasRole, siteIdentity } from '@ministry/shared/config';
+import { hasRole, isStaff, siteIdentity } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
 import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { AuthLayout } from '../features/layout/AuthLayout';
@@ -58,8 +58,29 @@ export function AppRoutes() {
   const ShellPage = page.app === 'shell' ? (SHELL_PAGES[page.path] ?? NotFound) : null;
   const content = ShellPage ? <ShellPage /> : <RemoteModule key={page.app} remote={page.app} expose="routes" />;
   if (page.staff) {
-    // A member who is not staff (or not enough) sees the same page as for a path that does not exist.
-    return <MainLayout>{hasRole(user?.role, page.staff) ? <StaffLayout>{content}</StaffLayout> : <NotFound />}</MainLayout>;
+    // A member who is not staff sees the same page as for a path that does not exist; an editor opening an
+    // admin's page is told whose page it is, under the bar of the staff pages they may open.
+    if (hasRole(user?.role, page.staff)) {
+      return (
+        <MainLayout>
+          <StaffLayout>{content}</StaffLayout>
+        </MainLayout>
+      );
+    }
+    return (
+      <MainLayout>
+        {isStaff(user?.role) ? (
+          <StaffLayout>
+            <NotFound
+              title={`This page is for ${page.staff}s`}
+              message={`${page.title} is open to the ${page.staff}s of the site only. Ask one of them if you need something done here.`}
+            />
+          </StaffLayout>
+        ) : (
+          <NotFound />
+        )}
+      </MainLayout>
+    );
   }
   return <Layout>{content}</Layout>;
 }

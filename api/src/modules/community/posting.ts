@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { isStaff } from '@ministry/shared/config';
+import { countOf, formatDuration } from '@ministry/shared/format';
 import { messages } from '@ministry/shared/validation';
 import type { SessionUser } from '../../fastify.js';
 import { LIMITS } from '../../config.js';
@@ -99,14 +100,14 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
     throw new HttpError(
       429,
       'too_many_waiting',
-      `You have ${waiting} posts waiting for review. Please wait until they are reviewed before posting more.`,
+      `You have ${countOf(waiting, 'post', 'posts')} waiting for review. Please wait until they are reviewed before posting more.`,
     );
   }
   if (recent >= perWindow) {
     throw new HttpError(
       429,
       'too_many_posts',
-      `You have posted ${perWindow} times in the last ${windowMs === 3_600_000 ? 'hour' : `${Math.round(windowMs / 60_000)} minutes`}. Please wait a while before posting again.`,
+      `You have posted ${countOf(perWindow, 'time', 'times')} in the last ${windowMs === 3_600_000 ? 'hour' : formatDuration(windowMs)}. Please wait a while before posting again.`,
     );
   }
 }

@@ -9,6 +9,7 @@ import { requireRole, staffOnly } from '../../plugins/session.js';
 import { churchSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { createLocation, listChurches, listStaffLocations, removeLocation, updateLocation } from './service.js';
+import { countOf } from '@ministry/shared/format';
 
 const staffLocationSchema = {
   ...churchSchema,
@@ -139,7 +140,7 @@ export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
         action: 'deleted',
         subjectType: 'location',
         subjectId: request.params.id,
-        summary: `Location "${removed.name}" removed${removed.movedTo ? `; its ${removed.moved} ${removed.moved === 1 ? 'member' : 'members'} moved to "${removed.movedTo}"` : ''}`,
+        summary: `Location "${removed.name}" removed${removed.movedTo ? `; its ${countOf(removed.moved, 'member', 'members')} moved to "${removed.movedTo}"` : ''}`,
       });
       changed();
       return { data: { removed: true, moved: removed.moved } };

@@ -16,7 +16,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime, inSiteTimeZone, listSummary } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, inSiteTimeZone, listSummary } from '@ministry/shared/format';
 import type { Database } from '../../db/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { newId } from '../../lib/ids.js';
@@ -128,7 +128,7 @@ export async function composeIssue(
     heading('Upcoming events');
     for (const e of events) {
       const left = Math.max(0, e.number_of_seats - e.seats_held - e.seats_sold);
-      const seats = left === 0 ? 'sold out' : `${left} ${left === 1 ? 'seat' : 'seats'} left`;
+      const seats = left === 0 ? 'sold out' : `${countOf(left, 'seat', 'seats')} left`;
       item(
         e.title,
         `${formatEventDate(new Date(e.event_date).toISOString())}, ${formatEventTime(new Date(e.event_date).toISOString())} · ${seats}`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
-import { inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, inSiteTimeZone } from '@ministry/shared/format';
 import { newsletterSchema } from '@ministry/shared/validation';
 import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
@@ -484,7 +484,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       await recordActivity(app.db, admin, {
         action: 'downloaded',
         subjectType: 'subscribers',
-        summary: `Newsletter subscribers downloaded (${items.length} ${items.length === 1 ? 'address' : 'addresses'}${request.query.q?.trim() ? `, matching "${request.query.q.trim()}"` : ''})`,
+        summary: `Newsletter subscribers downloaded (${countOf(items.length, 'address', 'addresses')}${request.query.q?.trim() ? `, matching "${request.query.q.trim()}"` : ''})`,
       });
       const day = inSiteTimeZone(app.clock.now()).format('YYYY-MM-DD');
       return reply

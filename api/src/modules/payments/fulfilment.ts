@@ -19,7 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking } from '@ministry/shared/types';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -72,7 +72,7 @@ export interface CancellationOutcome {
   notified: number;
 }
 
-const ticketsText = (booking: Booking): string => (booking.quantity === 1 ? '1 ticket' : `${booking.quantity} tickets`);
+const ticketsText = (booking: Booking): string => countOf(booking.quantity, 'ticket', 'tickets');
 const whenText = (booking: Booking): string =>
   `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
 

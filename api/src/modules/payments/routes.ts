@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, formatMinutes } from '@ministry/shared/format';
 import { CheckoutBody } from '@ministry/shared/contracts';
 import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
@@ -48,7 +48,7 @@ function checkoutRefused(result: Exclude<CheckoutOutcome, { outcome: 'opened' }>
       const message =
         result.owned === 0
           ? seatsPerMemberMessage(result.seatsPerMember)
-          : `You have ${result.owned} ${result.owned === 1 ? 'seat' : 'seats'} of this event already, and one member may have ${result.seatsPerMember}: ${
+          : `You have ${countOf(result.owned, 'seat', 'seats')} of this event already, and one member may have ${result.seatsPerMember}: ${
               left <= 0 ? 'you cannot book more' : `you can book ${left} more`
             }`;
       return new HttpError(400, 'bad_request', message, { quantity: message });
@@ -58,7 +58,7 @@ function checkoutRefused(result: Exclude<CheckoutOutcome, { outcome: 'opened' }>
       return new HttpError(
         429,
         'hold_lapsed',
-        `Your seats were held for ${result.holdMinutes} minutes and have been released. You can book this event again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+        `Your seats were held for ${formatMinutes(result.holdMinutes)} and have been released. You can book this event again in ${countOf(minutes, 'minute', 'minutes')}.`,
       );
     }
     case 'provider_unavailable':
@@ -315,7 +315,7 @@ async function bookingRoutes(
           throw new HttpError(
             409,
             'too_late_to_cancel',
-            `Bookings can be cancelled until ${hours === 1 ? '1 hour' : `${hours} hours`} before the event (this one until ${formatEventDate(result.deadline.toISOString())} at ${formatEventTime(result.deadline.toISOString())}). Please write to ${siteIdentity.contact.email} if you cannot come.`,
+            `Bookings can be cancelled until ${countOf(hours, 'hour', 'hours')} before the event (this one until ${formatEventDate(result.deadline.toISOString())} at ${formatEventTime(result.deadline.toISOString())}). Please write to ${siteIdentity.contact.email} if you cannot come.`,
           );
         case 'checked_in':
           throw new HttpError(409, 'checked_in', 'This ticket was used at the door already; it cannot be cancelled.');

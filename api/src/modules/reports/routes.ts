@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '@ministry/shared/config';
+import { countOf } from '@ministry/shared/format';
 import type { PostKind } from '@ministry/shared/types';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
@@ -53,7 +54,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(
           429,
           'too_many_reports',
-          `You have reported ${max} posts today. Thank you: our moderators will look at them.`,
+          `You have reported ${countOf(max, 'post', 'posts')} today. Thank you: our moderators will look at them.`,
         );
       }
       const { kind, id } = request.params;

@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
+import { formatMinutes } from '@ministry/shared/format';
 import { SignInCodeBody, SignInCodeRequestBody } from '@ministry/shared/contracts';
 import { signInCodeRequestSchema, signInCodeSchema } from '@ministry/shared/validation';
 import { badRequest, HttpError } from '../../lib/errors.js';
@@ -61,7 +62,7 @@ export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
         await mailer.send({
           to: user.email,
           subject: `Your sign-in code: ${code}`,
-          text: `${greeting(user.firstname)}\n\nYour code to sign in to ${siteIdentity.ministryName} is:\n\n${code}\n\nIt works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it, and your password stays as it is.\n`,
+          text: `${greeting(user.firstname)}\n\nYour code to sign in to ${siteIdentity.ministryName} is:\n\n${code}\n\nIt works once, for ${formatMinutes(CODE_MINUTES)}. If you did not ask for it, ignore this e-mail: nobody can sign in without it, and your password stays as it is.\n`,
         });
       });
       return { data: { ok: true, message: CODE_SENT } };

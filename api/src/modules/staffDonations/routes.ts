@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { frequencyLabel, findDonationType } from '@ministry/shared/config';
-import { inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, inSiteTimeZone } from '@ministry/shared/format';
 import type { DonationFilters } from '@ministry/shared/types';
 import { donationFiltersSchema, fieldErrors } from '@ministry/shared/validation';
 import { toCsv } from '../../lib/csv.js';
@@ -105,7 +105,7 @@ export async function staffDonationRoutes(app: FastifyInstance): Promise<void> {
       await recordActivity(app.db, me, {
         action: 'downloaded',
         subjectType: 'donations',
-        summary: `Donations downloaded (${gifts.length} ${gifts.length === 1 ? 'gift' : 'gifts'}${range ? `, ${range.replace('-to-', ' to ')}` : ''})`,
+        summary: `Donations downloaded (${countOf(gifts.length, 'gift', 'gifts')}${range ? `, ${range.replace('-to-', ' to ')}` : ''})`,
       });
       const csv = toCsv(
         ['Date', 'Type', 'Frequency', 'Amount (USD)', 'Status', 'Giver', 'E-mail', 'Paid through', 'Reference'],

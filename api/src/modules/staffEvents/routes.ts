@@ -12,7 +12,7 @@
  * for a moment) is dropped at once.
  */
 import type { FastifyInstance } from 'fastify';
-import { inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffEventInput } from '@ministry/shared/types';
 import { eventCategorySchema, eventMessages, staffEventSchema } from '@ministry/shared/validation';
 import { assertSiteMedia } from '../../lib/media.js';
@@ -144,7 +144,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: idParam }
 const CANCEL_ANSWER_WAIT_MS = 8000;
 
 const quoted = (title: string) => `"${title}"`;
-const bookingsWord = (n: number) => (n === 1 ? '1 paid booking' : `${n} paid bookings`);
+const bookingsWord = (n: number) => countOf(n, 'paid booking', 'paid bookings');
 
 export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
@@ -327,7 +327,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
         action: 'downloaded',
         subjectType: 'event',
         subjectId: request.params.id,
-        summary: `Attendees of ${quoted(list.event.title)} downloaded (${list.attendees.length} ${list.attendees.length === 1 ? 'booking' : 'bookings'})`,
+        summary: `Attendees of ${quoted(list.event.title)} downloaded (${countOf(list.attendees.length, 'booking', 'bookings')})`,
       });
       const at = (iso: string | null) => (iso ? inSiteTimeZone(iso).format('YYYY-MM-DD HH:mm') : '');
       const csv = toCsv(
@@ -390,7 +390,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const result = await checkIn(app.db, { eventId: request.params.id, code: request.body.code, staffId: staff.id });
       switch (result.outcome) {
         case 'checked_in': {
-          const seats = result.ticket.quantity === 1 ? '1 seat' : `${result.ticket.quantity} seats`;
+          const seats = countOf(result.ticket.quantity, 'seat', 'seats');
           await recordActivity(app.db, staff, {
             action: 'checked in',
             subjectType: 'event',

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { releaseExpired } from '../payments/bookings.js';
@@ -47,7 +47,7 @@ export function createWaitlistOffers(
     const date = new Date(row.event_date).toISOString();
     const until = offer.expiresAt.toISOString();
     const link = `${app.config.publicUrl}/pay/checkout/${offer.bookingId}`;
-    const seats = offer.quantity === 1 ? '1 seat' : `${offer.quantity} seats`;
+    const seats = countOf(offer.quantity, 'seat', 'seats');
     const first = `Good news: ${seats} for ${row.title} (${formatEventDate(date)} at ${formatEventTime(date)}) came free, and we are holding ${offer.quantity === 1 ? 'it' : 'them'} for you from the waitlist.`;
     const second = `The seats are yours until ${formatEventDate(until)} at ${formatEventTime(until)}. After that they go to the next person waiting.`;
     await mailer.send({

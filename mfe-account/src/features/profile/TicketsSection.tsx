@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { media, ResourceView, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { NumberedPanel as Panel } from '../../components/Panel';
@@ -82,9 +82,7 @@ export function TicketsSection() {
                     {formatEventDate(booking.event.event_date)} at {formatEventTime(booking.event.event_date)}
                   </p>
                 </div>
-                <strong>
-                  {booking.quantity} {booking.quantity === 1 ? 'ticket' : 'tickets'}
-                </strong>
+                <strong>{countOf(booking.quantity, 'ticket', 'tickets')}</strong>
               </Ticket>
             ))}
           </List>

@@ -6,6 +6,9 @@ import { Button, FieldError, Modal, theme } from '@ministry/shared/ui';
 const REASON_MAX = 300;
 
 const Link = styled.button`
+  /* Under a post or a comment, at the start of the line like the text above it (not stretched and centred). */
+  align-self: flex-start;
+  text-align: left;
   background: none;
   border: 0;
   padding: 4px 0;

@@ -16,6 +16,8 @@ const Name = styled.h3`
 
 const Line = styled.p`
   margin: 0;
+  /* A long e-mail address breaks inside the card rather than run past its edge. */
+  overflow-wrap: anywhere;
   a {
     color: ${theme.colors.primary};
   }

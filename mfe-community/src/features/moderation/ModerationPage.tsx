@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError, serverErrorCode, serverMessage } from '@ministry/shared/api';
 import { hasRole } from '@ministry/shared/config';
-import { formatRelative } from '@ministry/shared/format';
+import { countOf, formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import {
   Button,
@@ -195,7 +195,7 @@ function PendingItem({
     try {
       const rejected = await rejectPendingOf(post.user._id);
       const count = rejected.prayers + rejected.stories + rejected.comments;
-      notify.success(`${count} ${count === 1 ? 'post' : 'posts'} by ${post.user.firstname} ${post.user.lastname} rejected.`);
+      notify.success(`${countOf(count, 'post', 'posts')} by ${post.user.firstname} ${post.user.lastname} rejected.`);
       onRejectAll(post.user._id, rejected);
     } catch (error) {
       notify.error(friendlyError(error));
@@ -405,7 +405,7 @@ function ModerationQueue() {
       {(all) => (
         <>
           <Muted style={{ marginBottom: 28 }} role="status">
-            {total(all)} {total(all) === 1 ? 'post is' : 'posts are'} waiting for review, oldest first.
+            {countOf(total(all), 'post is', 'posts are')} waiting for review, oldest first.
           </Muted>
           {KINDS.map(({ kind, title, one }) => (
             <Group key={kind} aria-labelledby={`pending-${kind}`}>

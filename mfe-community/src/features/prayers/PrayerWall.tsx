@@ -22,6 +22,7 @@ import {
 } from '../community/paging';
 import { useEditableResource } from '../community/useEditableResource';
 import { addPrayer, getPrayersPage, markPrayerAnswered, prayFor } from './api';
+import { countOf } from '@ministry/shared/format';
 
 const Wall = styled.ul`
   list-style: none;
@@ -232,7 +233,7 @@ function AnsweredPart({ prayer, mine, onAnswered }: { prayer: Prayer; mine: bool
   );
 }
 
-export const prayedLabel = (n: number): string => (n === 1 ? '1 person prayed' : `${n} people prayed`);
+export const prayedLabel = (n: number): string => countOf(n, 'person prayed', 'people prayed');
 
 /** The card's anchor: `/community#prayer-<id>` (the way back after logging in to pray). */
 export const prayerAnchor = (id: string): string => `prayer-${id}`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatRelative } from '@ministry/shared/format';
+import { countOf, formatRelative } from '@ministry/shared/format';
 import { Card, CardBody, Container, Grid, Muted, ResourceView, Section, SectionTitle, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { getStoriesPage } from './api';
@@ -46,7 +46,7 @@ export function LatestStories() {
                       {story.user.firstname} {story.user.lastname}
                     </Author>
                     <Muted>
-                      {formatRelative(story.createdAt)} · {story.nbLikes} {story.nbLikes === 1 ? 'like' : 'likes'}
+                      {formatRelative(story.createdAt)} · {countOf(story.nbLikes, 'like', 'likes')}
                     </Muted>
                   </CardBody>
                 </Card>

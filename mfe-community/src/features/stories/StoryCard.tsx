@@ -11,6 +11,7 @@ import { ReportButton } from '../community/ReportButton';
 import { communityItemHref } from '../community/paging';
 import { useStoryLike, type LikeChange } from './useStoryLike';
 import { addComment } from './api';
+import { countOf } from '@ministry/shared/format';
 
 const Bar = styled.div`
   display: flex;
@@ -96,7 +97,7 @@ const AnsweredBadge = styled(Link)`
   }
 `;
 
-export const likesLabel = (n: number): string => `${n} ${n === 1 ? 'like' : 'likes'}`;
+export const likesLabel = (n: number): string => countOf(n, 'like', 'likes');
 
 /**
  * A story with author, relative time and like count. Signed-in members also
@@ -165,9 +166,7 @@ export function StoryCard({
         </Bar>
         {story.comments.length > 0 && (
           <>
-            <CommentsTitle>
-              {story.comments.length} {story.comments.length === 1 ? 'comment' : 'comments'}
-            </CommentsTitle>
+            <CommentsTitle>{countOf(story.comments.length, 'comment', 'comments')}</CommentsTitle>
             <Comments>
               {story.comments.map((comment) => (
                 <li key={comment._id}>

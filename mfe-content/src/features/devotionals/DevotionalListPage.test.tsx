@@ -108,11 +108,11 @@ describe('devotional lists', () => {
   });
 
   it.each(['/daily-devotion/tag/Hope', '/devotional-detail/tag/Hope'])(
-    "%s is headed 'devotionals by tag - Hope'",
+    "%s is headed 'Devotionals by tag: Hope'",
     async (route) => {
       api.onGet('/api/devotionals/tags/Hope').reply(200, pageOf(list.filter((d) => d.tag === 'Hope')));
       renderWithProviders(<ContentRoutes />, { route });
-      expect(screen.getByRole('heading', { level: 1, name: 'devotionals by tag - Hope' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Devotionals by tag: Hope' })).toBeInTheDocument();
       const cards = await screen.findAllByRole('article');
       expect(cards).toHaveLength(5);
       expect(cards.every((c) => within(c).getByText('Hope'))).toBe(true);

@@ -143,7 +143,7 @@ const pageHref = (base: string, q: string) => (n: number) => {
  * The devotional lists: /daily-devotion (the latest, always with View All),
  * /daily-devotion/all ('All devotionals': every one, a page at a time, and a
  * search by title) and the tag pages /daily-devotion/tag/:tag and
- * /devotional-detail/tag/:tag ('devotionals by tag - {tag}'). Pages are real
+ * /devotional-detail/tag/:tag ('Devotionals by tag: {tag}'). Pages are real
  * addresses (?page=2, ?q=grace), rendered on the server like the first.
  */
 export function DevotionalListPage({ variant = 'latest' }: { variant?: 'latest' | 'all' | 'tag' }) {
@@ -157,7 +157,7 @@ export function DevotionalListPage({ variant = 'latest' }: { variant?: 'latest' 
   );
   const devotionals = useResource(load, variant === 'tag' ? `devotionals:tag:${tag}:${page}` : `devotionals:q:${q}:${page}`);
 
-  const heading = variant === 'all' ? 'All devotionals' : variant === 'tag' ? `devotionals by tag - ${tag}` : 'Daily Devotion';
+  const heading = variant === 'all' ? 'All devotionals' : variant === 'tag' ? `Devotionals by tag: ${tag}` : 'Daily Devotion';
   const title = variant === 'tag' ? `Devotionals about ${tag}` : q ? `Devotionals: “${q}”` : heading;
   usePageTitle(page > 1 ? `${title} (page ${page})` : title);
   const base = variant === 'tag' ? tagPath(tag) : '/daily-devotion/all';

@@ -24,7 +24,7 @@ import { getPressReleases } from '../press/api';
 /** How the home page splits what it loads. */
 export const HOME = {
   recentNews: 3,
-  latestNews: 4,
+  pressReleases: 4,
   carousel: 5,
   devotionalList: 6,
 } as const;
@@ -193,19 +193,19 @@ function DailyDevotion({ devotionals }: { devotionals: Resource<Devotional[]> })
 /** Where a press release opens on /press. */
 export const pressReleasePath = (release: PressRelease): string => `/press?release=${encodeURIComponent(release._id)}`;
 
-/** "Latest News": the newest press releases (the recent news cards are above). */
-function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
+/** "Press releases": the newest press releases (the recent news cards are above). */
+function LatestPressReleases({ releases }: { releases: Resource<PressRelease[]> }) {
   return (
-    <Section aria-labelledby="home-latest-news">
+    <Section aria-labelledby="home-press-releases">
       <Container>
         <Head>
-          <SectionTitle id="home-latest-news">Latest News</SectionTitle>
+          <SectionTitle id="home-press-releases">Press releases</SectionTitle>
           <Link to="/press">All press releases</Link>
         </Head>
         <ResourceView resource={releases} what="the press releases" empty="There are no press releases yet." loadingRows={1}>
           {(list) => (
             <LatestList>
-              {list.slice(0, HOME.latestNews).map((r) => (
+              {list.slice(0, HOME.pressReleases).map((r) => (
                 <LatestItem key={r._id}>
                   <ResponsiveImage
                     src={r.photo}
@@ -234,8 +234,7 @@ function LatestNews({ releases }: { releases: Resource<PressRelease[]> }) {
 
 /**
  * The home page below the latest stories and the latest sermon: recent
- * news, the devotional carousel and list, and Latest News (the newest press
- * releases). Each list is loaded once, under the same key as its own page.
+ * news, the devotional carousel and list, and the newest press releases. Each list is loaded once, under the same key as its own page.
  */
 export function HomeBottom() {
   const news = useResource(getRecentNews, 'news:recent');
@@ -245,7 +244,7 @@ export function HomeBottom() {
     <>
       <RecentNews news={news} />
       <DailyDevotion devotionals={devotionals} />
-      <LatestNews releases={releases} />
+      <LatestPressReleases releases={releases} />
     </>
   );
 }

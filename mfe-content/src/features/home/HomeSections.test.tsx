@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
@@ -25,9 +25,13 @@ describe('home sections', () => {
   beforeEach(() => (api = new MockAdapter(http)));
   afterEach(() => api.restore());
 
-  it('top: the 2025 headline, the mission strip and the external links bar opening in new tabs', () => {
+  it("top: this year's theme as the headline, with its verse; the mission strip and the external links bar opening in new tabs", async () => {
+    api.onGet('/api/year-theme').reply(200, {
+      data: { year: 2031, title: 'The Year of Open Doors', verse: 'I have set before you an open door. — Revelation 3:8' },
+    });
     renderWithProviders(<HomeSections part="top" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(siteIdentity.hero.headline);
+    expect(await screen.findByRole('heading', { level: 1, name: '2031: The Year of Open Doors' })).toBeInTheDocument();
+    expect(screen.getByText('I have set before you an open door. — Revelation 3:8')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Our mission' })).toHaveTextContent(siteIdentity.mission);
     const bar = within(screen.getByRole('navigation', { name: 'Listen, watch and read' }));
     const expected: [string, string][] = [
@@ -45,7 +49,22 @@ describe('home sections', () => {
     }
   });
 
-  it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and Latest News', async () => {
+  it('top: without a theme for this year, the ministry’s name and tagline (no stale year)', async () => {
+    api.onGet('/api/year-theme').reply(200, { data: null });
+    renderWithProviders(<HomeSections part="top" />);
+    await waitFor(() => expect(screen.getByText(siteIdentity.tagline)).toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(siteIdentity.ministryName);
+  });
+
+  it("top: Today's devotional opens the newest devotional (the list until it is known)", async () => {
+    api.onGet('/api/devotionals').reply(200, { data: devotionals });
+    renderWithProviders(<HomeSections part="top" />);
+    const link = screen.getByRole('link', { name: "Today's devotional" });
+    expect(link).toHaveAttribute('href', '/daily-devotion');
+    await waitFor(() => expect(link).toHaveAttribute('href', `/devotional-detail/${devotionals[0].slug}`));
+  });
+
+  it('bottom: recent news with Read More, the carousel, the devotional list with the home summary, and the press releases', async () => {
     api.onGet('/api/news/recent').reply(200, news);
     api.onGet('/api/devotionals').reply(200, { data: devotionals });
     api.onGet('/api/pressrelease').reply(200, onePage(releases));
@@ -75,9 +94,9 @@ describe('home sections', () => {
     expect(homeSummary(d.detail).length).toBeGreaterThan(81);
     expect(devotionalSection.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/daily-devotion/all');
 
-    const latest = within(screen.getByRole('region', { name: 'Latest News' }));
+    const latest = within(screen.getByRole('region', { name: 'Press releases' }));
     const items = latest.getAllByRole('listitem');
-    expect(items).toHaveLength(HOME.latestNews);
+    expect(items).toHaveLength(HOME.pressReleases);
     // The newest press releases, not older news than the recent news above.
     const n = releases[0];
     expect(within(items[0]).getByRole('link', { name: n.title })).toHaveAttribute('href', `/press?release=${n._id}`);

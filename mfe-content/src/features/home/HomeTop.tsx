@@ -1,6 +1,10 @@
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
 import { ButtonLink, Container, media, theme } from '@ministry/shared/ui';
+import { useResource } from '@ministry/shared/app';
+import { getDevotionals } from '../devotionals/api';
+import { getYearTheme } from './api';
+import { devotionalPath } from '../devotionals/devotionalLinks';
 import { ExternalLinksBar } from './ExternalLinksBar';
 
 const Hero = styled.section`
@@ -37,17 +41,55 @@ const Mission = styled.section`
   }
 `;
 
+/**
+ * "Today's devotional" opens the newest published devotional (today's: one is
+ * published each day), loaded under the same name as the home page's
+ * devotional section, so once for both; the list until it is known.
+ */
+function TodaysDevotional() {
+  const devotionals = useResource(getDevotionals, 'devotionals');
+  const today = devotionals.data?.[0];
+  return (
+    <ButtonLink to={today ? devotionalPath(today) : '/daily-devotion'} $variant="light">
+      Today&apos;s devotional
+    </ButtonLink>
+  );
+}
+
+/**
+ * The hero: the theme the staff gave this year ("2026: The Year of the
+ * Luminaries", with its verse), or the ministry's name and tagline while the
+ * year has none.
+ */
+function Headline() {
+  const theme = useResource(getYearTheme, 'year-theme');
+  if (theme.loading && theme.data === undefined) {
+    return <h1 id="home-hero">{siteIdentity.ministryName}</h1>;
+  }
+  const current = theme.data;
+  return current ? (
+    <>
+      <h1 id="home-hero">
+        {current.year}: {current.title}
+      </h1>
+      {current.verse && <p>{current.verse}</p>}
+    </>
+  ) : (
+    <>
+      <h1 id="home-hero">{siteIdentity.ministryName}</h1>
+      <p>{siteIdentity.tagline}</p>
+    </>
+  );
+}
+
 /** The hero headline, the mission strip and the external links bar. */
 export function HomeTop() {
   return (
     <>
       <Hero aria-labelledby="home-hero">
         <Container>
-          <h1 id="home-hero">{siteIdentity.hero.headline}</h1>
-          <p>{siteIdentity.hero.subline}</p>
-          <ButtonLink to="/daily-devotion" $variant="light">
-            Today&apos;s devotional
-          </ButtonLink>
+          <Headline />
+          <TodaysDevotional />
         </Container>
       </Hero>
       <Mission aria-label="Our mission">

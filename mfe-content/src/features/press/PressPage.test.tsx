@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
@@ -16,6 +17,17 @@ const releases: PressRelease[] = Array.from({ length: 7 }, (_, i) => ({
   photo: `/media/press-${(i % 6) + 1}.svg`,
   createdAt: `2026-0${(i % 9) + 1}-15T12:00:00.000Z`,
 }));
+
+/** The page with the address it is at, to see what opening and closing a release does to it. */
+function PressWithAddress() {
+  const { search } = useLocation();
+  return (
+    <>
+      <PressPage />
+      <output data-testid="address">{search}</output>
+    </>
+  );
+}
 
 describe('PressPage', () => {
   let api: MockAdapter;
@@ -76,6 +88,24 @@ describe('PressPage', () => {
     expect(within(dialog).getByText('Description of release 2.')).toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: /Close/ })[0]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opening a release puts it in the address, with share buttons for that address; closing takes it out', async () => {
+    api.onGet('/api/pressrelease').reply(200, onePage(releases));
+    const user = userEvent.setup();
+    renderWithProviders(<PressWithAddress />, { route: '/press' });
+    await user.click(await screen.findByRole('button', { name: 'Read More: Release 2' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('?release=p1');
+    const dialog = screen.getByRole('dialog', { name: 'Release 2' });
+    const share = within(dialog).getByRole('group', { name: 'Share this press release' });
+    expect(
+      within(share)
+        .getByRole('link', { name: /Share on Facebook/ })
+        .getAttribute('href'),
+    ).toContain(encodeURIComponent('/press?release=p1'));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
   });
 
   it('says so when there are no press releases', async () => {

@@ -15,6 +15,7 @@ import {
   ResourceView,
   ResponsiveImage,
   Section,
+  ShareButtons,
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
@@ -189,6 +190,9 @@ export function PressArticle({ release, index, onOpen }: { release: PressRelease
 /** The address of page `n` of the press releases. */
 export const pressPageHref = (n: number): string => (n > 1 ? `/press?page=${n}` : '/press');
 
+/** The address that opens one press release (the home page's links and the share buttons use it). */
+export const pressReleasePath = (id: string): string => `/press?release=${encodeURIComponent(id)}`;
+
 /**
  * /press: the press releases, newest first, a page at a time (`?page=2`,
  * page links that are real addresses), in three layouts that alternate by
@@ -201,11 +205,13 @@ export function PressPage() {
   const load = useCallback(() => getPressReleasesPage(page), [page]);
   const releases = useResource(load, `press-releases:${page}`);
   const [reading, setReading] = useState<PressRelease | null>(null);
-  // /press?release={id} (from the home page's Latest News, or a shared link) opens that release:
-  // from the list when it is on this page, else read by its id.
+  // The open release is in the address (/press?release={id}): opening one sets it, so it can be shared,
+  // reloaded or closed with Back; a link from the home page or elsewhere opens it, from the list when it is
+  // on this page, else read by its id.
   const wanted = params.get('release');
   useEffect(() => {
-    if (!wanted || !releases.data) return;
+    if (!wanted) return setReading(null);
+    if (!releases.data || reading?._id === wanted) return;
     const release = releases.data.data.find((r) => r._id === wanted);
     if (release) return setReading(release);
     let live = true;
@@ -216,10 +222,15 @@ export function PressPage() {
     return () => {
       live = false;
     };
-  }, [wanted, releases.data]);
+  }, [wanted, releases.data, reading?._id]);
+  const withoutRelease = (): Record<string, string> => (page > 1 ? { page: String(page) } : {});
+  const open = (release: PressRelease) => {
+    setReading(release);
+    setParams({ ...withoutRelease(), release: release._id });
+  };
   const close = () => {
     setReading(null);
-    if (wanted) setParams(page > 1 ? { page: String(page) } : {}, { replace: true });
+    if (wanted) setParams(withoutRelease(), { replace: true });
   };
   return (
     <>
@@ -247,7 +258,7 @@ export function PressPage() {
                 ) : (
                   <List>
                     {data.map((r, i) => (
-                      <PressArticle key={r._id} release={r} index={i} onOpen={() => setReading(r)} />
+                      <PressArticle key={r._id} release={r} index={i} onOpen={() => open(r)} />
                     ))}
                   </List>
                 )}
@@ -269,7 +280,12 @@ export function PressPage() {
             />
             <Dateline dateTime={reading.createdAt}>{formatNewsDate(reading.createdAt)}</Dateline>
             <p>{reading.description}</p>
-            <Button type="button" $variant="outline" onClick={() => setReading(null)}>
+            <ShareButtons
+              url={pressReleasePath(reading._id)}
+              title={`${reading.title} — ${siteIdentity.ministryName}`}
+              heading="Share this press release"
+            />
+            <Button type="button" $variant="outline" onClick={close} style={{ marginTop: 20 }}>
               Close
             </Button>
           </Reading>

@@ -1,6 +1,6 @@
 /** Where sermons, series and the podcast live, and how their times are written. */
 import { siteIdentity } from '@ministry/shared/config';
-import { inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, inSiteTimeZone } from '@ministry/shared/format';
 import type { SermonSummary } from '@ministry/shared/types';
 
 /** A sermon's picture (its own, else its series'), or the site's cover when it has none. */
@@ -39,7 +39,7 @@ export function formatLength(seconds: number | null | undefined): string {
 /** A recording's length as a screen reader says it. */
 export function spokenLength(seconds: number | null | undefined): string {
   if (!seconds) return '';
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  if (seconds < 60) return countOf(seconds, 'second', 'seconds');
   const minutes = Math.round(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return countOf(minutes, 'minute', 'minutes');
 }

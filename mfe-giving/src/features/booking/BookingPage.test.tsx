@@ -45,32 +45,42 @@ describe('BookingPage', () => {
     expect(screen.getByRole('link', { name: 'See the events' })).toHaveAttribute('href', '/events');
   });
 
-  it('counts from 1 up to the seats left', async () => {
+  const choose = (quantity: number) => {
     localStorage.setItem('event', event._id);
+    localStorage.setItem('bookingQuantity', JSON.stringify({ eventId: event._id, quantity }));
+  };
+
+  it('shows the number of tickets chosen on the event page, with a way back to change it', async () => {
+    choose(2);
     renderBooking({ signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Night of Worship' })).toBeInTheDocument();
-    const fewer = screen.getByRole('button', { name: 'One ticket fewer' });
-    const more = screen.getByRole('button', { name: 'One ticket more' });
-    expect(screen.getByRole('group', { name: 'Tickets' })).toHaveTextContent('1');
-    expect(fewer).toBeDisabled();
-    await userEvent.click(more);
-    await userEvent.click(more);
-    expect(screen.getByRole('group', { name: 'Tickets' })).toHaveTextContent('3');
-    expect(more).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Pay $45' })).toBeInTheDocument();
-    await userEvent.click(fewer);
+    expect(screen.getByText('2 tickets')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change' })).toHaveAttribute('href', `/events/${event._id}`);
     expect(screen.getByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
+    // Chosen once: no second chooser here.
+    expect(screen.queryByRole('button', { name: /one ticket/i })).not.toBeInTheDocument();
   });
 
-  it('starts from the count chosen on the event page, never above the seats left', async () => {
-    localStorage.setItem('event', event._id);
-    renderBooking({ signedIn: true, state: { quantity: 9 } });
+  it('reopened, the page still shows the number chosen', async () => {
+    choose(2);
+    const first = renderBooking({ signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
+    first.unmount();
+    renderBooking({ signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
+    expect(screen.getByText('2 tickets')).toBeInTheDocument();
+  });
+
+  it('never books more than the seats left, and says so', async () => {
+    choose(9);
+    renderBooking({ signedIn: true });
     expect(await screen.findByRole('button', { name: 'Pay $45' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Only 3 tickets can be booked now, not the 9 you chose');
   });
 
   it('sends a signed-out visitor to /login, to come back to /booking (state.from and ?next=)', async () => {
-    localStorage.setItem('event', event._id);
-    renderBooking({ signedIn: false, state: { quantity: 2 } });
+    choose(2);
+    renderBooking({ signedIn: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $30' }));
     const probe = await screen.findByTestId('location');
     expect(probe).toHaveTextContent('/login?next=%2Fbooking');
@@ -78,22 +88,14 @@ describe('BookingPage', () => {
     expect(api.history.post).toHaveLength(0);
     expect(leavePageFor).not.toHaveBeenCalled();
     // The chosen count waits for the member's return.
-    expect(JSON.parse(sessionStorage.getItem('bookingQuantity') ?? 'null')).toEqual({ eventId: event._id, quantity: 2 });
-  });
-
-  it('back after login, the count is the one chosen before', async () => {
-    localStorage.setItem('event', event._id);
-    sessionStorage.setItem('bookingQuantity', JSON.stringify({ eventId: event._id, quantity: 2 }));
-    renderBooking({ signedIn: true });
-    expect(await screen.findByRole('button', { name: 'Pay $30' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('bookingQuantity') ?? 'null')).toEqual({ eventId: event._id, quantity: 2 });
   });
 
   it('a member pays: the spec payload is sent and the browser goes to the checkout address', async () => {
-    localStorage.setItem('event', event._id);
+    choose(2);
     api.onPost('/api/payment/create-checkout-session').reply(200, { data: checkoutUrl });
     renderBooking({ signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pay $30' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $30' }));
     await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith(checkoutUrl));
     expect(JSON.parse(api.history.post[0].data)).toEqual({
       items: [{ quantity: 2, price: 'price_worship' }],
@@ -118,12 +120,12 @@ describe('BookingPage', () => {
   });
 
   it('says so when the seats went meanwhile, and shows the seats left now', async () => {
-    localStorage.setItem('event', event._id);
+    choose(2);
     api
       .onPost('/api/payment/create-checkout-session')
       .reply(409, { error: { code: 'conflict', message: 'Only 1 seat is left.' } });
     renderBooking({ signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'One ticket more' }));
+    await screen.findByRole('button', { name: 'Pay $30' });
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: { ...event, seatsLeft: 1 } });
     await userEvent.click(screen.getByRole('button', { name: 'Pay $30' }));
     expect(await screen.findByText('Only 1 seat is left.')).toBeInTheDocument();

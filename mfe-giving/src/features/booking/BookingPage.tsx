@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent } from '@ministry/shared/types';
 import {
@@ -23,8 +23,7 @@ import {
 import { useResource } from '@ministry/shared/app';
 import { leavePageFor } from '../checkout/leavePage';
 import { availabilityOf, priceText, seatsText } from '../events/eventStatus';
-import { readBookingEvent, recalledQuantity, rememberQuantity } from '../../lib/bookingStorage';
-import { QuantityCounter } from './QuantityCounter';
+import { chosenQuantity, readBookingEvent } from '../../lib/bookingStorage';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
 import { getEvent } from '../events/api';
 import { createCheckoutSession } from './api';
@@ -92,27 +91,22 @@ const Note = styled(Muted)`
   margin-top: 12px;
 `;
 
+const ticketsText = (n: number): string => countOf(n, 'ticket', 'tickets');
+
 function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => void }) {
   const { isAuth, user } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
-  const carried = (location.state as { quantity?: unknown } | null)?.quantity;
   const payments = usePaymentStatus();
   const max = Math.max(1, Math.min(event.seatsLeft, payments?.seatsPerMember ?? event.seatsLeft));
-  const [wanted, setQuantity] = useState(() => {
-    const wanted = typeof carried === 'number' ? carried : (recalledQuantity(event._id) ?? 1);
-    return Math.min(Math.max(1, Math.floor(wanted)), max);
-  });
-  // Never more than the seats left now (they may have gone down since the page opened).
+  // The count chosen on the event page (kept in the browser: it survives /login and a reload),
+  // never more than the seats left now (they may have gone down since it was chosen).
+  const wanted = chosenQuantity(event._id) ?? 1;
   const quantity = Math.min(wanted, max);
   const [busy, setBusy] = useState(false);
   const availability = availabilityOf(event);
   const total = Math.round(event.seat_price * quantity * 100) / 100;
 
-  const toLogin = () => {
-    rememberQuantity(event._id, quantity);
-    navigate(LOGIN_FOR_BOOKING, { state: { from: '/booking' } });
-  };
+  const toLogin = () => navigate(LOGIN_FOR_BOOKING, { state: { from: '/booking' } });
 
   const pay = async () => {
     if (!isAuth || !user) {
@@ -156,15 +150,20 @@ function BookingForm({ event, onStale }: { event: MinistryEvent; onStale: () => 
           <>
             <PaymentNotice status={payments} what="tickets" />
             <Lines>
-              <dt id="quantity-label">Quantity</dt>
+              <dt>Tickets</dt>
               <dd>
-                <QuantityCounter value={quantity} max={max} onChange={setQuantity} />
+                {ticketsText(quantity)} <Link to={`/events/${event._id}`}>Change</Link>
               </dd>
               <dt>Price per ticket</dt>
               <dd>{priceText(event.seat_price)}</dd>
               <dt>Total</dt>
               <Total aria-live="polite">{priceText(total)}</Total>
             </Lines>
+            {quantity < wanted && (
+              <Note role="status">
+                Only {ticketsText(max)} can be booked now, not the {wanted} you chose: your booking is for {quantity}.
+              </Note>
+            )}
             <Button type="button" onClick={pay} disabled={busy} $block>
               {busy ? 'Opening the payment page…' : `Pay ${priceText(total)}`}
             </Button>
@@ -206,7 +205,7 @@ function BookingOfEvent({ eventId }: { eventId: string }) {
   return <BookingForm key={event.data._id} event={event.data} onStale={event.reload} />;
 }
 
-/** /booking: 'Book now!', the quantity counter from 1 and the pay button, for the stored `event`. */
+/** /booking: 'Book now!', the number of tickets chosen on the event page and the pay button, for the stored `event`. */
 export function BookingPage() {
   usePageTitle('Booking');
   const eventId = readBookingEvent();
@@ -215,7 +214,7 @@ export function BookingPage() {
       <PageBanner>
         <Container>
           <h1>Book now!</h1>
-          <p>Choose how many seats you need and pay securely by card. Your tickets arrive by e-mail and on your profile.</p>
+          <p>Check your booking and pay securely by card. Your tickets arrive by e-mail and on My tickets.</p>
         </Container>
       </PageBanner>
       <Section>

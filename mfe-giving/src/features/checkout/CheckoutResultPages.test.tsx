@@ -26,12 +26,12 @@ describe('checkout result pages', () => {
   });
   afterEach(() => api.restore());
 
-  it('success: shows the confirmed tickets, leads to the profile and forgets the stored event', async () => {
+  it('success: shows the confirmed tickets, leads to My tickets and forgets the stored event', async () => {
     api.onPost(`/api/payment/bookings/${booking._id}/sync`).reply(200, { data: booking });
     renderAt(`/booking/success?booking=${booking._id}`);
     expect(await screen.findByRole('heading', { name: 'Your tickets are confirmed' })).toBeInTheDocument();
     expect(screen.getByText('2 × $15')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/my-tickets');
     await waitFor(() => expect(localStorage.getItem('event')).toBeNull());
   });
 

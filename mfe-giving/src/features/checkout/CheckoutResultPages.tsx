@@ -146,7 +146,7 @@ function BookingNotFoundPage() {
 }
 
 const thanks = (content: ReactNode) => (
-  <Page title="Thank you for booking" intro="Here is your booking. Your tickets are on your profile as well.">
+  <Page title="Thank you for booking" intro="Here is your booking. Your tickets are on My tickets as well.">
     {content}
   </Page>
 );
@@ -185,10 +185,13 @@ function SuccessContent({ id }: { id: string }) {
     return thanks(
       <Summary role="status">
         <h2>Your tickets are confirmed</h2>
-        <p>Thank you! We have e-mailed you a confirmation: show it at the entrance. All your tickets are on your profile.</p>
+        <p>
+          Thank you! We have e-mailed you a confirmation: show it at the entrance. All your tickets, with their QR codes, are on
+          My tickets.
+        </p>
         <BookingLines booking={data} />
         <Actions>
-          <ButtonLink to="/profile">My profile</ButtonLink>
+          <ButtonLink to="/my-tickets">My tickets</ButtonLink>
           <ButtonLink to="/events" $variant="outline">
             More events
           </ButtonLink>
@@ -202,7 +205,7 @@ function SuccessContent({ id }: { id: string }) {
         <h2>{gaveUp ? 'Your payment is still being confirmed' : 'Confirming your payment…'}</h2>
         <p>
           {gaveUp
-            ? 'This is taking longer than usual. You will receive an e-mail as soon as it is confirmed, and your tickets will appear on your profile.'
+            ? 'This is taking longer than usual. You will receive an e-mail as soon as it is confirmed, and your tickets will appear on My tickets.'
             : 'This takes a few seconds. Please keep this page open.'}
         </p>
         <BookingLines booking={data} />
@@ -234,7 +237,7 @@ function SuccessContent({ id }: { id: string }) {
   );
 }
 
-/** /booking/success?booking={id}: back from the payment page; the booking's confirmation (all the member's tickets are on the profile). */
+/** /booking/success?booking={id}: back from the payment page; the booking's confirmation (all the member's tickets are on My tickets). */
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('booking') ?? '';

@@ -136,7 +136,7 @@ describe('EventDetailPage', () => {
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('$45');
   });
 
-  it('Buy keeps the event under the `event` key and goes to /booking with the count', async () => {
+  it('Buy keeps the event under the `event` key with the count, and goes to /booking', async () => {
     api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
     renderPage();
     const count = await screen.findByLabelText('Number of tickets');
@@ -145,8 +145,16 @@ describe('EventDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const probe = await screen.findByTestId('location');
     expect(probe).toHaveTextContent('/booking');
-    expect(JSON.parse(probe.dataset.state ?? 'null')).toEqual({ quantity: 2 });
     expect(localStorage.getItem('event')).toBe(event._id);
+    expect(JSON.parse(localStorage.getItem('bookingQuantity') ?? 'null')).toEqual({ eventId: event._id, quantity: 2 });
+  });
+
+  it('back from /booking to change it, the count starts from the one chosen', async () => {
+    localStorage.setItem('bookingQuantity', JSON.stringify({ eventId: event._id, quantity: 2 }));
+    api.onGet(`/api/events/search/${event._id}`).reply(200, { data: event });
+    renderPage();
+    expect(await screen.findByLabelText('Number of tickets')).toHaveValue(2);
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$30');
   });
 
   it('an event ending on another day shows when it ends', async () => {

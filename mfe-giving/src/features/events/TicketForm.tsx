@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { Button, FieldError, Input, theme } from '@ministry/shared/ui';
 import { ticketCountError } from '@ministry/shared/validation';
-import { storeBookingEvent } from '../../lib/bookingStorage';
+import { chosenQuantity, storeBooking } from '../../lib/bookingStorage';
 import { priceText } from './eventStatus';
 
 const Field = styled.div`
@@ -33,14 +33,14 @@ const Total = styled.p`
 `;
 
 /**
- * The ticket form of an event on sale: a ticket count (default 1, a whole
+ * The ticket form of an event on sale: a ticket count (1, or the count chosen before for this event; a whole
  * number up to the seats left and the seats one member may hold), the read-only seat price ('45$') and Buy,
- * which keeps the event under the `event` key and goes to /booking.
+ * which keeps the event under the `event` key with the count, and goes to /booking (which shows that count).
  */
 export function TicketForm({ event, seatsPerMember }: { event: MinistryEvent; seatsPerMember?: number }) {
   const navigate = useNavigate();
   const id = useId();
-  const [count, setCount] = useState('1');
+  const [count, setCount] = useState(() => String(chosenQuantity(event._id) ?? 1));
   const [touched, setTouched] = useState(false);
   const error = ticketCountError(count === '' ? '' : Number(count), event.seatsLeft, seatsPerMember);
   const quantity = Number(count);
@@ -52,8 +52,8 @@ export function TicketForm({ event, seatsPerMember }: { event: MinistryEvent; se
       document.getElementById(`${id}-count`)?.focus();
       return;
     }
-    storeBookingEvent(event._id);
-    navigate('/booking', { state: { quantity } });
+    storeBooking(event._id, quantity);
+    navigate('/booking');
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent, MyWaitlistEntry } from '@ministry/shared/types';
 import { Button, ExternalButton, FieldError, Input, theme } from '@ministry/shared/ui';
@@ -33,7 +33,7 @@ const Box = styled.div`
   }
 `;
 
-const seats = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);
+const seats = (n: number) => countOf(n, 'seat', 'seats');
 
 /**
  * The waitlist of a sold-out event: a signed-in member joins it (for a

@@ -1,5 +1,5 @@
 import type { MinistryEvent } from '@ministry/shared/types';
-import { formatPrice } from '@ministry/shared/format';
+import { countOf, formatPrice } from '@ministry/shared/format';
 
 /** Whether tickets can still be bought, and if not, why. */
 export type EventAvailability = 'on-sale' | 'sold-out' | 'past' | 'cancelled';
@@ -16,7 +16,7 @@ export function seatsText(event: MinistryEvent): string {
   if (availability === 'cancelled') return 'This event is cancelled';
   if (availability === 'past') return 'This event has taken place';
   if (availability === 'sold-out') return 'Sold out';
-  return event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`;
+  return countOf(event.seatsLeft, 'seat left', 'seats left');
 }
 
 /** A price as the site shows it: "$60" (the spec's "60$" is written the way donors write dollars; docs/spec-deviations.md). */

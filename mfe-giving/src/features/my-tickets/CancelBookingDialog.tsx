@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { MyTicket } from '@ministry/shared/types';
 import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
 import { cancelMyBooking } from './api';
@@ -27,7 +27,7 @@ export function CancelBookingDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const tickets = ticket.quantity === 1 ? '1 ticket' : `${ticket.quantity} tickets`;
+  const tickets = countOf(ticket.quantity, 'ticket', 'tickets');
 
   const confirm = async () => {
     setBusy(true);

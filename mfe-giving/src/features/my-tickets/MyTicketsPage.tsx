@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatEventDate, formatEventTime, formatNewsDate, formatPrice } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, formatNewsDate, formatPrice } from '@ministry/shared/format';
 import type { MyTicket } from '@ministry/shared/types';
 import {
   Button,
@@ -151,7 +151,7 @@ function TicketItem({ ticket, onChanged }: { ticket: MyTicket; onChanged: () => 
         </p>
         {ticket.event.place && <p>{ticket.event.place}</p>}
         <p>
-          {ticket.quantity} {ticket.quantity === 1 ? 'ticket' : 'tickets'} · {formatPrice(ticket.amount)} · reference{' '}
+          {countOf(ticket.quantity, 'ticket', 'tickets')} · {formatPrice(ticket.amount)} · reference{' '}
           {ticket._id.slice(0, 8).toUpperCase()}
         </p>
       </div>

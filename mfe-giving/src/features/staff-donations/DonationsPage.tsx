@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { serverFieldErrors } from '@ministry/shared/api';
 import { DONATION_TYPES, findDonationType, frequencyLabel, type DonationFrequency } from '@ministry/shared/config';
-import { formatPrice, inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
 import type { DonationFilters, DonationReport } from '@ministry/shared/types';
 import { donationFiltersSchema, fieldErrors } from '@ministry/shared/validation';
 import { Readable } from '../staff-events/Readable';
@@ -81,7 +81,7 @@ const Note = styled.p`
 `;
 
 const FILTER_KEYS = ['type', 'frequency', 'from', 'to'] as const;
-const gifts = (n: number) => (n === 1 ? '1 gift' : `${n} gifts`);
+const gifts = (n: number) => countOf(n, 'gift', 'gifts');
 const amountText = (amount: number | null) => (amount === null ? 'Not told' : formatPrice(amount));
 const typeLabel = (type: string) => findDonationType(type)?.label ?? type;
 const monthLabel = (month: string) => inSiteTimeZone(`${month}-01`).format('MMMM YYYY');

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus } from '@ministry/shared/api';
-import { formatEventDate, formatEventTime, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
 import type { Attendee, AttendeeList } from '@ministry/shared/types';
 import {
   ButtonLink,
@@ -63,7 +63,7 @@ const Email = styled.td`
   min-width: 14ch;
 `;
 
-const tickets = (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`);
+const tickets = (n: number) => countOf(n, 'ticket', 'tickets');
 
 function Summary({ list }: { list: AttendeeList }) {
   const { totals, event } = list;
@@ -174,7 +174,7 @@ export function AttendeesPage() {
                   <tfoot>
                     <tr>
                       <th scope="row" colSpan={2}>
-                        {data.totals.bookings} {data.totals.bookings === 1 ? 'booking' : 'bookings'}
+                        {countOf(data.totals.bookings, 'booking', 'bookings')}
                       </th>
                       <td className="number">{data.totals.ticketsPaid + data.totals.ticketsWaiting}</td>
                       <td colSpan={3}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { formatEventDate } from '@ministry/shared/format';
+import { countOf, formatEventDate } from '@ministry/shared/format';
 import type { StaffEvent } from '@ministry/shared/types';
 import { Button, FieldError, Modal, notify } from '@ministry/shared/ui';
 import { cancelStaffEvent } from './api';
@@ -13,7 +13,7 @@ const Buttons = styled.div`
   margin-top: 20px;
 `;
 
-const bookings = (n: number) => (n === 1 ? '1 paid booking' : `${n} paid bookings`);
+const bookings = (n: number) => countOf(n, 'paid booking', 'paid bookings');
 
 /**
  * The admins' confirmation before an event is cancelled: what will happen
@@ -39,7 +39,7 @@ export function CancelEventDialog({
     setError(null);
     try {
       const outcome = await cancelStaffEvent(event._id);
-      const told = outcome.notified === 1 ? '1 ticket holder e-mailed' : `${outcome.notified} ticket holders e-mailed`;
+      const told = countOf(outcome.notified, 'ticket holder e-mailed', 'ticket holders e-mailed');
       notify.success(
         outcome.refunded + outcome.refundsPending === 0
           ? `"${event.title}" is cancelled. No ticket had been sold.`
@@ -48,7 +48,7 @@ export function CancelEventDialog({
       );
       if (outcome.refundsPending > 0 || !outcome.finished) {
         notify.warning(
-          `${outcome.refundsPending === 1 ? '1 refund is' : `${outcome.refundsPending} refunds are`} still being made: they are tried again automatically, and the attendees page shows them as they go through.`,
+          `${countOf(outcome.refundsPending, 'refund is', 'refunds are')} still being made: they are tried again automatically, and the attendees page shows them as they go through.`,
           10000,
         );
       }

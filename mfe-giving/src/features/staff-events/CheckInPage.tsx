@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { formatEventTime, formatNewsDate } from '@ministry/shared/format';
+import { countOf, formatEventTime, formatNewsDate } from '@ministry/shared/format';
 import type { CheckInCounts } from '@ministry/shared/types';
 import { Button, ButtonLink, Input, StaffPage, theme } from '@ministry/shared/ui';
 import { attendeesPath } from './staffEventStatus';
@@ -137,7 +137,7 @@ export function CheckInPage() {
       try {
         const result = await checkInTicket(id, value);
         setCounts(result.counts);
-        const seats = result.ticket.quantity === 1 ? '1 seat' : `${result.ticket.quantity} seats`;
+        const seats = countOf(result.ticket.quantity, 'seat', 'seats');
         if (result.outcome === 'checked_in') {
           setShown({ tone: 'ok', title: 'Welcome! Checked in', detail: `${result.ticket.name} · ${seats}` });
         } else {

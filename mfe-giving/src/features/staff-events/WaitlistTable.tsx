@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
 import { StaffTable, StatusBadge } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { Readable } from './Readable';
@@ -24,8 +24,8 @@ export function WaitlistTable({ eventId, title }: { eventId: string; title: stri
       ) : (
         <>
           <p>
-            {waiting === 1 ? '1 member is waiting' : `${waiting} members are waiting`}. Seats that come free are offered by e-mail
-            to the first member waiting, and held for them for a while.
+            {countOf(waiting, 'member is waiting', 'members are waiting')}. Seats that come free are offered by e-mail to the
+            first member waiting, and held for them for a while.
           </p>
           <Readable $minWidth={640}>
             <StaffTable label={`Waitlist of ${title}`}>

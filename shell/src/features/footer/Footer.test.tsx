@@ -14,7 +14,7 @@ describe('Footer', () => {
   });
   afterEach(() => api.restore());
 
-  it('shows quick links, contact, legal links to their sections of /policies, social links and copyright 2025', () => {
+  it('shows quick links, contact, legal links to their sections of /policies, social links and the copyright', () => {
     renderWithProviders(<Footer />);
     const quick = within(screen.getByRole('navigation', { name: 'Quick links' }));
     expect(quick.getByRole('link', { name: 'Donations' })).toHaveAttribute('href', '/offering');
@@ -39,7 +39,17 @@ describe('Footer', () => {
       `mailto:${siteIdentity.contact.email}`,
     );
     expect(screen.getByRole('link', { name: /Facebook/ })).toHaveAttribute('rel', expect.stringContaining('noopener'));
-    expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+    expect(screen.getByText(/© \d{4} /)).toBeInTheDocument();
+  });
+
+  it("the copyright is the current year on the ministry's clock", () => {
+    jest.useFakeTimers({ now: new Date('2031-06-01T12:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      renderWithProviders(<Footer />);
+      expect(screen.getByText(`© 2031 ${siteIdentity.ministryName}. All rights reserved.`)).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('the newsletter box refuses a bad e-mail under the field, without calling the API', async () => {

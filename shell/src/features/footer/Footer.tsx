@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { siteIdentity } from '@ministry/shared/config';
+import { inSiteTimeZone } from '@ministry/shared/format';
 import { Container, Logo, media, offscreenSkipped, theme } from '@ministry/shared/ui';
 
 // The form (formik, yup and the shared schemas, ~28 KB gzip) loads only when
@@ -142,7 +143,9 @@ const SOCIAL: { key: keyof typeof siteIdentity.social; label: string; path: stri
 
 /** The site footer: quick links, contact, legal links, newsletter and social links. */
 export function Footer() {
-  const { contact, social, ministryName, copyrightYear, tagline } = siteIdentity;
+  const { contact, social, ministryName, tagline } = siteIdentity;
+  // The year it is on the ministry's clock (rendered pages are renewed at least with each release and data change).
+  const copyrightYear = inSiteTimeZone(Date.now()).year();
   return (
     <Wrap>
       <Container>

@@ -10,7 +10,10 @@ const Row = styled.div`
   gap: 8px;
   flex-wrap: wrap;
   input {
+    /* Its own size would not shrink below the browser's default width (about 20 characters), wider than a phone's column. */
     flex: 1 1 180px;
+    min-width: 0;
+    width: 100%;
     min-height: 44px;
     border-radius: 999px;
     border: 1px solid rgba(255, 255, 255, 0.4);

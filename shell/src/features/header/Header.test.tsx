@@ -11,9 +11,20 @@ const desktopLinks = () =>
     .map((a) => a.textContent);
 
 describe('Header', () => {
-  it('signed out: the six spec links, LOGIN and SIGN UP, no Daily Devotion on desktop', () => {
+  it('signed out: the page links with Daily Devotion, LOGIN and SIGN UP', () => {
     renderWithProviders(<Header />);
-    expect(desktopLinks()).toEqual(['HOME', 'ABOUT', 'COMMUNITY', 'EVENTS', 'NEWS', 'OFFERING', 'LOGIN', 'SIGN UP']);
+    expect(desktopLinks()).toEqual([
+      'HOME',
+      'ABOUT',
+      'COMMUNITY',
+      'EVENTS',
+      'NEWS',
+      'DAILY DEVOTION',
+      'OFFERING',
+      'LOGIN',
+      'SIGN UP',
+    ]);
+    expect(screen.getByRole('link', { name: 'DAILY DEVOTION' })).toHaveAttribute('href', '/daily-devotion');
     expect(screen.getByRole('link', { name: 'LOGIN' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'SIGN UP' })).toHaveAttribute('href', '/signup/0');
     expect(screen.getByLabelText('Translate this page')).toBeInTheDocument();
@@ -30,18 +41,18 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('the mobile drawer adds Daily Devotion and the calendar, and Login / Sign Up when signed out', async () => {
+  it('the mobile drawer writes every item in title case, adds the calendar, with Login / Sign Up when signed out', async () => {
     renderWithProviders(<Header />);
     await userEvent.click(screen.getByLabelText('Open menu'));
     const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
     expect(drawer.getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'HOME',
-      'ABOUT',
-      'COMMUNITY',
-      'EVENTS',
-      'NEWS',
-      'OFFERING',
+      'Home',
+      'About',
+      'Community',
+      'Events',
+      'News',
       'Daily Devotion',
+      'Offering',
       'Calendar',
       'Login',
       'Sign Up',
@@ -57,10 +68,41 @@ describe('Header', () => {
     await userEvent.click(screen.getByLabelText('Open menu'));
     const drawer = within(screen.getByRole('navigation', { name: 'Mobile' }));
     expect(drawer.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
-    expect(drawer.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/my-tickets');
-    expect(drawer.getByRole('link', { name: 'My giving' })).toHaveAttribute('href', '/my-giving');
+    expect(drawer.getByRole('link', { name: 'My Tickets' })).toHaveAttribute('href', '/my-tickets');
+    expect(drawer.getByRole('link', { name: 'My Giving' })).toHaveAttribute('href', '/my-giving');
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(drawer.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('the open drawer keeps the focus: Tab wraps from its last item to its first and back, Escape closes it', async () => {
+    renderWithProviders(
+      <>
+        <Header />
+        <a href="/behind">A link on the page behind</a>
+      </>,
+    );
+    const menuButton = screen.getByLabelText('Open menu');
+    await userEvent.click(menuButton);
+    const drawer = screen.getByRole('navigation', { name: 'Mobile' });
+    const close = within(drawer).getByRole('button', { name: 'Close menu' });
+    expect(close).toHaveFocus();
+
+    // Tab through every item: the focus never leaves the drawer, and the last one leads back to the first.
+    const focusables = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button, input, select, [tabindex="0"]'));
+    for (let i = 1; i < focusables.length; i++) {
+      await userEvent.tab();
+      expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    }
+    expect(focusables[focusables.length - 1]).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'A link on the page behind' })).not.toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(focusables[focusables.length - 1]).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
   });
 
   it('Logout ends the session on the server and signs the client out', async () => {

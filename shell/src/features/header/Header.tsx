@@ -5,15 +5,16 @@ import { isStaff } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
 import { ButtonLink, Container, Logo, media, theme } from '@ministry/shared/ui';
 import { TranslateWidget } from '../translate/TranslateWidget';
-import { DESKTOP_NAV, MOBILE_NAV } from './navItems';
+import { DESKTOP_NAV, MEMBER_LINKS, MOBILE_NAV } from './navItems';
 import { UserMenu } from './UserMenu';
 import { useLogout } from './useLogout';
 
 /**
- * Below this width the page links do not fit beside the logo and the account
- * buttons (tablets, small laptops, zoomed desktops): they move into the menu.
+ * Below this width the seven page links do not fit beside the logo and the
+ * account buttons (tablets, small laptops, zoomed desktops): they move into
+ * the menu.
  */
-const compact = '@media (max-width: 1139px)';
+const compact = '@media (max-width: 1279px)';
 
 const Bar = styled.header`
   background: ${theme.colors.primary};
@@ -48,8 +49,9 @@ const DesktopNav = styled.nav`
     text-decoration: none;
     font-weight: 500;
     font-size: 0.9rem;
-    letter-spacing: 0.06em;
-    padding: 10px 12px;
+    letter-spacing: 0.04em;
+    white-space: nowrap;
+    padding: 10px 8px;
     border-radius: 6px;
   }
   a.nav:hover {
@@ -59,6 +61,8 @@ const DesktopNav = styled.nav`
     color: ${theme.colors.accent};
   }
   ${compact} {
+    /* Only the account group is left: it sits at the right, beside the menu button. */
+    margin-left: auto;
     a.nav {
       display: none;
     }
@@ -69,7 +73,10 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 10px;
-  margin-left: 12px;
+  margin-left: 8px;
+  a {
+    white-space: nowrap;
+  }
 `;
 
 const MenuButton = styled.button`
@@ -139,6 +146,10 @@ const CloseDrawer = styled.button`
   float: right;
 `;
 
+/** What the keyboard can reach inside the drawer (the translator's controls included). */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+
 function MenuIcon() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -160,8 +171,28 @@ export function Header() {
 
   useEffect(() => {
     if (!drawerOpen) return;
-    drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    const items = () => Array.from(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    items()[0]?.focus();
+    // The open drawer keeps the focus: Tab from its last item goes back to its first (Shift+Tab the other way);
+    // Escape closes it, and the focus goes back to the menu button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setDrawerOpen(false);
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const all = items();
+      if (!all.length) return;
+      const [first, last] = [all[0]!, all[all.length - 1]!];
+      const inside = drawer.current?.contains(document.activeElement) ?? false;
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     document.addEventListener('keydown', onKey);
     const button = menuButton.current;
     return () => {
@@ -228,22 +259,15 @@ export function Header() {
               ))}
               {isAuth ? (
                 <>
-                  <li>
-                    <NavLink to="/profile">Profile</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/my-tickets">My tickets</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/my-giving">My giving</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/community/my-posts">My posts</NavLink>
-                  </li>
+                  {MEMBER_LINKS.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to}>{item.label}</NavLink>
+                    </li>
+                  ))}
                   {isStaff(user?.role) && (
                     <li>
                       <NavLink to="/admin" end>
-                        Staff pages
+                        Staff Pages
                       </NavLink>
                     </li>
                   )}

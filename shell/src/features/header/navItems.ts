@@ -1,20 +1,32 @@
-/** The spec's navigation: the desktop bar has no Daily Devotion link; the drawer has, and the calendar (the events page links to it on a wide screen). */
+/**
+ * The site's navigation. The desktop bar writes its links in capitals (its
+ * style, with the spec's words); the drawer on small screens writes every
+ * item in title case, the page links and the account ones alike, and adds
+ * the calendar (the events page links to it on a wide screen).
+ */
 export interface NavItem {
   to: string;
   label: string;
 }
 
-export const DESKTOP_NAV: NavItem[] = [
-  { to: '/', label: 'HOME' },
-  { to: '/about', label: 'ABOUT' },
-  { to: '/community', label: 'COMMUNITY' },
-  { to: '/events', label: 'EVENTS' },
-  { to: '/news', label: 'NEWS' },
-  { to: '/offering', label: 'OFFERING' },
+export const PAGE_LINKS: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/community', label: 'Community' },
+  { to: '/events', label: 'Events' },
+  { to: '/news', label: 'News' },
+  { to: '/daily-devotion', label: 'Daily Devotion' },
+  { to: '/offering', label: 'Offering' },
 ];
 
-export const MOBILE_NAV: NavItem[] = [
-  ...DESKTOP_NAV,
-  { to: '/daily-devotion', label: 'Daily Devotion' },
-  { to: '/calendar', label: 'Calendar' },
+export const DESKTOP_NAV: NavItem[] = PAGE_LINKS.map((item) => ({ ...item, label: item.label.toUpperCase() }));
+
+export const MOBILE_NAV: NavItem[] = [...PAGE_LINKS, { to: '/calendar', label: 'Calendar' }];
+
+/** The drawer's links for a signed-in member (the staff also get "Staff Pages"). */
+export const MEMBER_LINKS: NavItem[] = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/my-tickets', label: 'My Tickets' },
+  { to: '/my-giving', label: 'My Giving' },
+  { to: '/community/my-posts', label: 'My Posts' },
 ];

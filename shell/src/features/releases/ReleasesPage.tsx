@@ -17,8 +17,10 @@ import {
 } from '@ministry/shared/ui';
 import { getReleases, promoteRelease, rollBackRelease, setCanaryOptIn, type ReleaseChange } from './api';
 
+/* One column no wider than the page: a release table scrolls inside its own region instead of widening the page. */
 const Apps = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 20px;
 `;
 

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
+import { countOf, formatEventDate, formatEventTime, inSiteTimeZone } from '@ministry/shared/format';
 import type { StaffDashboard } from '@ministry/shared/types';
 import { media, ResourceView, StaffPage, StaffPanel, StatusBadge, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { getStaffDashboard } from './api';
+import { YearThemePanel } from './YearThemePanel';
 
 const Panels = styled.div`
   display: grid;
@@ -47,16 +48,15 @@ function Moderation({ moderation }: { moderation: StaffDashboard['moderation'] }
       <h2 id="dash-moderation">Waiting for moderation</h2>
       <ul>
         <li>
-          <strong>{waiting === 0 ? 'Nothing waits' : `${waiting} ${waiting === 1 ? 'post waits' : 'posts wait'}`}</strong>
+          <strong>{waiting === 0 ? 'Nothing waits' : countOf(waiting, 'post waits', 'posts wait')}</strong>
           <small>
-            {moderation.prayers} prayer requests · {moderation.stories} stories · {moderation.comments} comments
+            {countOf(moderation.prayers, 'prayer request', 'prayer requests')} · {countOf(moderation.stories, 'story', 'stories')}{' '}
+            · {countOf(moderation.comments, 'comment', 'comments')}
           </small>
         </li>
         {moderation.reports > 0 && (
           <li>
-            <StatusBadge $tone="warn">
-              {moderation.reports} open {moderation.reports === 1 ? 'report' : 'reports'}
-            </StatusBadge>
+            <StatusBadge $tone="warn">{countOf(moderation.reports, 'open report', 'open reports')}</StatusBadge>
           </li>
         )}
       </ul>
@@ -72,7 +72,7 @@ function Devotionals({ days }: { days: StaffDashboard['devotionals'] }) {
   return (
     <Panel aria-labelledby="dash-devotionals">
       <h2 id="dash-devotionals">Devotionals, the next seven days</h2>
-      {gaps > 0 && <p>{gaps === 1 ? 'One day has' : `${gaps} days have`} no devotional yet.</p>}
+      {gaps > 0 && <p>{countOf(gaps, 'day has', 'days have')} no devotional yet.</p>}
       <ul>
         {days.map((day) => (
           <li key={day.date}>
@@ -127,7 +127,7 @@ export function DashboardPage() {
   return (
     <StaffPage
       title="Staff dashboard"
-      intro="What needs attention: posts waiting for review, the week's devotionals, and the events ahead."
+      intro="What needs attention: posts waiting for review, the week's devotionals, the events ahead, and the theme of the year."
     >
       <ResourceView resource={dashboard} what="the dashboard" empty="Nothing to show yet." isEmpty={() => false}>
         {(data) => (
@@ -138,6 +138,7 @@ export function DashboardPage() {
           </Panels>
         )}
       </ResourceView>
+      <YearThemePanel />
     </StaffPage>
   );
 }

@@ -3,19 +3,20 @@ import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { hasRole } from '@ministry/shared/config';
 import { useAuth } from '@ministry/shared/store';
-import { Container, theme } from '@ministry/shared/ui';
+import { Container, media, theme } from '@ministry/shared/ui';
 import { useSiteConfig } from '../remotes/siteConfig';
 
 const Bar = styled.nav`
   background: ${theme.colors.surface};
   border-bottom: 1px solid ${theme.colors.border};
+  /* Every staff page stays in sight: the links wrap onto a second line rather than run off the screen. */
   ul {
     display: flex;
+    flex-wrap: wrap;
     gap: 4px;
     list-style: none;
     margin: 0;
     padding: 8px 0;
-    overflow-x: auto;
   }
   a {
     display: inline-block;
@@ -30,6 +31,15 @@ const Bar = styled.nav`
   }
   a:hover {
     background: #fff;
+  }
+  ${media.mobile} {
+    ul {
+      gap: 2px;
+    }
+    a {
+      padding: 8px 10px;
+      font-size: 0.9rem;
+    }
   }
   a[aria-current='page'] {
     background: ${theme.colors.primary};

@@ -1,6 +1,6 @@
 /** The staff's first page and the activity log. */
 import { http } from '@ministry/shared/api';
-import type { ActivityPage, Envelope, StaffDashboard } from '@ministry/shared/types';
+import type { ActivityPage, Envelope, StaffDashboard, YearTheme } from '@ministry/shared/types';
 
 /** GET /api/admin/dashboard: what waits for the staff this week. */
 export async function getStaffDashboard(): Promise<StaffDashboard> {
@@ -11,4 +11,19 @@ export async function getStaffDashboard(): Promise<StaffDashboard> {
 export async function getActivity(before?: string | null): Promise<ActivityPage> {
   const params = before ? { before } : undefined;
   return (await http.get<Envelope<ActivityPage>>('/api/admin/activity', { params })).data.data;
+}
+
+/** Every year's theme (the latest year first) and the year it is on the ministry's clock. */
+export async function getYearThemes(): Promise<{ data: YearTheme[]; currentYear: number }> {
+  return (await http.get<{ data: YearTheme[]; currentYear: number }>('/api/admin/year-themes')).data;
+}
+
+/** Sets a year's theme (the home page shows this year's). */
+export async function saveYearTheme(theme: YearTheme): Promise<YearTheme> {
+  const { year, title, verse } = theme;
+  return (await http.put<Envelope<YearTheme>>(`/api/admin/year-themes/${year}`, { title, verse })).data.data;
+}
+
+export async function removeYearTheme(year: number): Promise<void> {
+  await http.delete(`/api/admin/year-themes/${year}`);
 }
