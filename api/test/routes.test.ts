@@ -99,6 +99,7 @@ const EXPECTED = [
   'GET /api/story',
   'GET /api/story/',
   'GET /api/story/top',
+  'GET /api/user/me',
   'GET /api/user/newsletter',
   'GET /api/user/search/:token',
   'GET /media/uploads/:name',

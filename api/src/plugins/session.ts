@@ -20,7 +20,8 @@ const BROWSER_SESSION_HOURS = 12;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+/** The live session's member for a cookie's token, or null (unknown, expired, or the account disabled). */
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db
     .selectFrom('sessions')
@@ -82,6 +83,11 @@ export async function startSession(
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  clearSessionCookie(app, reply);
+}
+
+/** Tells the browser to forget its session cookie (its session is gone). */
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies });
 }
 

@@ -193,6 +193,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { data: { ok: true, message: 'You are logged out.' } };
   });
 
+  /**
+   * Who this browser's session belongs to: the page asks on every start and
+   * whenever its tab comes back to the front; a 401 means signed out.
+   */
+  app.get('/me', { schema: { response: { 200: userAnswer, ...errors(401) } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    const me = requireUser(request);
+    return { data: toUser(await findUserById(app.db, me.id)) };
+  });
+
   app.get<{ Params: { token: string } }>(
     '/search/:token',
     { schema: { params: idPath('token'), response: { 200: userAnswer, ...errors(400, 401, 403) } } },
