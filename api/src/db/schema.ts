@@ -41,6 +41,8 @@ export interface UsersTable {
   prayer_mail_token: Nullable<string>;
   /** When a moderator stopped the member from posting (null: may post). */
   posting_blocked_at: Nullable<Date>;
+  /** When the member deleted their account (the row is kept, emptied: "former member"). */
+  deleted_at: Nullable<Date>;
 }
 
 export interface SessionsTable {

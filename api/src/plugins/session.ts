@@ -20,6 +20,12 @@ const BROWSER_SESSION_HOURS = 12;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** The stored form of the request's session cookie (what `sessions.token_hash` holds), if it sends one. */
+export function sessionHashOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? hashToken(token) : undefined;
+}
+
 /** The live session's member for a cookie's token, or null (unknown, expired, or the account disabled). */
 export async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;

@@ -10,6 +10,7 @@ import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
 import { TicketsSection } from './TicketsSection';
+import { YourDataSection } from './YourDataSection';
 
 const Banner = styled.header`
   background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
@@ -90,6 +91,7 @@ export function ProfilePage() {
         <TicketsSection />
         <CommunitySection user={user} />
         <NewsletterSection />
+        <YourDataSection user={user} />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>
