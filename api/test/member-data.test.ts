@@ -509,3 +509,80 @@ describeEachDatabase('delete my account', (ctx) => {
     }
   });
 });
+
+describeEachDatabase('where I am signed in', (ctx) => {
+  const PHONE =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
+  const LAPTOP =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+  const signIn = async (app: FastifyInstance, who: { email: string; password: string }, userAgent: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'user-agent': userAgent },
+      payload: { email: who.email, password: who.password },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
+  };
+  type Device = { _id: string; browser: string; system: string; lastSeenAt: string | null; thisDevice: boolean };
+  const devices = async (app: FastifyInstance, cookie: string) => {
+    const res = await app.inject({ url: '/api/user/sessions', headers: { cookie } });
+    assert.equal(res.statusCode, 200, res.body);
+    return json<{ data: Device[] }>(res).data;
+  };
+
+  it('lists each device with its browser, system and last use, this one first, and signs out any or all others', async () => {
+    const { app } = ctx();
+    const me = await createMember(app);
+    const other = await createMember(app);
+    const phone = await signIn(app, me, PHONE);
+    const laptop = await signIn(app, me, LAPTOP);
+    const list = await devices(app, phone);
+    assert.equal(list.length, 3, 'the helper sign-in, the phone and the laptop');
+    assert.deepEqual(
+      { browser: list[0]!.browser, system: list[0]!.system, thisDevice: list[0]!.thisDevice },
+      { browser: 'Chrome', system: 'Android', thisDevice: true },
+    );
+    assert.ok(list[0]!.lastSeenAt);
+    const mac = list.find((d) => d.system === 'macOS')!;
+    assert.equal(mac.browser, 'Safari');
+    assert.equal(mac.thisDevice, false);
+    assert.ok(!JSON.stringify(list).match(/[0-9a-f]{64}/), 'no token hash is shown');
+
+    // Another member cannot sign out my laptop; nor can I sign out this device by its id.
+    const otherCookie = await signIn(app, other, PHONE);
+    assert.equal(
+      (await app.inject({ method: 'DELETE', url: `/api/user/sessions/${mac._id}`, headers: { cookie: otherCookie } })).statusCode,
+      404,
+    );
+    assert.equal(
+      (await app.inject({ method: 'DELETE', url: `/api/user/sessions/${list[0]!._id}`, headers: { cookie: phone } })).statusCode,
+      404,
+    );
+
+    const one = await app.inject({ method: 'DELETE', url: `/api/user/sessions/${mac._id}`, headers: { cookie: phone } });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(
+      (await app.inject({ url: '/api/user/me', headers: { cookie: laptop } })).statusCode,
+      401,
+      'the laptop is signed out',
+    );
+    assert.equal(json<{ data: Device[] }>(one).data.length, 2);
+
+    const all = await app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: { cookie: phone } });
+    assert.equal(all.statusCode, 200);
+    assert.deepEqual(
+      json<{ data: Device[] }>(all).data.map((d) => d.thisDevice),
+      [true],
+    );
+    assert.equal((await app.inject({ url: '/api/user/me', headers: { cookie: me.cookie } })).statusCode, 401);
+    assert.equal((await app.inject({ url: '/api/user/me', headers: { cookie: phone } })).statusCode, 200, 'this device stays');
+    assert.equal(
+      (await app.inject({ url: '/api/user/me', headers: { cookie: otherCookie } })).statusCode,
+      200,
+      "another member's stay",
+    );
+    assert.equal((await app.inject({ url: '/api/user/sessions' })).statusCode, 401);
+  });
+});

@@ -9,6 +9,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { UploadStore } from '../../lib/uploads.js';
+import { describeUserAgent } from './devices.js';
 import { findUserById, normalizeEmail, toUser } from './service.js';
 
 /** A date as the file writes it (ISO 8601), or null. */
@@ -143,7 +144,7 @@ export async function collectMemberData(
       .executeTakeFirst(),
     db
       .selectFrom('sessions')
-      .select(['token_hash', 'persistent', 'created_at', 'expires_at'])
+      .select(['token_hash', 'persistent', 'created_at', 'expires_at', 'user_agent', 'last_seen_at'])
       .where('user_id', '=', userId)
       .where('expires_at', '>', now)
       .orderBy('created_at')
@@ -307,7 +308,9 @@ export async function collectMemberData(
       issuesSent: deliveries.map((d) => ({ week: d.week, subject: d.subject, status: d.status, sentAt: iso(d.sent_at) })),
     },
     sessions: sessions.map((s) => ({
+      ...describeUserAgent(s.user_agent),
       createdAt: iso(s.created_at),
+      lastSeenAt: iso(s.last_seen_at),
       expiresAt: iso(s.expires_at),
       keptAfterTheBrowserCloses: s.persistent,
       thisDevice: s.token_hash === currentSessionHash,

@@ -26,7 +26,7 @@ import {
 } from '@ministry/shared/contracts';
 import { siteIdentity } from '@ministry/shared/config';
 import { LIMITS } from '../../config.js';
-import { HttpError, badRequest, conflict } from '../../lib/errors.js';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isCommonPassword } from '../../lib/commonPasswords.js';
 import { byAccount, byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { assertKnownPlaces } from '../geo/places.js';
@@ -47,6 +47,7 @@ import {
 } from '../../plugins/session.js';
 import { collectMemberData, zipMemberData } from './dataExport.js';
 import { deleteAccount, type PostsChoice } from './deletion.js';
+import { listDevices, signOutDevice, signOutOtherDevices } from './devices.js';
 import { verifyFreshCode } from '../signInCodes/service.js';
 import { envelope, errors, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
@@ -289,6 +290,49 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       return { data: { ok: true, message: 'Your account is deleted. We have sent a confirmation to your address.' } };
+    },
+  );
+
+  const deviceSchema = {
+    type: 'object',
+    properties: {
+      _id: str,
+      browser: str,
+      system: str,
+      createdAt: str,
+      lastSeenAt: { type: ['string', 'null'] },
+      thisDevice: { type: 'boolean' },
+    },
+  } as const;
+  const devicesAnswer = envelope({ type: 'array', items: deviceSchema });
+
+  /** Where the member is signed in (this device first). */
+  app.get('/sessions', { schema: { response: { 200: devicesAnswer, ...errors(401) } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    const me = requireUser(request);
+    return { data: await listDevices(app.db, me.id, sessionHashOf(request), app.clock.now()) };
+  });
+
+  /** Signs out every other device; answers the list left (this device). */
+  app.delete('/sessions', { schema: { response: { 200: devicesAnswer, ...errors(401) } } }, async (request) => {
+    const me = requireUser(request);
+    await signOutOtherDevices(app.db, me.id, sessionHashOf(request));
+    return { data: await listDevices(app.db, me.id, sessionHashOf(request), app.clock.now()) };
+  });
+
+  /** Signs out one other device (this one signs out with Logout). */
+  app.delete<{ Params: { id: string } }>(
+    '/sessions/:id',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+        response: { 200: devicesAnswer, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      if (!(await signOutDevice(app.db, me.id, request.params.id, sessionHashOf(request)))) throw notFound('That device');
+      return { data: await listDevices(app.db, me.id, sessionHashOf(request), app.clock.now()) };
     },
   );
 

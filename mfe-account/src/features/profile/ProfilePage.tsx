@@ -11,6 +11,7 @@ import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
 import { TicketsSection } from './TicketsSection';
 import { YourDataSection } from './YourDataSection';
+import { DevicesSection } from './DevicesSection';
 
 const Banner = styled.header`
   background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
@@ -92,6 +93,7 @@ export function ProfilePage() {
         <CommunitySection user={user} />
         <NewsletterSection />
         <YourDataSection user={user} />
+        <DevicesSection />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>

@@ -67,3 +67,27 @@ export async function deleteMyAccount(input: {
 }): Promise<string> {
   return (await http.delete<Envelope<{ ok: boolean; message: string }>>('/api/user/me', { data: input })).data.data.message;
 }
+
+/** Where the member is signed in (GET /api/user/sessions): this device first. */
+export interface Device {
+  _id: string;
+  browser: string;
+  system: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+  thisDevice: boolean;
+}
+
+export async function getMyDevices(): Promise<Device[]> {
+  return (await http.get<Envelope<Device[]>>('/api/user/sessions')).data.data;
+}
+
+/** DELETE /api/user/sessions/{id}: signs out one other device; answers the list left. */
+export async function signOutDevice(id: string): Promise<Device[]> {
+  return (await http.delete<Envelope<Device[]>>(`/api/user/sessions/${encodeURIComponent(id)}`)).data.data;
+}
+
+/** DELETE /api/user/sessions: signs out every other device; answers the list left. */
+export async function signOutOtherDevices(): Promise<Device[]> {
+  return (await http.delete<Envelope<Device[]>>('/api/user/sessions')).data.data;
+}
