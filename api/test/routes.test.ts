@@ -23,7 +23,7 @@ const EXPECTED = [
   'DELETE /api/user/logout',
   'DELETE /api/user/me',
   'DELETE /api/user/sessions',
-  'DELETE /api/user/sessions/:id',
+  'DELETE /api/user/sessions/:sessionId',
   'GET /api/admin/activity',
   'GET /api/admin/dashboard',
   'GET /api/admin/devotionals',

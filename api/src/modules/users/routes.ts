@@ -321,17 +321,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Signs out one other device (this one signs out with Logout). */
-  app.delete<{ Params: { id: string } }>(
-    '/sessions/:id',
+  app.delete<{ Params: { sessionId: string } }>(
+    '/sessions/:sessionId',
     {
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+        params: { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', maxLength: 64 } } },
         response: { 200: devicesAnswer, ...errors(401, 404) },
       },
     },
     async (request) => {
       const me = requireUser(request);
-      if (!(await signOutDevice(app.db, me.id, request.params.id, sessionHashOf(request)))) throw notFound('That device');
+      if (!(await signOutDevice(app.db, me.id, request.params.sessionId, sessionHashOf(request)))) throw notFound('That device');
       return { data: await listDevices(app.db, me.id, sessionHashOf(request), app.clock.now()) };
     },
   );
