@@ -265,6 +265,18 @@ export const LIMITS = {
     minutes: 15,
     what: 'changes of e-mail or password (each checks the current password) by one account',
   },
+  dataExportsPerAccount: {
+    env: 'LIMIT_DATA_EXPORTS_PER_ACCOUNT',
+    max: 5,
+    minutes: 60,
+    what: '"Download my data" archives one member asks for',
+  },
+  accountDeletionsPerAccount: {
+    env: 'LIMIT_ACCOUNT_DELETIONS_PER_ACCOUNT',
+    max: 5,
+    minutes: 15,
+    what: "tries to delete one's account (each checks the password or a one-time code)",
+  },
   newsletterSignupsPerDevice: {
     env: 'LIMIT_NEWSLETTER_SIGNUPS_PER_DEVICE',
     max: 10,

@@ -329,6 +329,30 @@ describeEachDatabase('sessions and the current user', (ctx) => {
     assert.equal(out.cookies.find((c) => c.name === 'sid')?.value, '');
     assert.equal((await app.inject({ url: `/api/user/search/${me.id}`, headers: { cookie: me.cookie } })).statusCode, 401);
   });
+
+  it("GET /api/user/me answers the session's member, never kept by a cache, and 401 once the session ends", async () => {
+    const { app } = ctx();
+    const me = await createMember(app, { firstname: 'Lydia' });
+    const answer = await app.inject({ url: '/api/user/me', headers: { cookie: me.cookie } });
+    assert.equal(answer.statusCode, 200);
+    const user = json<{ data: User }>(answer).data;
+    assert.equal(user._id, me.id);
+    assert.equal(user.firstname, 'Lydia');
+    assert.equal((user as unknown as Record<string, unknown>).password_hash, undefined);
+    assert.match(String(answer.headers['cache-control']), /no-store/);
+    assert.equal((await app.inject({ url: '/api/user/me' })).statusCode, 401);
+    assert.equal((await app.inject({ url: '/api/user/me', headers: { cookie: 'sid=forged-token-value' } })).statusCode, 401);
+    // A password changed elsewhere ends this session: the next question says so.
+    const other = await login(app, me.email, me.password);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/user/updateSecurity/${me.id}`,
+      headers: { cookie: other },
+      payload: { currentPassword: me.password, password: 'another long password', confirmPassword: 'another long password' },
+    });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.equal((await app.inject({ url: '/api/user/me', headers: { cookie: me.cookie } })).statusCode, 401);
+  });
 });
 
 describeEachDatabase('profile', (ctx) => {

@@ -196,7 +196,7 @@ describe('rendered pages, kept', () => {
     const signedIn = await get('/events', { cookie: member.cookie });
     assert.doesNotMatch(signedIn.body, /render \d+ of/, 'a member gets the page to render in the browser');
     assert.equal(signedIn.headers.etag, undefined);
-    assert.equal(signedIn.headers['cache-control'], 'no-cache');
+    assert.equal(signedIn.headers['cache-control'], 'private, no-cache', 'it names the member: no shared cache keeps it');
   });
 
   it("renders it again when the day changes on the site's clock", async () => {

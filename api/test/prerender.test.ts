@@ -13,7 +13,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { guessViewport, injectRenderedPage } from '../src/site/prerender.js';
 import { fakeShell, fakeSite, INDEX_HTML, type FakeSite } from './fakeSite.js';
-import { freshDatabase, testConfig } from './helpers.js';
+import { browserLike, createMember, freshDatabase, testConfig } from './helpers.js';
+
+/** The signed-in member a page carries (`ministry-session`): their id and first name, or null. */
+function pageSession(body: string): { user: { _id: string; firstname: string } | null } {
+  const found = /<script id="ministry-session" type="application\/json">(.+?)<\/script>/.exec(body);
+  assert.ok(found, 'the page carries who is signed in');
+  const { user } = JSON.parse(found[1]) as { user: { _id: string; firstname: string } | null };
+  return { user: user && { _id: user._id, firstname: user.firstname } };
+}
 
 /**
  * A renderer that renders the devotionals it reads from the API, and what the
@@ -82,11 +90,13 @@ describe('server-rendered pages', () => {
     cleanup = fresh.cleanup;
     const { seedIfEmpty } = await import('../src/seed/index.js');
     await seedIfEmpty(fresh.database.db);
-    app = await buildApp({
-      database: fresh.database,
-      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, renderWorkers: 1 }),
-      serveSite: true,
-    });
+    app = browserLike(
+      await buildApp({
+        database: fresh.database,
+        config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, renderWorkers: 1 }),
+        serveSite: true,
+      }),
+    );
     for (const level of ['warn', 'info'] as const) {
       const original = app.log[level].bind(app.log);
       app.log[level] = ((...args: unknown[]) => {
@@ -134,15 +144,32 @@ describe('server-rendered pages', () => {
   });
 
   it('leaves signed-in members, the auth layout, members-only pages and unknown paths to the browser', async () => {
-    const member = await page('/daily-devotion', { cookie: 'sid=anything' });
+    const { cookie, id } = await createMember(app, { firstname: 'Ruth' });
+    const member = await page('/daily-devotion', { cookie });
     assert.match(member.body, /id=boot/);
     assert.doesNotMatch(member.body, /ministry-prerendered/);
+    // The page says who is signed in (the server's session decides), and is the member's alone.
+    assert.deepEqual(pageSession(member.body), { user: { _id: id, firstname: 'Ruth' } });
+    assert.match(String(member.headers['cache-control']), /private/);
     for (const url of ['/x/form', '/x/members', '/no-such-page']) {
       const res = await page(url);
       assert.match(res.body, /id=boot/, url);
       assert.doesNotMatch(res.body, /ministry-prerendered/, url);
     }
     assert.equal((await page('/no-such-page')).statusCode, 404);
+  });
+
+  it('treats a cookie whose session ended as a visitor: the cookie is cleared, the page rendered and signed out', async () => {
+    const visitor = await page('/about');
+    assert.deepEqual(pageSession(visitor.body), { user: null }, "a visitor's page says nobody is signed in");
+    const { cookie } = await createMember(app);
+    assert.equal((await app.inject({ method: 'DELETE', url: '/api/user/logout', headers: { cookie } })).statusCode, 200);
+    const ended = await page('/about', { cookie });
+    assert.match(ended.body, /<main>v\d \/about /, "rendered on the server like any visitor's");
+    assert.deepEqual(pageSession(ended.body), { user: null });
+    const cleared = ended.cookies.find((c) => c.name === 'sid');
+    assert.ok(cleared && cleared.value === '', 'the dead cookie is cleared');
+    assert.match(String(ended.headers['cache-control']), /private/);
   });
 
   it('falls back to the browser when the renderer answers nothing, and picks up a new release of the shell without a restart', async () => {

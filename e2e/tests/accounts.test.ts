@@ -79,10 +79,10 @@ describe('a member account', () => {
     await page.getByLabel('Gender').selectOption('Female');
     await page.getByLabel('Civil status').selectOption('Married');
     await page.getByLabel('Country of origin').selectOption('Ghana');
-    assert.match(await page.getByLabel('City').innerText(), /Choose your country first/);
+    assert.match(await page.getByLabel('State or region').innerText(), /Choose your country first/);
     await page.getByLabel('Country of residence').selectOption('Ghana');
     await page.getByRole('option', { name: 'Greater Accra' }).waitFor({ state: 'attached' });
-    await page.getByLabel('City').selectOption('Greater Accra');
+    await page.getByLabel('State or region').selectOption('Greater Accra');
     const church = page.getByLabel('Church', { exact: true });
     await church.locator('option').nth(1).waitFor({ state: 'attached' });
     await church.selectOption({ index: 1 });

@@ -2,6 +2,7 @@ import { findPage, pageAddress, pageModules, type RuntimeConfig } from '@ministr
 import { loadRuntimeConfig } from './features/remotes/runtimeConfig';
 import { preloadRemotes, registerRuntimeRemotes } from './features/remotes/remoteLoader';
 import { watchErrors } from './features/remotes/errorReports';
+import { readPageSession } from './features/session/pageSession';
 import shellApp from '../app.json';
 
 /** Lets the browser handle input and paint between two steps of the start. */
@@ -23,8 +24,12 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
-  const { restoredStore } = await import('@ministry/shared/store');
+  const { restoredStore, logout, setCurrentUser } = await import('@ministry/shared/store');
   const store = await restoredStore();
+  // The server said who is signed in (the store kept from before is never the authority).
+  const session = readPageSession();
+  if (session?.user) store.dispatch(setCurrentUser(session.user));
+  else if (session && store.getState().auth.isAuth) store.dispatch(logout());
   await nextTask();
   const { readPrerenderedPage } = await import('@ministry/shared/app');
   await nextTask();
@@ -33,8 +38,8 @@ async function start() {
 
   // The server renders pages for visitors who are not signed in: take its
   // HTML over as it is (hydrate), in the background so the page stays
-  // responsive. A member's saved sign-in changes the header, so a member's
-  // page (or a page the server did not render) is rendered afresh.
+  // responsive. A signed-in member's page (or a page the server did not
+  // render) is rendered afresh.
   const container = document.getElementById('root')!;
   const prerendered = readPrerenderedPage();
   const current = pageAddress(`${window.location.pathname}${window.location.search}`);

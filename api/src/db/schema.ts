@@ -41,14 +41,22 @@ export interface UsersTable {
   prayer_mail_token: Nullable<string>;
   /** When a moderator stopped the member from posting (null: may post). */
   posting_blocked_at: Nullable<Date>;
+  /** When the member deleted their account (the row is kept, emptied: "former member"). */
+  deleted_at: Nullable<Date>;
 }
 
 export interface SessionsTable {
   token_hash: string;
+  /** The id a member names it by in their list of devices (never the token's hash). */
+  id: Generated<string>;
   user_id: string;
   persistent: boolean;
   expires_at: Timestamp;
   created_at: DefaultTimestamp;
+  /** The browser's user agent when it started. */
+  user_agent: Nullable<string>;
+  /** When it was last used (to within a few minutes). */
+  last_seen_at: Nullable<Date>;
 }
 
 export interface PasswordResetsTable {

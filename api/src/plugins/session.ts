@@ -17,22 +17,49 @@ import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
 export const SESSION_COOKIE = 'sid';
 const PERSISTENT_DAYS = 30;
 const BROWSER_SESSION_HOURS = 12;
+/** How often a session's "last seen" is written. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+/** The stored form of the request's session cookie (what `sessions.token_hash` holds), if it sends one. */
+export function sessionHashOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? hashToken(token) : undefined;
+}
+
+/** The live session's member for a cookie's token, or null (unknown, expired, or the account disabled). */
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'users.email', 'users.firstname', 'users.lastname', 'users.email_verified_at'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select([
+      'users.id',
+      'users.role',
+      'users.email',
+      'users.firstname',
+      'users.lastname',
+      'users.email_verified_at',
+      'sessions.last_seen_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
     // A disabled account's sessions end at once.
     .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const { email_verified_at: verifiedAt, ...user } = row;
+  const { email_verified_at: verifiedAt, last_seen_at: lastSeen, ...user } = row;
+  // "Last seen" to within a few minutes: one write per session every so often, not one per request.
+  const now = Date.now();
+  if (!lastSeen || now - new Date(lastSeen).getTime() > LAST_SEEN_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
   return { ...user, verified: verifiedAt !== null };
 }
 
@@ -66,7 +93,14 @@ export async function startSession(
   await app.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
   await app.db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, persistent, expires_at: expiresAt })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      persistent,
+      expires_at: expiresAt,
+      user_agent: reply.request.headers['user-agent']?.slice(0, 400) ?? null,
+      last_seen_at: new Date(),
+    })
     .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -82,6 +116,11 @@ export async function startSession(
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  clearSessionCookie(app, reply);
+}
+
+/** Tells the browser to forget its session cookie (its session is gone). */
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies });
 }
 

@@ -22,7 +22,9 @@ import { contentSecurityPolicy, mediaOrigins } from '../plugins/security.js';
 import { registerCompression } from '../plugins/compression.js';
 import { applyPreview, pagePreview } from './sharePreview.js';
 import { pickEncoding } from '../lib/encoding.js';
-import { SESSION_COOKIE } from '../plugins/session.js';
+import type { User } from '@ministry/shared/types';
+import { SESSION_COOKIE, clearSessionCookie, findSessionUser } from '../plugins/session.js';
+import { findUserById, toUser } from '../modules/users/service.js';
 import { nextDevotionalDue } from '../modules/devotionals/service.js';
 import { nextArticleDue } from '../modules/news/service.js';
 import { liveStatus } from '../modules/sermons/live.js';
@@ -221,8 +223,24 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     return tags.join('');
   }
 
+  /**
+   * Who the page is for: the member whose live session the request's cookie
+   * names, or null. A cookie whose session has ended is cleared, and the
+   * page is a visitor's.
+   */
+  async function pageMember(request: FastifyRequest, reply: FastifyReply): Promise<{ member: User | null; hadCookie: boolean }> {
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (!token) return { member: null, hadCookie: false };
+    const who = await findSessionUser(app.db, token);
+    if (!who) {
+      clearSessionCookie(app, reply);
+      return { member: null, hadCookie: true };
+    }
+    return { member: toUser(await findUserById(app.db, who.id)), hadCookie: true };
+  }
+
   /** A page's HTML for this request: its title and share preview, what it loads first, and (for visitors) its content. */
-  async function buildPage(request: FastifyRequest, snapshot: SiteSnapshot, shellHtml: string) {
+  async function buildPage(request: FastifyRequest, snapshot: SiteSnapshot, shellHtml: string, member: User | null) {
     const pathname = request.url.split('?')[0];
     const page = findPage(snapshot.config.pages, pathname);
     // No soft 404s: search engines must not index the not-found page.
@@ -236,10 +254,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'share preview failed; serving the page without it');
     }
-    const head = await pageHead(snapshot, pathname);
+    // Who is signed in, as the server knows it: the page starts from this, never from what the browser kept.
+    const session = `<script id="ministry-session" type="application/json">${scriptJson({ user: member })}</script>`;
+    const head = session + (await pageHead(snapshot, pathname));
     html = html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : html + head;
     // A public page for a visitor comes with its content (see prerender.ts).
-    const rendered = prerenderer ? await prerenderer.prerender(html, request, snapshot) : null;
+    const rendered = prerenderer && !member ? await prerenderer.prerender(html, request, snapshot) : null;
     return {
       status,
       html: rendered?.html ?? html,
@@ -311,8 +331,14 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
    * A release check's preview: rendered afresh, never kept, marked with the
    * releases it shows and what the server could not render.
    */
-  async function sendPreview(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, shellHtml: string) {
-    const built = await buildPage(request, snapshot, shellHtml);
+  async function sendPreview(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    snapshot: SiteSnapshot,
+    shellHtml: string,
+    member: User | null,
+  ) {
+    const built = await buildPage(request, snapshot, shellHtml, member);
     const page = findPage(snapshot.config.pages, request.url.split('?')[0]);
     const problems = [...built.leftForTheBrowser];
     if (page?.ssr && !built.rendered) problems.push('the page was not rendered on the server');
@@ -331,32 +357,35 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
         .status(503)
         .send({ error: { code: 'not_built', message: 'The site is not built yet. Run `npm start` (or `npm run build`).' } });
     }
-    if (snapshot.previews.length) return sendPreview(request, reply, snapshot, shellHtml);
+    const { member, hadCookie } = await pageMember(request, reply);
+    if (snapshot.previews.length) return sendPreview(request, reply, snapshot, shellHtml, member);
     const page = findPage(snapshot.config.pages, request.url.split('?')[0]);
     health.pageViewed(snapshot, appsShown(snapshot, page));
+    // A member's page carries who they are: theirs alone.
+    const shared = !choice.fresh && !hadCookie;
     // A visitor's server-rendered page is the same for every visitor: kept (pageCache.ts).
-    if (prerenderer && page?.ssr && !request.cookies?.[SESSION_COOKIE]) {
+    if (prerenderer && page?.ssr && !member) {
       const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request)}|${pageAddress(request.url)}`;
       const topics = page.data ?? [];
       const { page: kept, fresh } = await pageCache.get(key);
       if (kept && (fresh || pageCache.rendering(key))) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, kept, !choice.fresh);
+        return sendCached(request, reply, snapshot, kept, shared);
       }
       let mine: Awaited<ReturnType<typeof buildPage>> | null = null;
       const renewed = await pageCache.render(key, topics, async () => {
-        mine = await buildPage(request, snapshot, shellHtml);
+        mine = await buildPage(request, snapshot, shellHtml, null);
         // Only a page rendered with its content is kept (not one left to the browser, not a 404).
         if (!mine.rendered || mine.status !== 200) return null;
         return { status: mine.status, html: mine.html, dueAt: await nextDue(topics), life: page.data ? undefined : 'short' };
       });
       if (renewed) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, renewed, !choice.fresh);
+        return sendCached(request, reply, snapshot, renewed, shared);
       }
-      if (mine) return sendBuilt(reply, snapshot, mine, !choice.fresh);
+      if (mine) return sendBuilt(reply, snapshot, mine, shared);
     }
-    return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml), !choice.fresh);
+    return sendBuilt(reply, snapshot, await buildPage(request, snapshot, shellHtml, member), shared);
   };
 
   // The home page is answered here rather than by the not-found handler.

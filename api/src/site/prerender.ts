@@ -11,7 +11,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
-import { SESSION_COOKIE } from '../plugins/session.js';
 import { releaseFileLocation, type SiteSnapshot } from './releases.js';
 import { RenderPool, type RenderedPage, type RendererSpec, type Viewport } from './renderPool.js';
 
@@ -123,7 +122,8 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
     prerender: async (html, request, snapshot) => {
       const url = pageAddress(request.url);
       const page = findPage(snapshot.config.pages, url.split('?')[0]);
-      if (!page?.ssr || request.cookies?.[SESSION_COOKIE]) return null;
+      // Only a visitor's page (the caller decides who is signed in: a cookie whose session ended is a visitor's).
+      if (!page?.ssr) return null;
       const pool = poolFor(snapshot);
       // At most PRERENDER_CONCURRENCY pages at once; beyond that the browser renders them.
       if (!pool || (pool.busy >= config.prerenderConcurrency && !snapshot.previews.length)) return null;

@@ -135,6 +135,8 @@ export const privacyPolicy: {
       body: [
         'You may restrict the collection of your personal data at any time: you can decline promotional e-mails when you sign up, unsubscribe from any e-mail we send, or write to us and ask that we stop using your data for promotion.',
         'We will not sell, lease or distribute your personal information to third parties without your permission, unless the law requires us to.',
+        'Download your data: from your profile ("Your data", Download my data) you can take everything we keep about you at any time, as a ZIP file: your profile and church details, your photo (also as its own file), your prayers, stories and comments, your likes and "I prayed" marks, the reports you made, your bookings, tickets, gifts and recurring gifts, your newsletter subscription and its consent history, your sessions, and the activity that concerns you. It never holds passwords or other secrets, nor anything of another member.',
+        'Delete your account: from your profile ("Your data", Delete my account), with your password or a one-time code we e-mail you. Your sessions end and your photo is deleted; your prayers, stories and comments are deleted or kept without your name, as you choose; your likes and "I prayed" marks are removed; your future tickets are cancelled and refunded as the event\'s cancellation policy allows; your recurring gifts stop, and your past gifts are kept, without your profile, for the church\'s records and the statements the law requires; your newsletter subscription ends. We e-mail you to confirm, and you may sign up again later with the same address as a new member.',
       ],
     },
     {

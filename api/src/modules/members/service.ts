@@ -67,8 +67,12 @@ function toSummary(row: SummaryRow): MemberSummary {
 export async function listMembers(db: Kysely<Database>, { q, page }: { q?: string; page: number }): Promise<MemberPage> {
   const search = q?.trim();
   const pattern = search ? containsPattern(search) : null;
-  let list = summaryColumns(db);
-  let total = db.selectFrom('users').select(sql<string>`count(*)`.as('n'));
+  // Deleted accounts (kept emptied for the records) are no one to manage.
+  let list = summaryColumns(db).where('users.deleted_at', 'is', null);
+  let total = db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('users.deleted_at', 'is', null);
   if (pattern) {
     const found = sql<boolean>`(lower(users.firstname || ' ' || users.lastname) LIKE ${pattern} OR lower(users.email) LIKE ${pattern})`;
     list = list.where(found);

@@ -63,14 +63,21 @@ export function processingFee(amount: number, percent: number, fixed: number): n
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-/** The member's gifts: by account, or by the confirmed e-mail address. */
+/**
+ * The member's gifts: by account, or given without an account from the
+ * confirmed e-mail address (never another account's gifts: a deleted
+ * account's stay with it, not with a new account of the same address).
+ */
 function giftsQuery(db: Executor, giver: Giver) {
   return db
     .selectFrom('donations')
     .selectAll()
     .where((eb) =>
       giver.verified
-        ? eb.or([eb('user_id', '=', giver.id), eb(eb.fn('lower', ['email']), '=', giver.email.toLowerCase())])
+        ? eb.or([
+            eb('user_id', '=', giver.id),
+            eb.and([eb('user_id', 'is', null), eb(eb.fn('lower', ['email']), '=', giver.email.toLowerCase())]),
+          ])
         : eb('user_id', '=', giver.id),
     );
 }

@@ -31,6 +31,7 @@ export async function findDonations(db: Kysely<Database>, filters: DonationFilte
       'users.firstname',
       'users.lastname',
       'users.email as user_email',
+      'users.deleted_at',
     ])
     .orderBy('donations.created_at', 'desc')
     .orderBy('donations.id', 'desc');
@@ -49,7 +50,8 @@ export async function findDonations(db: Kysely<Database>, filters: DonationFilte
     status: r.status,
     provider: r.provider,
     giver: r.firstname !== null ? `${r.firstname} ${r.lastname ?? ''}`.trim() : (r.email ?? null),
-    email: r.user_email ?? r.email,
+    // A deleted account's gift: "Former member", with the address it was given from.
+    email: r.deleted_at ? r.email : (r.user_email ?? r.email),
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

@@ -112,8 +112,9 @@ export function CountryFields({ disabled }: Props) {
       {countries.error ? (
         <FieldError role="alert">We could not load the list of countries. Please reload the page.</FieldError>
       ) : null}
+      {/* The list holds a country's states, provinces or regions (the field keeps its name, `city`, in the API). */}
       <SelectField
-        label="City"
+        label="State or region"
         name={city.name}
         value={city.value}
         onChange={city.onChange}
@@ -125,7 +126,7 @@ export function CountryFields({ disabled }: Props) {
           <option value="">{CITY_PROMPT}</option>
         ) : (
           <>
-            <option value="">{cities.loading ? 'Loading cities…' : 'Choose…'}</option>
+            <option value="">{cities.loading ? 'Loading states and regions…' : 'Choose…'}</option>
             {city.value && !cityOptions.includes(String(city.value)) && <option>{city.value}</option>}
             {cityOptions.map((c) => (
               <option key={c}>{c}</option>
@@ -198,7 +199,9 @@ export function SeniorityField({ disabled }: Props) {
         min={SENIORITY.min}
         max={SENIORITY.max}
         step={SENIORITY.step}
-        value={f.value === '' ? SENIORITY.default : f.value}
+        // Not chosen yet: the slider rests at its start, the number stays empty.
+        value={f.value === '' ? SENIORITY.min : f.value}
+        aria-valuetext={f.value === '' ? 'Not chosen yet' : undefined}
         onChange={(e) => f.set(Number(e.target.value))}
         disabled={disabled}
       />

@@ -100,13 +100,13 @@ describe('ProfilePage', () => {
     await userEvent.click(basic.getByRole('button', { name: 'Modify Basic Info' }));
     await within(basic.getByLabelText('Country of residence')).findByRole('option', { name: 'Ghana' });
     await userEvent.selectOptions(basic.getByLabelText('Country of residence'), 'Ghana');
-    expect(basic.getByLabelText('City')).toHaveValue('');
+    expect(basic.getByLabelText('State or region')).toHaveValue('');
     await userEvent.click(basic.getByRole('button', { name: 'Save' }));
     expect(await basic.findByText('Required')).toBeInTheDocument();
-    expect(basic.getByLabelText('City')).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(basic.getByLabelText('State or region')).toHaveAccessibleDescription(expect.stringContaining('Required'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await userEvent.selectOptions(basic.getByLabelText('City'), 'Texas');
+    await userEvent.selectOptions(basic.getByLabelText('State or region'), 'Texas');
     await userEvent.click(basic.getByRole('button', { name: 'Save' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.history.put).toHaveLength(1));

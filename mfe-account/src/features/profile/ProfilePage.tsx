@@ -10,6 +10,8 @@ import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { PhotoModal } from './PhotoModal';
 import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
 import { TicketsSection } from './TicketsSection';
+import { YourDataSection } from './YourDataSection';
+import { DevicesSection } from './DevicesSection';
 
 const Banner = styled.header`
   background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
@@ -90,6 +92,8 @@ export function ProfilePage() {
         <TicketsSection />
         <CommunitySection user={user} />
         <NewsletterSection />
+        <YourDataSection user={user} />
+        <DevicesSection />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>

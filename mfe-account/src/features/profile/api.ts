@@ -48,3 +48,46 @@ export async function getMyTickets(): Promise<Booking[]> {
 export async function setPrayerMail(on: boolean): Promise<boolean> {
   return (await http.put<Envelope<{ prayerMail: boolean }>>('/api/prayers/mail', { on })).data.data.prayerMail;
 }
+
+/** GET /api/user/export: "Download my data", a ZIP (data.json and the photo's file). */
+export async function downloadMyData(): Promise<Blob> {
+  return (await http.get<Blob>('/api/user/export', { responseType: 'blob' })).data;
+}
+
+/** POST /api/user/code: a one-time code mailed to the member's address (to confirm a deletion without a password). */
+export async function requestCode(email: string): Promise<string> {
+  return (await http.post<Envelope<{ ok: boolean; message: string }>>('/api/user/code', { email })).data.data.message;
+}
+
+/** DELETE /api/user/me: deletes the account, with the password or a fresh one-time code. */
+export async function deleteMyAccount(input: {
+  password?: string;
+  code?: string;
+  posts: 'delete' | 'anonymous';
+}): Promise<string> {
+  return (await http.delete<Envelope<{ ok: boolean; message: string }>>('/api/user/me', { data: input })).data.data.message;
+}
+
+/** Where the member is signed in (GET /api/user/sessions): this device first. */
+export interface Device {
+  _id: string;
+  browser: string;
+  system: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+  thisDevice: boolean;
+}
+
+export async function getMyDevices(): Promise<Device[]> {
+  return (await http.get<Envelope<Device[]>>('/api/user/sessions')).data.data;
+}
+
+/** DELETE /api/user/sessions/{id}: signs out one other device; answers the list left. */
+export async function signOutDevice(id: string): Promise<Device[]> {
+  return (await http.delete<Envelope<Device[]>>(`/api/user/sessions/${encodeURIComponent(id)}`)).data.data;
+}
+
+/** DELETE /api/user/sessions: signs out every other device; answers the list left. */
+export async function signOutOtherDevices(): Promise<Device[]> {
+  return (await http.delete<Envelope<Device[]>>('/api/user/sessions')).data.data;
+}

@@ -35,9 +35,9 @@ describe('Signup step 1', () => {
   beforeEach(() => (api = new MockAdapter(http)));
   afterEach(() => api.restore());
 
-  it('starts with the default birth date and shows every rule under its field', async () => {
+  it('starts with an empty birth date and shows every rule under its field', async () => {
     renderWithProviders(<AccountApp />, { route: '/signup/0' });
-    expect(screen.getByLabelText('Birth date')).toHaveValue('1980-01-01');
+    expect(screen.getByLabelText('Birth date')).toHaveValue('');
     await waitFor(() => expect(document.title).toMatch(/^Sign up \| /));
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
@@ -46,9 +46,14 @@ describe('Signup step 1', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    // The rule's message stands alone: the hint saying the same is gone meanwhile.
+    expect(screen.queryByText('At least 8 characters.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
     expect(screen.getByText('Passwords must match')).toBeInTheDocument();
     expect(screen.getByText('You must be at least 18 years old')).toBeInTheDocument();
     expect(screen.getAllByText('Required')).toHaveLength(2); // first and last name
+    // Focus goes to the first field in error.
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
     fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '1905-06-01' } });
     expect(await screen.findByText('Birth date must be on or after 1910')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0$/);
@@ -114,31 +119,32 @@ describe('Signup step 2', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/signup\/0$/));
   });
 
-  it('offers cities only after a country of residence, and reloads them when it changes', async () => {
+  it('offers states or regions only after a country of residence, and reloads them when it changes', async () => {
     renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
-    const city = screen.getByLabelText('City');
+    expect(screen.queryByLabelText('City')).not.toBeInTheDocument();
+    const city = screen.getByLabelText('State or region');
     expect(city).toBeDisabled();
     expect(city).toHaveTextContent('Choose your country first');
     const residence = screen.getByLabelText('Country of residence');
     await screen.findAllByRole('option', { name: 'Ghana' });
     await userEvent.selectOptions(residence, 'Ghana');
     expect(await screen.findByRole('option', { name: 'Greater Accra' })).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('City'), 'Greater Accra');
+    await userEvent.selectOptions(screen.getByLabelText('State or region'), 'Greater Accra');
     await userEvent.selectOptions(residence, 'Canada');
     expect(await screen.findByRole('option', { name: 'Ontario' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Greater Accra' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('City')).toHaveValue('');
+    expect(screen.getByLabelText('State or region')).toHaveValue('');
   });
 
-  it('seniority: slider 1 to 100 step 1, default 50, editable as a number', async () => {
+  it('seniority: slider 1 to 100 step 1, empty at first, editable as a number', async () => {
     renderWithProviders(<AccountApp />, { route: { pathname: '/nextSignup', state: { step1 } } });
     const slider = screen.getByLabelText('Seniority slider');
     const number = screen.getByLabelText('Seniority (years in the church)');
     expect(slider).toHaveAttribute('min', '1');
     expect(slider).toHaveAttribute('max', '100');
     expect(slider).toHaveAttribute('step', '1');
-    expect(slider).toHaveValue('50');
-    expect(number).toHaveValue(50);
+    expect(number).toHaveValue(null);
+    expect(slider).toHaveAttribute('aria-valuetext', 'Not chosen yet');
     fireEvent.change(slider, { target: { value: '73' } });
     expect(number).toHaveValue(73);
     await userEvent.clear(number);
@@ -151,9 +157,10 @@ describe('Signup step 2', () => {
       route: { pathname: '/nextSignup', state: { step1, step2: { ...emptyStep2, source: 'x'.repeat(301) } } },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findAllByText('Required')).toHaveLength(6);
+    expect(await screen.findAllByText('Required')).toHaveLength(7);
     expect(screen.getByText('Must be at most 300 characters')).toBeInTheDocument();
     expect(api.history.post).toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText('Gender')).toHaveFocus());
   });
 
   it('Back returns to step 1 with the values kept', async () => {
@@ -169,11 +176,15 @@ describe('Signup step 2', () => {
     await userEvent.selectOptions(screen.getByLabelText('Civil status'), 'Married');
     await userEvent.selectOptions(screen.getByLabelText('Country of origin'), 'Ghana');
     await userEvent.selectOptions(screen.getByLabelText('Country of residence'), 'Canada');
-    await userEvent.selectOptions(screen.getByLabelText('City'), await screen.findByRole('option', { name: 'Ontario' }));
+    await userEvent.selectOptions(
+      screen.getByLabelText('State or region'),
+      await screen.findByRole('option', { name: 'Ontario' }),
+    );
     await userEvent.selectOptions(
       screen.getByLabelText('Church'),
       await screen.findByRole('option', { name: 'Luminaries Accra' }),
     );
+    await userEvent.type(screen.getByLabelText('Seniority (years in the church)'), '50');
     await userEvent.type(screen.getByLabelText('How did you hear about the apostle?'), 'On TV');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
   }
@@ -225,6 +236,7 @@ describe('Signup step 2', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue('ada@example.org');
     expect(email).toHaveAccessibleDescription(expect.stringContaining(message));
+    await waitFor(() => expect(email).toHaveFocus());
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
     await userEvent.clear(email);
     await userEvent.type(email, 'ada.two@example.org');

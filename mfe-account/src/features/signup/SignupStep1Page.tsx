@@ -3,9 +3,10 @@ import { Formik, Form } from 'formik';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, formikField, TextField, theme } from '@ministry/shared/ui';
-import { BIRTH_DATE, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
+import { BIRTH_DATE, PASSWORD_MIN, latestAdultBirthDate, signupStep1Schema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { FieldColumns } from '../../components/FieldColumns';
+import { FocusFirstError } from '../../components/FocusFirstError';
 import { emptyStep1, readCarry, type Step1Values } from './signupValues';
 import { pingSocialUser } from './api';
 // The password rule asks the server about common passwords.
@@ -22,6 +23,8 @@ const Footer = styled.p`
     font-weight: 500;
   }
 `;
+
+const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters.`;
 
 /** Signup step 1 (/signup/:id): names, birth date, e-mail and password. Next carries them to step 2. */
 export function SignupStep1Page() {
@@ -48,8 +51,10 @@ export function SignupStep1Page() {
       >
         {(form) => {
           const field = (name: keyof Step1Values) => formikField(form, name);
+          const password = field('password');
           return (
             <Form noValidate>
+              <FocusFirstError atStart={Boolean(carry?.step1Errors)} />
               <FieldColumns>
                 <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
                 <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
@@ -70,8 +75,9 @@ export function SignupStep1Page() {
                   label="Password"
                   type="password"
                   autoComplete="new-password"
-                  hint="At least 8 characters."
-                  {...field('password')}
+                  // The rule's message replaces the hint, rather than saying it again.
+                  hint={password.error ? undefined : PASSWORD_HINT}
+                  {...password}
                 />
                 <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
               </FieldColumns>

@@ -16,6 +16,7 @@ import {
   SourceField,
 } from '../account-fields/MemberFields';
 import { FieldColumns } from '../../components/FieldColumns';
+import { FocusFirstError } from '../../components/FocusFirstError';
 import { emptyStep2, readCarry, STEP1_FIELDS, type SignupCarry, type Step1Values, type Step2Values } from './signupValues';
 import { authErrorMessage } from '../../lib/authErrorMessage';
 import { signupUser } from './api';
@@ -104,6 +105,7 @@ export function SignupStep2Page() {
       >
         {({ values, isSubmitting }) => (
           <Form noValidate>
+            <FocusFirstError />
             <FieldColumns>
               <GenderField />
               <CivilStatusField />

@@ -1,5 +1,3 @@
-import { BIRTH_DATE, SENIORITY } from '@ministry/shared/validation';
-
 /** Step 1 as the form holds it; carried to step 2 as navigation state. */
 export interface Step1Values {
   firstname: string;
@@ -24,7 +22,8 @@ export interface Step2Values {
 export const emptyStep1: Step1Values = {
   firstname: '',
   lastname: '',
-  birth_date: BIRTH_DATE.default,
+  // Empty until the member gives theirs: no date or number is suggested for them.
+  birth_date: '',
   email: '',
   password: '',
   confirmPassword: '',
@@ -37,7 +36,7 @@ export const emptyStep2: Step2Values = {
   countryOfOrigin: '',
   country: '',
   city: '',
-  seniority: SENIORITY.default,
+  seniority: '',
   source: '',
 };
 

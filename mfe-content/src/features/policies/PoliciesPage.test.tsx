@@ -45,6 +45,9 @@ describe('PoliciesPage', () => {
     ])
       expect(text).toContain(purpose);
     expect(text).toMatch(/do not sell or lease/);
+    // What "Download my data" and "Delete my account" do.
+    expect(text).toMatch(/Download your data: .*ZIP file/);
+    expect(text).toMatch(/Delete your account: .*deleted or kept without your name.*past gifts are kept/);
     expect(text).toMatch(/Cookies are small files/);
     expect(text).toMatch(/links to other websites/i);
     expect(text).toMatch(/State of Delaware/);
