@@ -70,6 +70,8 @@ const EditorPlaceholder = styled.div`
 const Fieldset = styled.fieldset`
   border: 0;
   padding: 0;
+  /* A fieldset is as wide as its widest content by default: on a phone the file fields would widen the page. */
+  min-width: 0;
   margin: 8px 0 16px;
   legend {
     font-weight: 700;

@@ -8,6 +8,7 @@ import { uploadSermonFile } from './api';
 
 const Box = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 8px;
   margin-bottom: 16px;
   padding: 14px 16px;
