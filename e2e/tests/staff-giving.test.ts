@@ -262,9 +262,10 @@ describe('the giving staff pages', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    assert.equal(lines[0], 'Name,E-mail,Tickets,Payment,Amount (USD),Booked on,Paid on,Booking reference');
+    // Every cell quoted (a formula character can never start one).
+    assert.equal(lines[0], '"Name","E-mail","Tickets","Payment","Amount (USD)","Booked on","Paid on","Booking reference"');
     assert.equal(lines.length, 2);
-    assert.match(lines[1]!, new RegExp(`^Abena Owusu,${MEMBER.email.replace(/\./g, '\\.')},2,Paid,30\\.00,`));
+    assert.match(lines[1]!, new RegExp(`^"Abena Owusu","${MEMBER.email.replace(/\./g, '\\.')}","2","Paid","30\\.00",`));
     await checkAtBothWidths(
       page,
       `${site.url}/admin/events/${eventId}/attendees`,
