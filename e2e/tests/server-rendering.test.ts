@@ -31,7 +31,7 @@ after(async () => {
 
 /** What each page must show before any script runs. */
 const pages = () => [
-  { path: '/', text: '2025' },
+  { path: '/', text: 'The Year of the Luminaries' },
   { path: '/daily-devotion', text: firstDevotional.title },
   { path: `/devotional-detail/${firstDevotional.slug}`, text: firstDevotional.title },
   { path: '/events', text: firstEvent.title },
