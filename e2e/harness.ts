@@ -128,6 +128,22 @@ export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
 }
 
 /**
+ * Waits until React has taken over the element (it carries React's props):
+ * a part of a server-rendered page may still be hydrating after the page
+ * is ready on a busy machine, and a click that lands before is lost.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await locator.waitFor();
+  await locator
+    .page()
+    .waitForFunction(
+      (el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')),
+      await locator.elementHandle(),
+    );
+  return locator;
+}
+
+/**
  * Makes `goto` and `reload` wait for the app as well as for the load: a
  * server-rendered page shows before its scripts run, and what a test types
  * or clicks must reach the app, as for a visitor who waits for the page.

@@ -7,7 +7,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  savePageScreenshot,
+  startSite,
+  type Site,
+} from '../harness';
 
 interface Devotional {
   _id: string;
@@ -164,10 +174,7 @@ for (const [width, viewport] of VIEWPORTS) {
         await articles.first().waitFor();
         const layouts = await articles.evaluateAll((els) => els.map((el) => el.getAttribute('data-layout')));
         assert.deepEqual(layouts, ['wide', 'photo-left', 'photo-right', 'wide', 'photo-left', 'photo-right']);
-        await articles
-          .nth(1)
-          .getByRole('button', { name: /^Read More/ })
-          .click();
+        await (await hydrated(articles.nth(1).getByRole('button', { name: /^Read More/ }))).click();
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
         await page.keyboard.press('Escape');
@@ -180,7 +187,7 @@ for (const [width, viewport] of VIEWPORTS) {
         await page.getByRole('heading', { level: 1, name: 'Daily Devotion' }).waitFor();
         await page.getByRole('article').first().waitFor();
         assert.equal(await page.getByRole('article').count(), 9);
-        await page.getByRole('link', { name: 'View All' }).click();
+        await (await hydrated(page.getByRole('link', { name: 'View All' }))).click();
         await page.waitForURL(/\/daily-devotion\/all$/);
         await page.getByRole('heading', { level: 1, name: 'All devotionals' }).waitFor();
         await page.getByRole('article').nth(11).waitFor();
