@@ -101,10 +101,11 @@ describe('server-rendered pages', () => {
     });
   }
 
-  it('are left to the browser for a signed-in member', async () => {
+  it("are a visitor's for a session cookie that names no session, which is cleared", async () => {
     const response = await fetch(`${site.url}/daily-devotion`, { headers: { accept: 'text/html', cookie: 'sid=not-a-session' } });
     const html = await response.text();
-    assert.doesNotMatch(html, /ministry-prerendered/);
-    assert.match(html, /id="?boot"?/);
+    assert.match(html, /ministry-prerendered/);
+    assert.match(html, /<script id="ministry-session" type="application\/json">\{"user":null\}<\/script>/);
+    assert.match(response.headers.getSetCookie().join('\n'), /^sid=;/m);
   });
 });

@@ -95,7 +95,7 @@ function offerLinks(to: string): string[] {
     .filter((f) => f.endsWith('.eml'))
     .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
     .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && /Subject: Seats for you/.test(m))
-    .map((m) => /Pay for your seats here: (\S+)/.exec(m)![1]!);
+    .map((m) => /Pay for your seats: (\S+)/.exec(m)![1]!);
 }
 
 async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
