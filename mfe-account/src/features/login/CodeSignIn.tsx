@@ -5,6 +5,7 @@ import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import type { User } from '@ministry/shared/types';
 import { Button, formikField, notify, TextField, theme } from '@ministry/shared/ui';
 import { signInCodeRequestSchema, signInCodeSchema } from '@ministry/shared/validation';
+import { LinkButton } from './LinkButton';
 import { requestSignInCode, signInWithCode } from './api';
 
 const Sent = styled.p`
@@ -12,19 +13,6 @@ const Sent = styled.p`
   padding: 12px 14px;
   border-radius: 8px;
   background: ${theme.colors.surface};
-`;
-
-const Back = styled.button`
-  display: block;
-  margin: 14px auto 0;
-  background: none;
-  border: none;
-  color: ${theme.colors.primary};
-  font: inherit;
-  font-weight: 500;
-  text-decoration: underline;
-  cursor: pointer;
-  min-height: 44px;
 `;
 
 /**
@@ -65,9 +53,9 @@ export function CodeSignIn({
             <Button type="submit" $block disabled={form.isSubmitting}>
               {form.isSubmitting ? 'Sending…' : 'E-mail me a code'}
             </Button>
-            <Back type="button" onClick={onPassword}>
+            <LinkButton type="button" onClick={onPassword}>
               Use my password instead
-            </Back>
+            </LinkButton>
           </Form>
         )}
       </Formik>
@@ -101,12 +89,12 @@ export function CodeSignIn({
           <Button type="submit" $block disabled={form.isSubmitting}>
             {form.isSubmitting ? 'Signing in…' : 'Sign in'}
           </Button>
-          <Back type="button" onClick={() => setSentTo(null)}>
+          <LinkButton type="button" onClick={() => setSentTo(null)}>
             Send a new code
-          </Back>
-          <Back type="button" onClick={onPassword}>
+          </LinkButton>
+          <LinkButton type="button" onClick={onPassword}>
             Use my password instead
-          </Back>
+          </LinkButton>
         </Form>
       )}
     </Formik>

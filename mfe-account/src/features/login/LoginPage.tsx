@@ -9,6 +9,7 @@ import { Button, formikField, notify, TextField, theme } from '@ministry/shared/
 import { loginSchema } from '@ministry/shared/validation';
 import { AuthCard } from '../auth-layout/AuthCard';
 import { CodeSignIn } from './CodeSignIn';
+import { LinkButton } from './LinkButton';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { authErrorMessage } from '../../lib/authErrorMessage';
 import { loginUser } from './api';
@@ -49,19 +50,6 @@ const Links = styled.p`
     color: ${theme.colors.primary};
     font-weight: 500;
   }
-`;
-
-const ForgotLink = styled.button`
-  display: block;
-  margin: 14px auto 0;
-  background: none;
-  border: none;
-  color: ${theme.colors.primary};
-  font: inherit;
-  font-weight: 500;
-  text-decoration: underline;
-  cursor: pointer;
-  min-height: 44px;
 `;
 
 /** Codes of a login answer that mean wrong passwords hold this sign-in up (the server offers a code). */
@@ -162,9 +150,9 @@ export function LoginPage() {
                   E-mail me a code
                 </Button>
               )}
-              <ForgotLink type="button" onClick={() => setForgotOpen(true)}>
+              <LinkButton type="button" onClick={() => setForgotOpen(true)}>
                 Forgot your password?
-              </ForgotLink>
+              </LinkButton>
             </Form>
           )}
         </Formik>
