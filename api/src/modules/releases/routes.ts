@@ -123,9 +123,10 @@ export async function releaseErrorRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: ReleaseErrorBody, response: { 204: { type: 'null' }, ...errors(400, 429) } },
     },
     async (request, reply) => {
-      const { app: name, release, message, page } = request.body;
-      const counted = await app.releases.health.reportError({ app: name, release, message, page: page.split('?')[0] });
-      if (counted) request.log.info({ app: name, release, page: page.split('?')[0] }, `a page view with errors: ${message}`);
+      const { app: name, release, message } = request.body;
+      const page = request.body.page.split('?')[0];
+      const counted = await app.releases.health.reportError({ app: name, release, message, page });
+      if (counted) request.log.info({ app: name, release, page }, `a page view with errors: ${message}`);
       return reply.code(204).send();
     },
   );
