@@ -31,6 +31,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** For `memory://`: a dump (`dumpDataDir`) to start from instead of an empty database. */
+  startFrom?: Blob;
 }
 
 // Dates stay as 'YYYY-MM-DD' strings; bigint counts become numbers.
@@ -63,7 +65,7 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   const release = dir ? acquireDirectoryLock(dir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dir ? { dataDir: dir } : {});
+    client = await PGlite.create(dir ? { dataDir: dir } : options.startFrom ? { loadDataDir: options.startFrom } : {});
   } catch (error) {
     release();
     throw error;
