@@ -15,6 +15,13 @@ process.env.PASSWORD_HASH_COST ??= 'low';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
+/**
+ * Whether the tests leave screenshots in e2e/artifacts to look at: yes on a
+ * developer's machine, no on CI (nobody opens them there, and they take a
+ * good part of the run); E2E_SCREENSHOTS=1 or 0 decides either way.
+ */
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : process.env.CI !== 'true';
+
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
@@ -216,9 +223,10 @@ export const ARTIFACTS_DIR = path.join(__dirname, 'artifacts');
  * A screenshot of the whole page, as a visitor sees each part when scrolled
  * to it, in e2e/artifacts/<name>.png. Parts off screen are not laid out
  * (content-visibility), and a full-page capture would show them blank, so
- * they are laid out for the capture.
+ * they are laid out for the capture. Nothing on CI (KEEP_SCREENSHOTS).
  */
 export async function savePageScreenshot(page: Page, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });

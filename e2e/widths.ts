@@ -5,12 +5,13 @@
  * runtime config), signed out and signed in (as an admin, who also sees the
  * staff pages). The page never scrolls sideways and every header control is
  * on screen or behind the menu button. A screenshot of each route at a
- * phone's, a tablet's and a desktop's width is left in e2e/artifacts/widths/.
+ * phone's, a tablet's and a desktop's width is left in e2e/artifacts/widths/
+ * (not on CI: KEEP_SCREENSHOTS).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS_DIR, launchBrowser, startSite, type Site } from './harness';
+import { ARTIFACTS_DIR, KEEP_SCREENSHOTS, launchBrowser, startSite, type Site } from './harness';
 
 /** Small and common phones, the phone/tablet edge (768 px is still the phone layout), tablets, a laptop and a desktop. */
 const WIDTHS = [360, 390, 768, 834, 1024, 1280, 1440];
@@ -129,7 +130,7 @@ export async function checkEveryWidth(
         if (width < COMPACT_BELOW && !found.visible.includes('Open menu')) problems.push(`${where}: no menu button`);
         if (width >= COMPACT_BELOW && !allLinks) problems.push(`${where}: the page links are not all shown`);
       }
-      if (SHOT_WIDTHS.has(width)) {
+      if (KEEP_SCREENSHOTS && SHOT_WIDTHS.has(width)) {
         const name = `${who}-${width}-${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`;
         await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
       }

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   collectPageErrors,
   DESKTOP,
+  KEEP_SCREENSHOTS,
   launchBrowser,
   MOBILE,
   newPage,
@@ -87,6 +88,7 @@ const storyBy = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Stories from our members' }).getByRole('article', { name: `Story by ${name}` });
 
 async function screenshot(page: Page, name: string): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
   await page.waitForLoadState('networkidle');
   await savePageScreenshot(page, `community-${name}`);
 }
