@@ -213,6 +213,23 @@ export interface PrayersTable {
   answer_note: Nullable<string>;
   /** Why a moderator did not publish it (told to the author). */
   moderation_reason: Nullable<string>;
+  /** Whether the requester gets the weekly summary for it (off by default when posted without a name). */
+  summary_mail: Generated<boolean>;
+  /** The end of the last week a summary counted. */
+  summary_sent_at: Nullable<Date>;
+  /** The summary mail's one-click stop. */
+  summary_token: Nullable<string>;
+}
+
+/** The requester's news under their prayer request, moderated like the request. */
+export interface PrayerUpdatesTable {
+  id: string;
+  prayer_id: string;
+  user_id: string;
+  text: string;
+  status: Status;
+  moderation_reason: Nullable<string>;
+  created_at: DefaultTimestamp;
 }
 
 export interface PrayerPrayedTable {
@@ -533,6 +550,7 @@ export interface Database {
   stories: StoriesTable;
   story_likes: StoryLikesTable;
   comments: CommentsTable;
+  prayer_updates: PrayerUpdatesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_issues: NewsletterIssuesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;

@@ -60,7 +60,7 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
   const { max: perWindow, windowMs } = app.config.limits.postsPerAccount;
   const since = new Date(app.clock.now().getTime() - windowMs);
   const counts = await Promise.all(
-    (['prayers', 'stories', 'comments'] as const).map((table) =>
+    (['prayers', 'stories', 'comments', 'prayer_updates'] as const).map((table) =>
       app.db
         .selectFrom(table)
         .select((eb) => [
@@ -78,7 +78,8 @@ export async function assertMayPost(app: FastifyInstance, author: SessionUser): 
                         eb
                           .selectFrom('post_reports as r')
                           .select('r.id')
-                          .where('r.kind', '=', table)
+                          // Prayer updates are never reported: no report matches them.
+                          .where('r.kind', '=', table as 'prayers')
                           .whereRef('r.post_id', '=', `${table}.id`),
                       ),
                     ),

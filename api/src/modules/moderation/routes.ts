@@ -7,6 +7,7 @@ import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors, queuedPostSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
+import { pendingUpdates } from '../prayers/updates.js';
 import {
   excerptOf,
   KIND_NAMES,
@@ -16,6 +17,7 @@ import {
   rejectPendingOf,
   setPostingStopped,
   setPostStatus,
+  versionOf,
   type PostKind,
 } from './service.js';
 
@@ -56,6 +58,8 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * member from posting, or lets them again;
  * POST /api/moderation/members/{userId}/reject-pending rejects everything
  * one member has waiting (a flood).
+ * GET /api/moderation/prayer-updates and POST /api/moderation/prayer-updates/{id}/publish|reject:
+ * the same for requesters' updates under their prayer requests.
  * Signed out: 401; a member: 403, before the request is even validated.
  * Every decision is recorded in the activity log.
  */
@@ -100,6 +104,12 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       const name = await memberName(app.db, request.params.userId);
       if (name === undefined) throw notFound('That member');
       const rejected = await rejectPendingOf(app.db, request.params.userId);
+      await app.db
+        .updateTable('prayer_updates')
+        .set({ status: 'rejected' })
+        .where('user_id', '=', request.params.userId)
+        .where('status', '=', 'pending')
+        .execute();
       const count = rejected.prayers + rejected.stories + rejected.comments;
       await recordActivity(app.db, moderator, {
         action: 'rejected',
@@ -221,6 +231,89 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       return { data: { _id: id, kind, status } };
+    },
+  );
+
+  app.get(
+    '/prayer-updates',
+    {
+      onRequest: staff,
+      schema: {
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              total: { type: 'integer' },
+              updates: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    _id: str,
+                    text: str,
+                    version: str,
+                    date: str,
+                    prayer: { type: 'object', properties: { _id: str, text: str } },
+                    user: { type: 'object', properties: { _id: str, firstname: str, lastname: str, email: str } },
+                  },
+                },
+              },
+            },
+          }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async () => {
+      const { total, updates } = await pendingUpdates(app.db);
+      return { data: { total, updates: updates.map((u) => ({ ...u, version: versionOf(u.text) })) } };
+    },
+  );
+
+  app.post<{ Params: { id: string; action: keyof typeof ACTIONS }; Body: { reason?: string; version?: string } | undefined }>(
+    '/prayer-updates/:id/:action',
+    {
+      onRequest: staff,
+      schema: {
+        params: {
+          type: 'object',
+          required: ['id', 'action'],
+          properties: { id: idParam, action: { type: 'string', enum: Object.keys(ACTIONS) } },
+        },
+        body: {
+          type: ['object', 'null'],
+          properties: { reason: { type: 'string', maxLength: REASON_MAX }, version: { type: 'string', maxLength: 64 } },
+        },
+        response: {
+          200: envelope({ type: 'object', properties: { _id: str, status: str } }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const moderator = requireRole(request, 'editor');
+      const { id, action } = request.params;
+      const status = ACTIONS[action];
+      const reason = sanitizePlainText(request.body?.reason ?? '') || null;
+      const version = request.body?.version;
+      if (status === 'published' && !version) throw badRequest('Open the update in the moderation queue again, then publish it.');
+      const decision = await setPostStatus(app.db, 'prayer_updates', id, status, { reason, version, now: app.clock.now() });
+      if (decision.outcome === 'not_found') throw notFound('That update');
+      if (decision.outcome === 'changed') {
+        throw new HttpError(
+          409,
+          'post_changed',
+          'This update was changed after you opened it. Read it again before you publish it.',
+        );
+      }
+      const author = (await memberName(app.db, decision.userId)) ?? 'a member';
+      await recordActivity(app.db, moderator, {
+        action: status,
+        subjectType: 'prayer update',
+        subjectId: id,
+        summary: `Prayer update by ${author} ${status}: "${excerptOf(decision.text)}"${reason ? ` (reason: ${excerptOf(reason, 120)})` : ''}`,
+      });
+      return { data: { _id: id, status } };
     },
   );
 }

@@ -297,7 +297,7 @@ export type Decision =
  */
 export async function setPostStatus(
   db: Kysely<Database>,
-  kind: PostKind,
+  kind: PostKind | 'prayer_updates',
   id: string,
   status: 'published' | 'rejected',
   options: { reason?: string | null; version?: string; now?: Date } = {},
@@ -323,6 +323,8 @@ export async function setPostStatus(
       .returning(['user_id'])
       .executeTakeFirst();
     if (!row) return { outcome: 'not_found' };
+    if (kind === 'prayer_updates')
+      return { outcome: 'decided', userId: row.user_id, text, wasPublished: before.status === 'published' };
     await trx
       .updateTable('post_reports')
       .set({ resolved_at: options.now ?? new Date() })

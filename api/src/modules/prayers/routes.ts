@@ -3,7 +3,7 @@ import { byAccount, byAddress, limitedBy, REACTIONS_USED } from '../../lib/limit
 import { isStaff } from '@ministry/shared/config';
 import { AnsweredBody, PrayerBody } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
@@ -12,8 +12,10 @@ import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
-import { tellRequester, turnMailOff } from './prayerMail.js';
+import { POST_MAX } from '@ministry/shared/validation';
+import { sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
 import { createPrayer, findPrayer, listPrayers, pageOfPrayer, markAnswered, setPrayed, type PrayerViewer } from './service.js';
+import { createUpdate, updatesOf } from './updates.js';
 
 const viewerOf = (request: FastifyRequest): PrayerViewer => ({
   id: request.sessionUser?.id ?? null,
@@ -30,6 +32,12 @@ const viewerOf = (request: FastifyRequest): PrayerViewer => ({
  * POST /api/prayers/{id}/answered: the requester marks their prayer answered, with a short `note`.
  * PUT /api/prayers/mail: the signed-in member turns "people prayed" mails on or off (`{ on }`).
  * POST /api/prayers/mail-off: the same, off, from the mail's link (`{ token }`), without signing in.
+ * GET /api/prayers/updates?ids=a,b: the updates under each of these prayers (published, and the viewer's own),
+ * and for the viewer's own prayers whether their weekly summary is on.
+ * POST /api/prayers/{id}/updates: the requester posts an update under their published request (`{ text }`), moderated.
+ * PUT /api/prayers/{id}/summary: the requester turns the request's weekly summary on or off (`{ on }`).
+ * POST /api/prayers/summary-off: the weekly summary's one-click stop (`{ token }`), without signing in.
+ * Jobs: `prayer-mails` (the "people prayed" mail, for presses a few minutes old) and `prayer-summaries` (weekly).
  */
 export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
@@ -116,11 +124,8 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       const prayer = await findPrayer(app.db, request.params.id, { id: me.id, staff: isStaff(me.role) });
       // Only a published prayer is prayed for (an own prayer awaiting review is not on the wall yet).
       if (!prayer || prayer.status !== 'published') throw notFound('That prayer');
-      const result = await setPrayed(app.db, prayer._id, me.id, request.body?.prayed);
-      if (result.iPrayed) {
-        app.afterReply.run('tell the requester', () => tellRequester(app.db, mailer, app.config.publicUrl, prayer._id));
-      }
-      return { data: result };
+      // The requester hears of it from the `prayer-mails` job, once the press is a few minutes old.
+      return { data: await setPrayed(app.db, prayer._id, me.id, request.body?.prayed, app.clock.now()) };
     },
   );
 
@@ -174,4 +179,139 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       return { data: { ok: true } };
     },
   );
+
+  const updateSchema = {
+    type: 'object',
+    properties: {
+      _id: { type: 'string' },
+      prayer: { type: 'string' },
+      text: { type: 'string' },
+      status: { type: 'string' },
+      date: { type: 'string' },
+      reason: { type: ['string', 'null'] },
+    },
+  } as const;
+
+  app.get<{ Querystring: { ids: string } }>(
+    '/updates',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'string', pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,49}$' } },
+        },
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: {
+              updates: { type: 'object', additionalProperties: listOf(updateSchema) },
+              summaryMail: { type: 'object', additionalProperties: { type: 'boolean' } },
+            },
+          }),
+          ...errors(400),
+        },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.ids.split(','))];
+      const viewer = viewerOf(request);
+      const own = viewer.id
+        ? await app.db
+            .selectFrom('prayers')
+            .select(['id', 'summary_mail'])
+            .where('id', 'in', ids)
+            .where('user_id', '=', viewer.id)
+            .execute()
+        : [];
+      return {
+        data: {
+          updates: await updatesOf(app.db, ids, viewer),
+          summaryMail: Object.fromEntries(own.map((p) => [p.id, p.summary_mail])),
+        },
+      };
+    },
+  );
+
+  /** The request, for its requester only: 404 when there is no such request on the wall, 403 when it is another's. */
+  const ownPrayer = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const me = requireUser(request);
+    const prayer = await app.db
+      .selectFrom('prayers')
+      .select(['id', 'user_id', 'status'])
+      .where('id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!prayer || (prayer.status !== 'published' && prayer.user_id !== me.id)) throw notFound('That prayer');
+    if (prayer.user_id !== me.id) throw forbidden('Only the member who asked for this prayer can do that.');
+    return { me, prayer };
+  };
+
+  app.post<{ Params: { id: string }; Body: { text: string } }>(
+    '/:id/updates',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        body: {
+          type: 'object',
+          required: ['text'],
+          properties: { text: { type: 'string', maxLength: POST_MAX * 2 } },
+          additionalProperties: false,
+        },
+        response: { 201: envelope(updateSchema), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { me, prayer } = await ownPrayer(request);
+      if (prayer.status !== 'published') {
+        throw badRequest('You can post an update once your request is on the prayer wall.');
+      }
+      await assertMayPost(app, me);
+      const { text } = await readPost(prayerRules.pick(['text']), request.body, 'text');
+      const update = await createUpdate(app.db, {
+        prayerId: prayer.id,
+        userId: me.id,
+        text,
+        status: newPostStatus(app, me),
+        now: app.clock.now(),
+      });
+      return reply.status(201).send({ data: update });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { on: boolean } }>(
+    '/:id/summary',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
+        response: {
+          200: envelope({ type: 'object', properties: { summaryMail: { type: 'boolean' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { prayer } = await ownPrayer(request);
+      await app.db.updateTable('prayers').set({ summary_mail: request.body.on }).where('id', '=', prayer.id).execute();
+      return { data: { summaryMail: request.body.on } };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/summary-off',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
+        response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
+      },
+      preHandler: limitedBy([['mailLinksPerAddress', byAddress]]),
+    },
+    async (request) => {
+      if (!(await turnSummaryOff(app.db, request.body.token))) throw notFound('That link');
+      return { data: { ok: true } };
+    },
+  );
+
+  app.jobs.every('prayer-mails', 60_000, () => sendPrayedMails(app.db, mailer, app.config.publicUrl, app.clock.now()));
+  app.jobs.every('prayer-summaries', 3600_000, () => sendPrayerSummaries(app.db, mailer, app.config.publicUrl, app.clock.now()));
 }

@@ -144,7 +144,15 @@ export async function createPrayer(
   const id = newId();
   await db
     .insertInto('prayers')
-    .values({ id, user_id: input.userId, text: input.text, status: input.status, anonymous: input.anonymous ?? false })
+    .values({
+      id,
+      user_id: input.userId,
+      text: input.text,
+      status: input.status,
+      anonymous: input.anonymous ?? false,
+      // The weekly summary is for requests with a name; one without may turn it on.
+      summary_mail: !(input.anonymous ?? false),
+    })
     .execute();
   const prayer = await findPrayer(db, id, { id: input.userId });
   if (!prayer) throw new Error('the new prayer was not found');
@@ -161,12 +169,13 @@ export async function setPrayed(
   prayerId: string,
   userId: string,
   wanted?: boolean,
+  now = new Date(),
 ): Promise<{ prayedCount: number; iPrayed: boolean }> {
   let iPrayed = false;
   if (wanted !== false) {
     const added = await db
       .insertInto('prayer_prayed')
-      .values({ prayer_id: prayerId, user_id: userId })
+      .values({ prayer_id: prayerId, user_id: userId, created_at: now })
       .onConflict((oc) => oc.columns(['prayer_id', 'user_id']).doNothing())
       .returning('prayer_id')
       .executeTakeFirst();

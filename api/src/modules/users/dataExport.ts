@@ -36,6 +36,12 @@ export async function collectMemberData(
     ? await db.selectFrom('churches').select(['id', 'church_name']).where('id', '=', row.church).executeTakeFirst()
     : undefined;
 
+  const updates = await db
+    .selectFrom('prayer_updates')
+    .select(['id', 'prayer_id', 'text', 'status', 'created_at', 'moderation_reason'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   const [
     prayers,
     stories,
@@ -55,7 +61,17 @@ export async function collectMemberData(
   ] = await Promise.all([
     db
       .selectFrom('prayers')
-      .select(['id', 'text', 'status', 'anonymous', 'created_at', 'answered_at', 'answer_note', 'moderation_reason'])
+      .select([
+        'id',
+        'text',
+        'status',
+        'anonymous',
+        'created_at',
+        'answered_at',
+        'answer_note',
+        'moderation_reason',
+        'summary_mail',
+      ])
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute(),
@@ -226,6 +242,16 @@ export async function collectMemberData(
       answeredAt: iso(p.answered_at),
       answerNote: p.answer_note,
       moderationReason: p.moderation_reason,
+      weeklySummary: p.summary_mail,
+      updates: updates
+        .filter((u) => u.prayer_id === p.id)
+        .map((u) => ({
+          _id: u.id,
+          text: u.text,
+          status: u.status,
+          createdAt: iso(u.created_at),
+          moderationReason: u.moderation_reason,
+        })),
     })),
     stories: stories.map((s) => ({
       _id: s.id,

@@ -248,4 +248,30 @@ describe('ModerationPage', () => {
     renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: admin });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
+
+  it("publishes a requester's update under their prayer request, as the moderator saw it", async () => {
+    api.onGet('/api/moderation/prayer-updates').reply(200, {
+      data: {
+        total: 1,
+        updates: [
+          {
+            _id: 'u1',
+            text: 'The surgery went well.',
+            version: 'v-u1',
+            date: new Date().toISOString(),
+            prayer: { _id: 'p9', text: 'Pray for my mother’s surgery.' },
+            user: author,
+          },
+        ],
+      },
+    });
+    api.onPost('/api/moderation/prayer-updates/u1/publish').reply(200, { data: { _id: 'u1', status: 'published' } });
+    renderWithProviders(<CommunityApp />, { route: '/admin/moderation', preloadedState: editor });
+    const group = await screen.findByRole('region', { name: /Updates on prayer requests/ });
+    const card = await within(group).findByRole('article', { name: 'prayer update by Ben Okafor' });
+    expect(card).toHaveTextContent('On the request: Pray for my mother’s surgery.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(within(group).getByText('None waiting.')).toBeInTheDocument());
+    expect(JSON.parse(api.history.post[0]!.data)).toEqual({ version: 'v-u1' });
+  });
 });

@@ -22,7 +22,14 @@ import type { PostKind, QueuedPost as PendingPost, QueuedPosts as PendingPosts }
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
 import { moderatePost } from '../community/api';
-import { getPendingPosts, rejectPendingOf, stopMemberPosting } from './api';
+import {
+  decidePrayerUpdate,
+  getPendingPosts,
+  getPendingPrayerUpdates,
+  rejectPendingOf,
+  stopMemberPosting,
+  type PendingPrayerUpdate,
+} from './api';
 
 const KINDS: { kind: PostKind; title: string; one: string }[] = [
   { kind: 'prayers', title: 'Prayer requests', one: 'prayer request' },
@@ -453,6 +460,102 @@ function ModerationQueue() {
   );
 }
 
+function PendingUpdate({ update, onDone }: { update: PendingPrayerUpdate; onDone: (changed?: boolean) => void }) {
+  const [busy, setBusy] = useState<'publish' | 'reject' | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const author = `${update.user.firstname} ${update.user.lastname}`;
+  const decide = async (action: 'publish' | 'reject') => {
+    setBusy(action);
+    try {
+      await decidePrayerUpdate(
+        update._id,
+        action,
+        action === 'publish' ? { version: update.version } : { reason: reason.trim() },
+      );
+      notify.success(
+        action === 'publish' ? 'The update is published.' : 'The update is rejected; its author sees why under their request.',
+      );
+      onDone();
+    } catch (error) {
+      if (serverErrorCode(error) === 'post_changed') {
+        notify.error(serverMessage(error) ?? 'This update was changed: read it again.');
+        onDone(true);
+        return;
+      }
+      notify.error(friendlyError(error));
+      setBusy(null);
+    }
+  };
+  return (
+    <li>
+      <Card aria-label={`prayer update by ${author}`}>
+        <CardBody>
+          <Who>
+            <strong>{author}</strong>
+            <span>{update.user.email}</span>
+            <span>
+              <time dateTime={update.date}>{formatRelative(update.date)}</time>
+            </span>
+          </Who>
+          <OnStory aria-label="On the request">On the request: {update.prayer.text}</OnStory>
+          <PostText>{update.text}</PostText>
+          {rejecting && (
+            <Reason>
+              <label htmlFor={reasonId}>Reason for the author (optional)</label>
+              <input id={reasonId} value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+            </Reason>
+          )}
+          <Actions>
+            <Button type="button" disabled={busy !== null} onClick={() => decide('publish')}>
+              {busy === 'publish' ? 'Saving…' : 'Publish'}
+            </Button>
+            {rejecting ? (
+              <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => decide('reject')}>
+                {busy === 'reject' ? 'Saving…' : 'Reject'}
+              </Button>
+            ) : (
+              <Button type="button" $variant="outline" disabled={busy !== null} onClick={() => setRejecting(true)}>
+                Reject…
+              </Button>
+            )}
+          </Actions>
+        </CardBody>
+      </Card>
+    </li>
+  );
+}
+
+/** The requesters' updates under their prayer requests, waiting for review. */
+function PrayerUpdatesQueue() {
+  const updates = useEditableResource(getPendingPrayerUpdates, 'prayer-updates');
+  const done = (id: string) => (changed?: boolean) =>
+    changed
+      ? updates.reload()
+      : updates.update((current) => ({
+          total: Math.max(0, (current?.total ?? 1) - 1),
+          updates: (current?.updates ?? []).filter((u) => u._id !== id),
+        }));
+  return (
+    <Group aria-labelledby="pending-prayer-updates">
+      <h2 id="pending-prayer-updates">
+        Updates on prayer requests
+        <Count>{updates.data?.total ?? 0}</Count>
+      </h2>
+      {updates.data && updates.data.updates.length > 0 ? (
+        <List>
+          {updates.data.updates.map((u) => (
+            <PendingUpdate key={u._id} update={u} onDone={done(u._id)} />
+          ))}
+        </List>
+      ) : (
+        <Muted>{updates.error ? 'The updates could not be loaded.' : updates.data ? 'None waiting.' : 'Loading…'}</Muted>
+      )}
+    </Group>
+  );
+}
+
 /** /admin/moderation (editors and admins): new and reported posts wait here until the staff publish or reject them. */
 export function ModerationPage() {
   return (
@@ -466,6 +569,7 @@ export function ModerationPage() {
       }
     >
       <ModerationQueue />
+      <PrayerUpdatesQueue />
     </StaffPage>
   );
 }

@@ -24,3 +24,28 @@ export async function rejectPendingOf(userId: string): Promise<Record<PostKind, 
 export async function stopMemberPosting(userId: string, stopped: boolean): Promise<void> {
   await http.post(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped });
 }
+
+/** A requester's update under their prayer request, waiting for review. */
+export interface PendingPrayerUpdate {
+  _id: string;
+  text: string;
+  version: string;
+  date: string;
+  prayer: { _id: string; text: string };
+  user: { _id: string; firstname: string; lastname: string; email: string };
+}
+
+/** GET /api/moderation/prayer-updates: the requesters' updates waiting for review, oldest first, and how many in all. */
+export async function getPendingPrayerUpdates(): Promise<{ total: number; updates: PendingPrayerUpdate[] }> {
+  return (await http.get<Envelope<{ total: number; updates: PendingPrayerUpdate[] }>>('/api/moderation/prayer-updates')).data
+    .data;
+}
+
+/** POST /api/moderation/prayer-updates/{id}/publish|reject (publish names the words seen: `version`). */
+export async function decidePrayerUpdate(
+  id: string,
+  action: 'publish' | 'reject',
+  body: { version?: string; reason?: string },
+): Promise<void> {
+  await http.post(`/api/moderation/prayer-updates/${encodeURIComponent(id)}/${action}`, body);
+}

@@ -8,12 +8,12 @@ import { PrayerMailOffPage } from './PrayerMailOffPage';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 
-function renderPage() {
+function renderPage(query = '') {
   return renderWithProviders(
     <Routes>
       <Route path="/community/prayer-mail-off/:token" element={<PrayerMailOffPage />} />
     </Routes>,
-    { route: `/community/prayer-mail-off/${TOKEN}` },
+    { route: `/community/prayer-mail-off/${TOKEN}${query}` },
   );
 }
 
@@ -42,5 +42,17 @@ describe('PrayerMailOffPage', () => {
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Stop these e-mails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('It may have been copied only in part.');
+  });
+
+  it("a weekly summary's link stops that request's summary only", async () => {
+    api.onPost('/api/prayers/summary-off').reply(200, { data: { ok: true } });
+    renderPage('?summary=1');
+    expect(screen.getByRole('heading', { name: 'Stop the weekly summary?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop the weekly summary' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We will no longer send you the weekly summary for this request.',
+    );
+    expect(JSON.parse(api.history.post[0].data)).toEqual({ token: TOKEN });
+    expect(api.history.post[0].url).toBe('/api/prayers/summary-off');
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../community/paging';
 import { useEditableResource } from '../community/useEditableResource';
 import { addPrayer, getPrayersPage, markPrayerAnswered, prayFor } from './api';
+import { PrayerUpdates, usePrayerFollowUps, type FollowUps } from './PrayerUpdates';
 import { countOf } from '@ministry/shared/format';
 
 const Wall = styled.ul`
@@ -282,10 +283,14 @@ function PrayerItem({
   prayer,
   onChange,
   onReported,
+  followUps,
+  onFollowUps,
 }: {
   prayer: Prayer;
   onChange: (id: string, next: Partial<Prayer>) => void;
   onReported: (id: string) => void;
+  followUps: FollowUps;
+  onFollowUps: (next: (current: FollowUps) => FollowUps) => void;
 }) {
   const { user } = useAuth();
   const mine = !!user && prayer.user?._id === user._id;
@@ -304,6 +309,13 @@ function PrayerItem({
             badge={mine && prayer.anonymous ? 'Posted without your name' : undefined}
           />
           <PostText>{prayer.text}</PostText>
+          <PrayerUpdates
+            prayerId={prayer._id}
+            mine={mine}
+            onWall={prayer.status === 'published'}
+            followUps={followUps}
+            onChange={onFollowUps}
+          />
           <AnsweredPart prayer={prayer} mine={mine} onAnswered={(next) => onChange(prayer._id, next)} />
           {prayer.status === 'published' && (
             <Bar>
@@ -334,6 +346,10 @@ export function PrayerWall({ page = 1 }: { page?: number }) {
   const [anonymous, setAnonymous] = useState(false);
   const heading = useScrollToListOnPageChange(page);
   useScrollToItem('prayer', !!prayers.data);
+  const [followUps, setFollowUps] = usePrayerFollowUps(
+    (prayers.data?.data ?? []).filter((p) => p.status === 'published').map((p) => p._id),
+    user?._id ?? 'visitor',
+  );
 
   const changed = (id: string, next: Partial<Prayer>) =>
     prayers.update(onItems((list) => list.map((p) => (p._id === id ? { ...p, ...next } : p))));
@@ -395,6 +411,8 @@ export function PrayerWall({ page = 1 }: { page?: number }) {
                     prayer={prayer}
                     onChange={changed}
                     onReported={(id) => prayers.update(onItems((all) => all.filter((p) => p._id !== id)))}
+                    followUps={followUps}
+                    onFollowUps={setFollowUps}
                   />
                 ))}
               </Wall>

@@ -44,3 +44,41 @@ export async function markPrayerAnswered(prayerId: string, note: string): Promis
 export async function turnPrayerMailOff(token: string): Promise<void> {
   await http.post('/api/prayers/mail-off', { token });
 }
+
+/** An update the requester posted under their request. */
+export interface PrayerUpdate {
+  _id: string;
+  prayer: string;
+  text: string;
+  status: 'pending' | 'published' | 'rejected';
+  date: string;
+  /** Why a moderator did not publish it (its author only). */
+  reason: string | null;
+}
+
+/** GET /api/prayers/updates: the updates under these prayers, and the weekly summary setting of the viewer's own. */
+export async function getPrayerUpdates(
+  prayerIds: string[],
+): Promise<{ updates: Record<string, PrayerUpdate[]>; summaryMail: Record<string, boolean> }> {
+  return (
+    await http.get<Envelope<{ updates: Record<string, PrayerUpdate[]>; summaryMail: Record<string, boolean> }>>(
+      '/api/prayers/updates',
+      { params: { ids: prayerIds.join(',') } },
+    )
+  ).data.data;
+}
+
+/** POST /api/prayers/{id}/updates: the requester's update (waiting for review unless moderation is off). */
+export async function postPrayerUpdate(prayerId: string, text: string): Promise<PrayerUpdate> {
+  return (await http.post<Envelope<PrayerUpdate>>(`/api/prayers/${encodeURIComponent(prayerId)}/updates`, { text })).data.data;
+}
+
+/** PUT /api/prayers/{id}/summary: the request's weekly summary by e-mail, on or off. */
+export async function setPrayerSummary(prayerId: string, on: boolean): Promise<void> {
+  await http.put(`/api/prayers/${encodeURIComponent(prayerId)}/summary`, { on });
+}
+
+/** POST /api/prayers/summary-off: stops one request's weekly summary from the mail's link (no sign-in). */
+export async function turnPrayerSummaryOff(token: string): Promise<void> {
+  await http.post('/api/prayers/summary-off', { token });
+}
