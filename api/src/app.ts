@@ -19,6 +19,7 @@ import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
 import { signInCodeRoutes } from './modules/signInCodes/routes.js';
+import { passkeyRoutes } from './modules/passkeys/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(newsletterRoutes, { prefix: '/api' }); // /api/newsletter, /api/user/newsletter, /api/admin/...
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(signInCodeRoutes, { prefix: '/api/user' });
+  await app.register(passkeyRoutes, { prefix: '/api/user' });
   await app.register(socialUserRoutes, { prefix: '/socialuser' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(paymentRoutes); // its plugins sit at /api/payment, /api/giving and /pay

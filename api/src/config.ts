@@ -223,6 +223,24 @@ export const LIMITS = {
     minutes: 15,
     what: 'one-time codes typed, right or wrong, from one network address',
   },
+  passkeySignInsPerAddress: {
+    env: 'LIMIT_PASSKEY_SIGN_INS_PER_ADDRESS',
+    max: 3000,
+    minutes: 15,
+    what: 'passkey sign-in steps (a challenge asked for, an answer checked) from one network address',
+  },
+  passkeySignInsPerDevice: {
+    env: 'LIMIT_PASSKEY_SIGN_INS_PER_DEVICE',
+    max: 60,
+    minutes: 15,
+    what: 'passkey sign-in steps from one device',
+  },
+  passkeyChangesPerAccount: {
+    env: 'LIMIT_PASSKEY_CHANGES_PER_ACCOUNT',
+    max: 30,
+    minutes: 60,
+    what: 'passkeys one member adds (each start counts), renames or removes',
+  },
   resetMailsPerAccount: {
     env: 'LIMIT_RESET_MAILS_PER_ACCOUNT',
     max: 3,

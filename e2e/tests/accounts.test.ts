@@ -2,7 +2,10 @@
  * A member's whole account journey in the browser: two-step signup, the
  * profile (each section and the photo), logout, a password reset through the
  * e-mailed link, a login with the new password, and on a phone a sign-in
- * with a one-time code by e-mail ("Keep me logged in" shown and asked).
+ * with a one-time code by e-mail ("Keep me logged in" shown and asked); a
+ * passkey added from the profile and signed in with (Chromium's virtual
+ * authenticator); the devices list, "Download my data" and deleting the
+ * account.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +13,19 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, mailedLink, MOBILE, newPage, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  logIn,
+  mailedLink,
+  MOBILE,
+  newPage,
+  signUpThroughApi,
+  startSite,
+  type Site,
+} from '../harness';
 
 let site: Site;
 let browser: Browser;
@@ -229,6 +244,165 @@ describe('a member account', () => {
     await page.goto(`${site.url}/signup/0`);
     await page.getByRole('button', { name: 'Next' }).click();
     assert.ok((await page.getByText('Required').count()) >= 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+/** A confirmed member made through the API. */
+async function memberThroughApi(firstname: string): Promise<{ email: string; password: string; firstname: string }> {
+  const who = { firstname, email: `${firstname.toLowerCase()}.${Date.now()}@example.org`, password: `${firstname} password 1` };
+  const churches = (await (await fetch(`${site.url}/api/locations`)).json()) as { data: { _id: string }[] };
+  await signUpThroughApi(site, {
+    ...who,
+    lastname: 'Owusu',
+    birth_date: '1985-06-01',
+    gender: 'Female',
+    civil_status: 'Single',
+    church: churches.data[0]!._id,
+    countryOfOrigin: 'Ghana',
+    country: 'Ghana',
+    city: 'Greater Accra',
+    seniority: 4,
+    source: 'A friend',
+  });
+  return who;
+}
+
+describe('passkeys, devices and the member’s data', () => {
+  it('adds a passkey from the profile, signs out, and signs in with the passkey', async () => {
+    // WebAuthn needs a secure context and the site's own host name (PUBLIC_URL is http://localhost:<port>).
+    const local = site.url.replace('127.0.0.1', 'localhost');
+    const who = await memberThroughApi('Priscilla');
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = collectPageErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await logIn({ ...site, url: local }, page, who, '/profile');
+
+    const security = page.getByRole('region', { name: '03 Security' });
+    const passkeys = security.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByText('You have no passkey yet.').waitFor();
+    await (await hydrated(passkeys.getByRole('button', { name: 'Add a passkey' }))).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    await dialog.getByLabel('Name of this passkey').fill('Work laptop');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const list = passkeys.getByRole('list', { name: 'Your passkeys' });
+    await list.getByText('Work laptop').waitFor();
+    assert.match(await list.innerText(), /Added .* · not used yet/);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    assert.equal(credentials.length, 1);
+    assert.equal(credentials[0]!.isResidentCredential, true);
+
+    const signOut = async () => {
+      await page.getByRole('button', { name: who.firstname }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LOGIN', exact: true }).waitFor();
+    };
+    const signedIn = async () => {
+      await page.waitForURL(`${local}/`);
+      await page.getByRole('button', { name: who.firstname }).waitFor();
+      assert.ok(
+        (await context.cookies(local)).some((c) => c.name === 'sid'),
+        'the session cookie',
+      );
+    };
+
+    // Signed out, then in again with the passkey alone: the browser offers it in the e-mail
+    // field's autofill (the virtual authenticator picks it at once).
+    await signOut();
+    await page.goto(`${local}/login`, { waitUntil: 'commit' });
+    await signedIn();
+
+    // Where the browser has no passkey autofill, "Sign in with a passkey" asks for one.
+    await signOut();
+    await context.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await page.goto(`${local}/login`);
+    assert.equal(await page.getByLabel('Email').getAttribute('autocomplete'), 'username webauthn');
+    await (await hydrated(page.getByRole('button', { name: 'Sign in with a passkey' }))).click();
+    await signedIn();
+
+    // The passkey's use shows; removing it asks first.
+    await page.goto(`${local}/profile`);
+    await list.getByText(/last used/).waitFor();
+    await (await hydrated(list.getByRole('button', { name: 'Remove Work laptop' }))).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+    await passkeys.getByText('You have no passkey yet.').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('lists the devices and signs out another, downloads the member’s data as a ZIP, and deletes the account', async () => {
+    const who = await memberThroughApi('Phoebe');
+    // Another device: a phone, signed in through the API.
+    const phone = await fetch(`${site.url}/api/user/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: site.url,
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      },
+      body: JSON.stringify({ email: who.email, password: who.password, remember: true }),
+    });
+    assert.equal(phone.status, 200);
+    const phoneCookie = `sid=${/(?:^|,\s*)sid=([^;]+)/.exec(phone.headers.get('set-cookie') ?? '')![1]}`;
+    const phoneSignedIn = async () => (await fetch(`${site.url}/api/user/me`, { headers: { cookie: phoneCookie } })).status;
+    assert.equal(await phoneSignedIn(), 200);
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = collectPageErrors(page);
+    await logIn(site, page, who, '/profile');
+
+    // Devices: this one, and the phone, which is signed out from here.
+    const devices = page.getByRole('list', { name: 'Your devices' });
+    await devices.getByText('This device').waitFor();
+    await (await hydrated(devices.getByRole('button', { name: 'Sign out Safari on iOS' }))).click();
+    await devices.getByRole('button', { name: 'Sign out Safari on iOS' }).waitFor({ state: 'detached' });
+    assert.equal(await phoneSignedIn(), 401);
+
+    // Download my data: a ZIP arrives.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const file = path.join(tmpdir(), `my-data-${Date.now()}.zip`);
+    await download.saveAs(file);
+    assert.equal(readFileSync(file).subarray(0, 4).toString('latin1'), 'PK\x03\x04', 'a ZIP file');
+
+    // Delete my account: the dialog says what happens; the password confirms it.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText(/This cannot be undone/).waitFor();
+    await dialog.getByLabel('Delete them').check();
+    await dialog.getByLabel('Your password').fill(who.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LOGIN', exact: true }).waitFor();
+    const again = await fetch(`${site.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ email: who.email, password: who.password }),
+    });
+    assert.equal(again.status, 400, 'the account is gone');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -95,6 +95,32 @@ export interface SignInCodesTable {
   created_at: DefaultTimestamp;
 }
 
+/** A member's passkey (migration 0035): `id` is the credential's id (base64url). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential's public key, COSE-encoded, base64url. */
+  public_key: string;
+  /** The signature counter last seen (bigint: the drivers answer a string or a number). */
+  counter: ColumnType<string | number, number | undefined, number>;
+  /** The transports the browser reported, comma-separated. */
+  transports: Generated<string>;
+  device_type: Generated<string>;
+  backed_up: Generated<boolean>;
+  name: string;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** A challenge the site asked a passkey to sign: a few minutes, once. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  user_id: string | null;
+  expires_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
 export interface ChurchesTable {
   id: string;
   church_name: string;
@@ -537,6 +563,8 @@ export interface Database {
   email_confirmations: EmailConfirmationsTable;
   known_devices: KnownDevicesTable;
   sign_in_codes: SignInCodesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   churches: ChurchesTable;
   church_services: ChurchServicesTable;
   events: EventsTable;

@@ -58,6 +58,7 @@ export async function collectMemberData(
     confirmations,
     resets,
     activity,
+    passkeys,
   ] = await Promise.all([
     db
       .selectFrom('prayers')
@@ -185,6 +186,12 @@ export async function collectMemberData(
         eb.or([eb('actor_id', '=', userId), eb.and([eb('subject_type', '=', 'member'), eb('subject_id', '=', userId)])]),
       )
       .orderBy('seq')
+      .execute(),
+    db
+      .selectFrom('passkeys')
+      .select(['name', 'created_at', 'last_used_at', 'backed_up'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
       .execute(),
   ]);
 
@@ -342,7 +349,12 @@ export async function collectMemberData(
       thisDevice: s.token_hash === currentSessionHash,
     })),
     trustedDevices: devices.map((d) => ({ createdAt: iso(d.created_at), expiresAt: iso(d.expires_at) })),
-    passkeys: [],
+    passkeys: passkeys.map((p) => ({
+      name: p.name,
+      createdAt: iso(p.created_at),
+      lastUsedAt: iso(p.last_used_at),
+      syncedAcrossDevices: p.backed_up,
+    })),
     emailConfirmations: confirmations.map((c) => ({
       email: c.email,
       purpose: c.purpose,

@@ -1,6 +1,6 @@
 /**
  * "Delete my account". What goes and what stays:
- * - sessions, trusted devices, sign-in codes, reset and confirmation links end;
+ * - sessions, trusted devices, passkeys, sign-in codes, reset and confirmation links end;
  * - the photo's file is deleted;
  * - prayers, stories and comments are deleted, or kept with no name on them
  *   ("former member"; prayers anonymous), as the member chooses;
@@ -117,7 +117,15 @@ async function erase(db: Kysely<Database>, userId: string, email: string, posts:
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     await assertNotLastAdmin(trx, userId);
-    for (const table of ['sessions', 'known_devices', 'sign_in_codes', 'password_resets', 'email_confirmations'] as const)
+    for (const table of [
+      'sessions',
+      'known_devices',
+      'passkeys',
+      'passkey_challenges',
+      'sign_in_codes',
+      'password_resets',
+      'email_confirmations',
+    ] as const)
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     await trx.deleteFrom('story_likes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('prayer_prayed').where('user_id', '=', userId).execute();

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Formik, Form } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { Formik, Form, type FormikProps } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, serverErrorCode, serverMessage } from '@ministry/shared/api';
@@ -14,6 +14,15 @@ import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { authErrorMessage } from '../../lib/authErrorMessage';
 import { loginUser } from './api';
 import { safeNextPath } from './safeNextPath';
+import {
+  cancelPasskeyRequest,
+  passkeyAutofillSupported,
+  passkeyErrorMessage,
+  passkeysSupported,
+  PASSKEYS_UNSUPPORTED,
+  signInWithPasskey,
+  wasCancelled,
+} from '../passkeys/api';
 
 // At every width: a shared phone must not get a 30-day session unasked.
 const Remember = styled.label`
@@ -58,7 +67,9 @@ const HELD = new Set(['sign_in_held', 'sign_in_slowed']);
 /**
  * /login: e-mail, password and 'Keep me logged in' (at every width), with
  * "E-mail me a code" beside the password, put forward while wrong passwords
- * typed on this network or at this account hold the sign-in up.
+ * typed on this network or at this account hold the sign-in up; "Sign in
+ * with a passkey", and the browser's own offer of the member's passkeys in
+ * the e-mail field's autofill where it has one.
  */
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -67,9 +78,55 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [withCode, setWithCode] = useState<{ email: string; remember: boolean } | null>(null);
   const [held, setHeld] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const formRef = useRef<FormikProps<{ email: string; password: string; remember: boolean }>>(null);
   const signedIn = (user: User) => {
     dispatch(loginSuccess(user));
     navigate(from, { replace: true });
+  };
+  const signedInRef = useRef(signedIn);
+  signedInRef.current = signedIn;
+
+  /** A passkey sign-in that failed: in words, unless the page called it off itself. */
+  const passkeyFailed = (error: unknown) => {
+    const message = passkeyErrorMessage(error, 'We could not sign you in with this passkey. Please try again.');
+    dispatch(authFailure({ status: errorStatus(error), message }));
+    notify.error(message, 5000);
+    setTimeout(() => dispatch(clearError()), 5000);
+  };
+
+  // The browser's autofill offers the member's passkeys in the e-mail field, where it can (conditional mediation).
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillSupported().then((supported) => {
+      if (!live || !supported) return;
+      signInWithPasskey(() => formRef.current?.values.remember ?? true, true).then(
+        (user) => live && signedInRef.current(user),
+        (error: unknown) => {
+          if (live && !wasCancelled(error)) passkeyFailed(error);
+        },
+      );
+    });
+    return () => {
+      live = false;
+      cancelPasskeyRequest();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const withPasskey = async (remember: boolean) => {
+    if (!passkeysSupported()) {
+      notify.error(PASSKEYS_UNSUPPORTED, 8000);
+      return;
+    }
+    setPasskeyBusy(true);
+    try {
+      signedIn(await signInWithPasskey(() => remember));
+    } catch (error) {
+      passkeyFailed(error);
+    } finally {
+      setPasskeyBusy(false);
+    }
   };
   // Where to go after login: the page that sent the visitor here (router state or ?next=), else home.
   const from = safeNextPath(
@@ -87,6 +144,7 @@ export function LoginPage() {
         />
       ) : (
         <Formik
+          innerRef={formRef}
           initialValues={{ email: '', password: '', remember: true }}
           validationSchema={loginSchema}
           onSubmit={async (values) => {
@@ -130,7 +188,7 @@ export function LoginPage() {
                   </Button>
                 </Held>
               )}
-              <TextField label="Email" type="email" autoComplete="email" {...formikField(form, 'email')} />
+              <TextField label="Email" type="email" autoComplete="username webauthn" {...formikField(form, 'email')} />
               <TextField label="Password" type="password" autoComplete="current-password" {...formikField(form, 'password')} />
               <Remember>
                 <input type="checkbox" name="remember" checked={form.values.remember} onChange={form.handleChange} />
@@ -150,6 +208,16 @@ export function LoginPage() {
                   E-mail me a code
                 </Button>
               )}
+              <Button
+                type="button"
+                $block
+                $variant="outline"
+                style={{ marginTop: 12 }}
+                disabled={passkeyBusy}
+                onClick={() => void withPasskey(form.values.remember)}
+              >
+                {passkeyBusy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+              </Button>
               <LinkButton type="button" onClick={() => setForgotOpen(true)}>
                 Forgot your password?
               </LinkButton>

@@ -44,6 +44,8 @@ interface Props<V extends object> {
   save: (values: V) => Promise<User>;
   /** The fields; `editing` false shows them read-only. */
   children: (editing: boolean) => ReactNode;
+  /** More of the section, below its form (the security section's passkeys). */
+  after?: ReactNode;
 }
 
 /**
@@ -51,7 +53,7 @@ interface Props<V extends object> {
  * confirmation, submits, and returns to read-only with the saved values.
  * A failed save keeps the member's input and shows what went wrong.
  */
-export function ProfileSection<V extends object>({ number, title, initialValues, schema, save, children }: Props<V>) {
+export function ProfileSection<V extends object>({ number, title, initialValues, schema, save, children, after }: Props<V>) {
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -133,6 +135,7 @@ export function ProfileSection<V extends object>({ number, title, initialValues,
           </Form>
         )}
       </Formik>
+      {after}
     </SectionPanel>
   );
 }

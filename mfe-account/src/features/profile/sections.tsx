@@ -1,4 +1,4 @@
-/** The three sections of /profile: 01 Basic Info, 02 Church, 03 Security. */
+/** The three sections of /profile: 01 Basic Info, 02 Church, 03 Security (with the member's passkeys). */
 import { useFormikContext } from 'formik';
 import type { BasicInfoInput, User } from '@ministry/shared/types';
 import { formikField, TextField } from '@ministry/shared/ui';
@@ -21,6 +21,7 @@ import {
 import { FieldColumns } from '../../components/FieldColumns';
 import { ProfileSection } from './ProfileSection';
 import { updateBasic, updateSecurity } from './api';
+import { PasskeysPart } from '../passkeys/PasskeysPart';
 // The password rule asks the server about common passwords.
 import '../account-fields/commonPasswords';
 
@@ -102,6 +103,7 @@ export function SecuritySection({ user }: { user: User }) {
     <ProfileSection
       number="03"
       title="Security"
+      after={<PasskeysPart />}
       initialValues={initial}
       schema={securitySchema(user.email)}
       save={({ email, password, currentPassword }) =>
