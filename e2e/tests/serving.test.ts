@@ -70,7 +70,7 @@ describe('serving', () => {
       try {
         // A visitor sees the slots and is asked to sign in.
         await page.goto(`${site.url}/serve`);
-        const greeters = page.getByRole('list', { name: 'Greeters: slots that need people' });
+        const greeters = page.getByRole('group', { name: 'Greeters: slots that need people' });
         await greeters.waitFor();
         await page.getByRole('link', { name: 'Sign in to sign up' }).waitFor();
         await savePageScreenshot(page, `serving-serve-visitor-${width}`);
@@ -112,7 +112,7 @@ describe('serving', () => {
       assert.ok(names.join('\n').includes('Phoebe1440 Servant'), names.join('\n'));
       await savePageScreenshot(page, 'serving-admin-834');
       await page.goto(`${site.url}/serve`);
-      await page.getByRole('list', { name: 'Greeters: slots that need people' }).waitFor();
+      await page.getByRole('group', { name: 'Greeters: slots that need people' }).waitFor();
       await savePageScreenshot(page, 'serving-serve-834');
     } finally {
       await context.close();

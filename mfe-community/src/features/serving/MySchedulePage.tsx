@@ -7,8 +7,6 @@ import { useAuth } from '@ministry/shared/store';
 import {
   Button,
   ButtonLink,
-  Card,
-  CardBody,
   Container,
   Modal,
   Muted,
@@ -44,7 +42,18 @@ const Layout = styled.div`
 
 const Column = styled.div`
   display: grid;
-  gap: 28px;
+  gap: 20px;
+`;
+
+/** A bordered box for one part of the side column. */
+const Panel = styled.section`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: 18px 20px;
+  background: #fff;
+  > p {
+    margin-bottom: 12px;
+  }
 `;
 
 const Heading = styled.h2`
@@ -211,7 +220,7 @@ function Blockouts({ days, onChanged }: { days: string[]; onChanged: () => void 
     }
   };
   return (
-    <section aria-labelledby="blockouts">
+    <Panel aria-labelledby="blockouts">
       <Heading id="blockouts">Days I cannot serve</Heading>
       <Muted>Away, busy, resting: on these days nobody can put you on a slot.</Muted>
       <Row onSubmit={(e) => void add(e)} noValidate>
@@ -242,7 +251,7 @@ function Blockouts({ days, onChanged }: { days: string[]; onChanged: () => void 
           ))}
         </Days>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -263,7 +272,7 @@ function CalendarFeed() {
     }
   };
   return (
-    <section aria-labelledby="serving-feed">
+    <Panel aria-labelledby="serving-feed">
       <Heading id="serving-feed">My serving calendar</Heading>
       <FeedBox>
         <Muted>
@@ -295,7 +304,7 @@ function CalendarFeed() {
           </Button>
         </Actions>
       </FeedBox>
-    </section>
+    </Panel>
   );
 }
 
@@ -304,17 +313,15 @@ function LeaderLink() {
   if (!overview.data || overview.data.teams.length === 0) return null;
   const names = overview.data.teams.map((t) => t.name).join(', ');
   return (
-    <Card>
-      <CardBody>
-        <Heading as="h2">Teams you lead</Heading>
-        <Muted>{names}</Muted>
-        <Actions style={{ marginTop: 12 }}>
-          <ButtonLink to={overview.data.staff ? '/admin/serving' : '/serve/roster'} $variant="outline">
-            See the rosters
-          </ButtonLink>
-        </Actions>
-      </CardBody>
-    </Card>
+    <Panel aria-labelledby="teams-you-lead">
+      <Heading id="teams-you-lead">Teams you lead</Heading>
+      <Muted>{names}</Muted>
+      <Actions>
+        <ButtonLink to={overview.data.staff ? '/admin/serving' : '/serve/roster'} $variant="outline">
+          See the rosters
+        </ButtonLink>
+      </Actions>
+    </Panel>
   );
 }
 

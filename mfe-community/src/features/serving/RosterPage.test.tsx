@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
-import { renderWithProviders, signedInState } from '@ministry/shared/testing';
+import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
 import type { RosterDay, ServingOverview } from './api';
 
@@ -64,11 +64,41 @@ describe('RosterPage', () => {
     // A leader does not set up teams.
     expect(screen.queryByRole('heading', { name: 'New team' })).not.toBeInTheDocument();
 
+    await userEvent.click(within(slot).getByRole('button', { name: /^Fill a place/ }));
     const form = within(slot).getByRole('form', { name: /Fill a place/ });
     await userEvent.type(within(form).getByLabelText('Member’s e-mail'), 'naomi@example.org');
-    await userEvent.click(within(form).getByRole('button', { name: 'Fill a place' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.history.post).toHaveLength(1));
     expect(JSON.parse(String(api.history.post[0]!.data))).toEqual({ email: 'naomi@example.org' });
+  });
+
+  it('gives the staff the teams: a new team, its positions, leaders and slots', async () => {
+    api.onGet('/api/admin/serving').reply(200, { data: { ...overview, staff: true } });
+    api.onPost('/api/admin/serving/teams').reply(201, { data: { _id: 't2' } });
+    api.onPost('/api/admin/serving/slots').reply(201, { data: { _id: 's9' } });
+    renderWithProviders(<CommunityApp />, {
+      route: '/admin/serving',
+      preloadedState: signedInState({ ...sampleUser, role: 'editor' }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Teams and slots (1)' }));
+    const panel = screen.getByRole('region', { name: 'Greeters' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add slot' }));
+    expect(within(panel).getByText('Choose a date')).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText('Date'), '2099-01-04');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add slot' }));
+    await waitFor(() => expect(api.history.post).toHaveLength(1));
+    expect(JSON.parse(String(api.history.post[0]!.data))).toEqual({
+      teamId: 't1',
+      positionId: 'p1',
+      churchId: null,
+      date: '2099-01-04',
+      time: '09:00',
+      needed: 2,
+    });
+    await userEvent.type(screen.getByLabelText('Name'), 'Media');
+    await userEvent.click(screen.getByRole('button', { name: 'Add team' }));
+    await waitFor(() => expect(api.history.post).toHaveLength(2));
+    expect(JSON.parse(String(api.history.post[1]!.data))).toEqual({ name: 'Media', description: '' });
   });
 
   it('tells a member who leads no team what the page is for', async () => {

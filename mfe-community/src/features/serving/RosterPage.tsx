@@ -15,6 +15,8 @@ import {
   TextField,
   theme,
   StaffPage,
+  TabPanel,
+  Tabs,
 } from '@ministry/shared/ui';
 import {
   fillSlot,
@@ -123,9 +125,16 @@ const Away = styled.p`
 `;
 
 function FillForm({ slotId, label, onFilled }: { slotId: string; label: string; onFilled: () => void }) {
+  const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  if (!open)
+    return (
+      <Small type="button" $variant="outline" onClick={() => setOpen(true)}>
+        Fill a place<span className="visually-hidden">: {label}</span>
+      </Small>
+    );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError('Enter the member’s e-mail address');
@@ -134,6 +143,7 @@ function FillForm({ slotId, label, onFilled }: { slotId: string; label: string; 
       await fillSlot(slotId, email.trim());
       setEmail('');
       setError(undefined);
+      setOpen(false);
       notify.success('Added to the slot.');
       onFilled();
     } catch (failure) {
@@ -147,6 +157,7 @@ function FillForm({ slotId, label, onFilled }: { slotId: string; label: string; 
       <TextField
         label="Member’s e-mail"
         type="email"
+        autoFocus
         value={email}
         error={error}
         onChange={(e) => {
@@ -155,7 +166,10 @@ function FillForm({ slotId, label, onFilled }: { slotId: string; label: string; 
         }}
       />
       <Small type="submit" disabled={busy}>
-        {busy ? 'Adding…' : 'Fill a place'}
+        {busy ? 'Adding…' : 'Add'}
+      </Small>
+      <Small type="button" $variant="outline" onClick={() => setOpen(false)}>
+        Cancel
       </Small>
     </Fill>
   );
@@ -303,6 +317,32 @@ function Roster({ overview, reloadOverview }: { overview: ServingOverview; reloa
   );
 }
 
+function Sections({ overview, reload }: { overview: ServingOverview; reload: () => void }) {
+  const [tab, setTab] = useState<'roster' | 'teams'>('roster');
+  if (!overview.staff) return <Roster overview={overview} reloadOverview={reload} />;
+  return (
+    <>
+      <Tabs
+        label="Serving"
+        idPrefix="serving"
+        active={tab}
+        onChange={setTab}
+        items={[
+          { key: 'roster', label: 'Roster' },
+          { key: 'teams', label: `Teams and slots (${overview.teams.length})` },
+        ]}
+      />
+      <TabPanel idPrefix="serving" active={tab}>
+        {tab === 'roster' ? (
+          <Roster overview={overview} reloadOverview={reload} />
+        ) : (
+          <TeamsAdmin overview={overview} onChanged={reload} />
+        )}
+      </TabPanel>
+    </>
+  );
+}
+
 function Frame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <StaffPage title={title} intro={intro}>
@@ -329,10 +369,7 @@ export function RosterPage({ staffPage = false }: { staffPage?: boolean }) {
           o.teams.length === 0 && !o.staff ? (
             <Muted>This page is for team leaders. Ask the church office if you lead a serving team.</Muted>
           ) : (
-            <>
-              <Roster overview={o} reloadOverview={overview.reload} />
-              {o.staff && <TeamsAdmin overview={o} onChanged={overview.reload} />}
-            </>
+            <Sections overview={o} reload={overview.reload} />
           )
         }
       </ResourceView>

@@ -46,12 +46,13 @@ describe('ServePage', () => {
 
   it('lists the slots that need people on the site’s clock, and asks a visitor to sign in', async () => {
     renderWithProviders(<CommunityApp />, { route: '/serve' });
-    const list = await screen.findByRole('list', { name: 'Greeters: slots that need people' });
+    const list = await screen.findByRole('group', { name: 'Greeters: slots that need people' });
     const rows = within(list).getAllByRole('listitem');
     // The full Usher slot is left out.
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('Sunday 6 December');
-    expect(rows[0]).toHaveTextContent('8:30 AM · Harbor Light');
+    expect(rows[0]).toHaveAccessibleName('Greeter, Sunday 6 December at 8:30 AM');
+    expect(rows[0]).toHaveTextContent('8:30 AMGreeterHarbor Light');
+    expect(screen.getByRole('heading', { level: 3, name: 'Sunday 6 December' })).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('2 places open of 3');
     expect(screen.queryByRole('button', { name: /Sign up/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to sign up' })).toHaveAttribute('href', '/login');

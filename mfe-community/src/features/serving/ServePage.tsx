@@ -23,7 +23,7 @@ import { getMySchedule, getServingTeams, signUpForSlot, type ServingSlot, type S
 import { slotDay, slotTime } from './format';
 
 /** Slots a team shows before "Show more". */
-const FIRST_SLOTS = 6;
+const FIRST_SLOTS = 8;
 
 const Teams = styled.div`
   display: grid;
@@ -59,36 +59,44 @@ const Positions = styled.ul`
   }
 `;
 
+const DayGroup = styled.div`
+  margin-top: 18px;
+  h3 {
+    margin: 0;
+    padding: 6px 0;
+    font-size: 0.95rem;
+    color: ${theme.colors.primary};
+    border-bottom: 2px solid ${theme.colors.accent};
+  }
+`;
+
 const Slots = styled.ul`
   list-style: none;
-  margin: 16px 0 0;
+  margin: 0;
   padding: 0;
-  border-top: 1px solid ${theme.colors.border};
 `;
 
 const SlotRow = styled.li`
   display: grid;
-  grid-template-columns: minmax(150px, 1.2fr) minmax(120px, 1fr) auto;
+  grid-template-columns: 6.5em minmax(0, 1fr) auto;
   align-items: center;
-  gap: 6px 16px;
-  padding: 12px 0;
+  gap: 4px 16px;
+  padding: 10px 0;
   border-bottom: 1px solid ${theme.colors.border};
-  strong {
-    display: block;
+  time {
+    font-weight: 600;
     color: ${theme.colors.primary};
+    font-variant-numeric: tabular-nums;
   }
   small {
+    display: block;
     color: ${theme.colors.muted};
-    font-size: 0.88rem;
+    font-size: 0.86rem;
   }
   @media (max-width: 600px) {
-    grid-template-columns: 1fr auto;
-    > :nth-child(2) {
-      grid-column: 1;
-    }
-    > :last-child {
-      grid-column: 2;
-      grid-row: 1 / span 2;
+    grid-template-columns: minmax(0, 1fr) auto;
+    > :first-child {
+      grid-column: 1 / -1;
     }
   }
 `;
@@ -129,24 +137,16 @@ function SlotLine({
   const label = `${slot.position.name}, ${slotDay(slot.startsAt)} at ${slotTime(slot.startsAt)}`;
   return (
     <SlotRow aria-label={label}>
-      <div>
-        <strong>
-          <time dateTime={slot.startsAt}>{slotDay(slot.startsAt)}</time>
-        </strong>
-        <small>
-          {slotTime(slot.startsAt)}
-          {slot.church ? ` · ${slot.church.name}` : ''}
-        </small>
-      </div>
+      <time dateTime={slot.startsAt}>{slotTime(slot.startsAt)}</time>
       <div>
         {slot.position.name}
-        <br />
+        {slot.church && <small>{slot.church.name}</small>}
         <Places $full={open <= 0}>{open > 0 ? `${countOf(open, 'place', 'places')} open of ${slot.needed}` : 'Full'}</Places>
       </div>
       <div>
         {signedUp ? (
           <Mine>You are serving ✓</Mine>
-        ) : open <= 0 ? null : isAuth ? (
+        ) : open > 0 && isAuth ? (
           <Button type="button" disabled={busy} onClick={onSignUp}>
             {busy ? 'Signing up…' : 'Sign up'}
             <span className="visually-hidden"> as {label}</span>
@@ -155,6 +155,17 @@ function SlotLine({
       </div>
     </SlotRow>
   );
+}
+
+/** Slots in order, grouped by their day. */
+function byDay(slots: ServingSlot[]): { day: string; startsAt: string; slots: ServingSlot[] }[] {
+  const groups: { day: string; startsAt: string; slots: ServingSlot[] }[] = [];
+  for (const slot of slots) {
+    const last = groups.at(-1);
+    if (last && last.day === slot.day) last.slots.push(slot);
+    else groups.push({ day: slot.day, startsAt: slot.startsAt, slots: [slot] });
+  }
+  return groups;
 }
 
 function TeamCard({
@@ -206,18 +217,25 @@ function TeamCard({
         {list.length === 0 ? (
           <Muted>No slots need people in the coming weeks. Thank you to everyone serving!</Muted>
         ) : (
-          <Slots aria-label={`${team.name}: slots that need people`}>
-            {list.map((slot) => (
-              <SlotLine
-                key={slot._id}
-                slot={slot}
-                signedUp={mine.has(slot._id)}
-                isAuth={isAuth}
-                busy={busy === slot._id}
-                onSignUp={() => void signUp(slot)}
-              />
+          <div role="group" aria-label={`${team.name}: slots that need people`}>
+            {byDay(list).map((group) => (
+              <DayGroup key={group.day}>
+                <h3>{slotDay(group.startsAt)}</h3>
+                <Slots>
+                  {group.slots.map((slot) => (
+                    <SlotLine
+                      key={slot._id}
+                      slot={slot}
+                      signedUp={mine.has(slot._id)}
+                      isAuth={isAuth}
+                      busy={busy === slot._id}
+                      onSignUp={() => void signUp(slot)}
+                    />
+                  ))}
+                </Slots>
+              </DayGroup>
             ))}
-          </Slots>
+          </div>
         )}
         {shown.length > FIRST_SLOTS && (
           <More>

@@ -19,7 +19,6 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
   gap: 20px;
-  margin-top: 28px;
   @media (max-width: 400px) {
     grid-template-columns: 1fr;
   }
