@@ -77,6 +77,13 @@ const SlotForm = styled.form`
   }
 `;
 
+/** Removing the team, apart from the forms above it. */
+const Danger = styled.div`
+  margin-top: 20px;
+  padding-top: 16px;
+  border-top: 1px solid ${theme.colors.border};
+`;
+
 const Label = styled.h3`
   font-size: 0.8rem;
   letter-spacing: 0.06em;
@@ -272,17 +279,18 @@ function TeamPanel({
       />
       <Label>New slot</Label>
       <NewSlot team={team} locations={locations} onChanged={onChanged} />
-      <Button
-        type="button"
-        $variant="danger"
-        style={{ marginTop: 16 }}
-        onClick={() => {
-          if (window.confirm(`Remove the team ${team.name} with all its slots and sign-ups?`))
-            void quick(() => removeTeam(team._id), 'The team is removed.');
-        }}
-      >
-        Remove team
-      </Button>
+      <Danger>
+        <Button
+          type="button"
+          $variant="danger"
+          onClick={() => {
+            if (window.confirm(`Remove the team ${team.name} with all its slots and sign-ups?`))
+              void quick(() => removeTeam(team._id), 'The team is removed.');
+          }}
+        >
+          Remove team
+        </Button>
+      </Danger>
     </StaffPanel>
   );
 }
