@@ -58,6 +58,7 @@ import { releaseAdminRoutes, releaseErrorRoutes } from './modules/releases/route
 import { ReleaseRegistry } from './site/releases.js';
 import { ReleaseHealth } from './site/releaseHealth.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { servingFeedRoutes, servingRoutes, staffServingRoutes } from './modules/serving/routes.js';
 import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/routes.js';
 import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
 import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
@@ -207,6 +208,9 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(mediaRoutes, { prefix: '/media/uploads' });
   await app.register(calendarFeedRoutes); // /calendar.ics, /calendar/tickets/:token.ics
   await app.register(myCalendarFeedRoutes, { prefix: '/api/calendar' });
+  await app.register(servingRoutes, { prefix: '/api/serving' });
+  await app.register(staffServingRoutes, { prefix: '/api/admin/serving' });
+  await app.register(servingFeedRoutes); // /calendar/serving/:token.ics
 
   if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 

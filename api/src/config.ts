@@ -124,6 +124,10 @@ export interface AppConfig {
   cancelHoursBefore: number;
   /** How long seats offered to the first member on an event's waitlist stay held for them. */
   waitlistOfferHours: number;
+  /** Until how many hours before a serving slot a member may cancel their sign-up (SERVING_CANCEL_HOURS, default 24). */
+  servingCancelHours: number;
+  /** Serving slots ahead one member may be signed up for at once (SERVING_SLOTS_PER_MEMBER, default 8). */
+  servingSlotsPerMember: number;
   /**
    * Stripe payment links of the donation pages, per giving type and
    * frequency (DONATION_LINK_<TYPE>[_<FREQUENCY>], e.g. DONATION_LINK_OFFERING,
@@ -337,6 +341,12 @@ export const LIMITS = {
     max: 6000,
     minutes: 15,
     what: 'new passwords forms ask about from one network address',
+  },
+  servingChangesPerAccount: {
+    env: 'LIMIT_SERVING_CHANGES_PER_ACCOUNT',
+    max: 30,
+    minutes: 60,
+    what: 'serving sign-ups, cancellations and blockout days one member adds or removes',
   },
   mailLinksPerAddress: {
     env: 'LIMIT_MAIL_LINKS_PER_ADDRESS',
@@ -606,6 +616,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cancelHoursBefore: wholeNumber(env, 'CANCEL_HOURS_BEFORE', 48, 0, 8760, 'hours'),
     // At most a day: the checkout of an offer (Stripe Checkout) lasts at most 24 hours.
     waitlistOfferHours: wholeNumber(env, 'WAITLIST_OFFER_HOURS', 24, 1, 24, 'hours'),
+    servingCancelHours: wholeNumber(env, 'SERVING_CANCEL_HOURS', 24, 0, 720, 'hours'),
+    servingSlotsPerMember: wholeNumber(env, 'SERVING_SLOTS_PER_MEMBER', 8, 1, 200, 'slots'),
     donationLinks: readDonationLinks(env),
     donationFeePercent: decimal(env, 'DONATION_FEE_PERCENT', 2.9, 0, 20),
     donationFeeFixed: decimal(env, 'DONATION_FEE_FIXED', 0.3, 0, 100),

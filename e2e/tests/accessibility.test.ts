@@ -61,9 +61,10 @@ before(async () => {
     '/reset-password/not-a-real-token',
     '/community/prayer-mail-off/not-a-real-token-0123456789',
     '/community?tab=location',
+    '/serve',
     '/no-such-page',
   ];
-  memberRoutes = ['/', '/community', '/community/my-posts', '/profile', '/booking', `/events/${events[0]!._id}`];
+  memberRoutes = ['/', '/community', '/community/my-posts', '/my-schedule', '/profile', '/booking', `/events/${events[0]!._id}`];
 });
 
 after(async () => {

@@ -4,6 +4,8 @@ import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { CommunityPage } from './features/community-page/CommunityPage';
 import { MyPostsPage } from './features/my-posts/MyPostsPage';
 import { PrayerMailOffPage } from './features/prayers/PrayerMailOffPage';
+import { MySchedulePage } from './features/serving/MySchedulePage';
+import { ServePage } from './features/serving/ServePage';
 
 // Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
 const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
@@ -13,6 +15,8 @@ const LocationsStaffPage = lazy(() =>
 const LocationEditPage = lazy(() =>
   import('./features/locations-staff/LocationEditPage').then((m) => ({ default: m.LocationEditPage })),
 );
+
+const RosterPage = lazy(() => import('./features/serving/RosterPage').then((m) => ({ default: m.RosterPage })));
 
 const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
 
@@ -26,6 +30,10 @@ export const routes: RouteObject[] = [
   { path: '/admin/moderation', element: staff(<ModerationPage />) },
   { path: '/admin/locations', element: staff(<LocationsStaffPage />) },
   { path: '/admin/locations/:id', element: staff(<LocationEditPage />) },
+  { path: '/serve', element: <ServePage /> },
+  { path: '/serve/roster', element: staff(<RosterPage />) },
+  { path: '/my-schedule', element: <MySchedulePage /> },
+  { path: '/admin/serving', element: staff(<RosterPage staffPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -556,6 +556,59 @@ export interface CalendarFeedsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Serving (migration 0039): volunteer teams, their positions, leaders and dated slots. */
+export interface ServingTeamsTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ServingPositionsTable {
+  id: string;
+  team_id: string;
+  name: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface ServingTeamLeadersTable {
+  team_id: string;
+  user_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface ServingSlotsTable {
+  id: string;
+  team_id: string;
+  position_id: string;
+  church_id: Nullable<string>;
+  starts_at: Timestamp;
+  needed: number;
+  created_at: DefaultTimestamp;
+}
+
+export interface ServingSignupsTable {
+  id: string;
+  slot_id: string;
+  user_id: string;
+  added_by: Nullable<string>;
+  created_at: DefaultTimestamp;
+  reminded_at: Nullable<Date>;
+}
+
+/** A day a member cannot serve, 'YYYY-MM-DD' on the site's clock. */
+export interface ServingBlockoutsTable {
+  user_id: string;
+  day: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface ServingFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -595,4 +648,11 @@ export interface Database {
   media_files: MediaFilesTable;
   upload_chunks: UploadChunksTable;
   calendar_feeds: CalendarFeedsTable;
+  serving_teams: ServingTeamsTable;
+  serving_positions: ServingPositionsTable;
+  serving_team_leaders: ServingTeamLeadersTable;
+  serving_slots: ServingSlotsTable;
+  serving_signups: ServingSignupsTable;
+  serving_blockouts: ServingBlockoutsTable;
+  serving_feeds: ServingFeedsTable;
 }

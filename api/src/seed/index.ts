@@ -16,6 +16,7 @@ import { newsSeeds, pressSeeds, yearThemeSeed } from '../../content/news.js';
 import { siteYearOf } from '../modules/yearThemes/service.js';
 import { scheduledAt } from './localTime.js';
 import { readSampleSermonFiles, seedSermons } from './sermons.js';
+import { seedServing } from './serving.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -191,6 +192,7 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
       .execute();
 
     await seedSermons(trx, now, sermonFiles);
+    await seedServing(trx, now, churches[0]?.row.id ?? null);
   });
   return true;
 }

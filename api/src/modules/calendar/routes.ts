@@ -24,7 +24,8 @@ import { feedOwner, feedPath, findFeedToken, removeFeedToken, resetFeedToken } f
 /** How often a subscribed calendar is asked to look for changes. */
 const REFRESH_SECONDS = 6 * 3600;
 
-function sendCalendar(request: FastifyRequest, reply: FastifyReply, ics: string, cacheControl: string) {
+/** Sends a calendar file, with an ETag that ignores DTSTAMP (304 when the calendar did not change). */
+export function sendCalendar(request: FastifyRequest, reply: FastifyReply, ics: string, cacheControl: string) {
   const etag = `"${createHash('sha256')
     .update(ics.replace(/^DTSTAMP:.*$/gm, ''))
     .digest('base64url')

@@ -28,12 +28,30 @@ export interface CalendarOptions {
 /** The UID of an event's entry: the same in every file and feed, for as long as the event exists. */
 export const eventUid = (eventId: string, publicUrl: string): string => `${eventId}@${new URL(publicUrl).hostname}`;
 
-export function eventsCalendar(events: MinistryEvent[], publicUrl: string, options: CalendarOptions = {}): string {
+/** One entry of a calendar: an event, or a member's serving slot (modules/serving). */
+export interface CalendarEntry {
+  /** Its UID, the same in every file and feed for as long as it exists. */
+  uid: string;
+  /** When it starts (an instant, or a time on the site's clock). */
+  start: string | Date;
+  minutes: number;
+  summary: string;
+  /** Its text, before its link. */
+  description: string;
+  location: string | null;
+  /** Its page on the site. */
+  url: string;
+  category?: string | null;
+  cancelled?: boolean;
+}
+
+/** Calendar entries as one .ics file (a feed, or a single entry), on the site's clock. */
+export function entriesCalendar(entries: CalendarEntry[], options: CalendarOptions & { product?: string } = {}): string {
   const zone = siteIdentity.timeZone;
   const calendar = ical({
     name: options.name ?? siteIdentity.ministryName,
     description: options.description,
-    prodId: { company: siteIdentity.ministryName, product: 'events' },
+    prodId: { company: siteIdentity.ministryName, product: options.product ?? 'events' },
     // The zone is given per event (DTSTART;TZID=…), not to the calendar: the
     // library writes the calendar's zone into DTSTAMP too, without the `Z`
     // the RFC requires. The VTIMEZONE is written for the events' zone.
@@ -41,25 +59,43 @@ export function eventsCalendar(events: MinistryEvent[], publicUrl: string, optio
     ttl: options.refreshSeconds ?? null,
     x: { 'X-WR-TIMEZONE': zone },
   });
-  for (const event of events) {
-    const start = inSiteTimeZone(event.event_date);
-    const link = new URL(`/events/${event._id}`, publicUrl).toString();
-    const note = options.note?.(event);
+  for (const entry of entries) {
+    const start = inSiteTimeZone(entry.start);
     calendar.createEvent({
-      id: eventUid(event._id, publicUrl),
+      id: entry.uid,
       start,
-      end: start.add(event.durationMinutes ?? DEFAULT_EVENT_MINUTES, 'minute'),
+      end: start.add(entry.minutes, 'minute'),
       timezone: zone,
-      summary: event.title,
-      description: [plainText(event.description), note, link].filter(Boolean).join('\n\n'),
-      location: event.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null,
-      url: link,
-      categories: event.category ? [{ name: event.category }] : [],
+      summary: entry.summary,
+      description: [entry.description, entry.url].filter(Boolean).join('\n\n'),
+      location: entry.location,
+      url: entry.url,
+      categories: entry.category ? [{ name: entry.category }] : [],
       // A cancelled event stays in the calendars that took it, marked so.
-      ...(event.cancelledAt ? { status: ICalEventStatus.CANCELLED } : {}),
+      ...(entry.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
     });
   }
   return calendar.toString();
+}
+
+export function eventsCalendar(events: MinistryEvent[], publicUrl: string, options: CalendarOptions = {}): string {
+  return entriesCalendar(
+    events.map((event) => {
+      const note = options.note?.(event);
+      return {
+        uid: eventUid(event._id, publicUrl),
+        start: event.event_date,
+        minutes: event.durationMinutes ?? DEFAULT_EVENT_MINUTES,
+        summary: event.title,
+        description: [plainText(event.description), note].filter(Boolean).join('\n\n'),
+        location: event.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null,
+        url: new URL(`/events/${event._id}`, publicUrl).toString(),
+        category: event.category,
+        cancelled: Boolean(event.cancelledAt),
+      };
+    }),
+    options,
+  );
 }
 
 /** One event as a calendar file ("Add to calendar", the ticket e-mail's attachment). */

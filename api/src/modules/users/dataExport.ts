@@ -9,6 +9,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { UploadStore } from '../../lib/uploads.js';
+import { servingDataOf } from '../serving/service.js';
 import { describeUserAgent } from './devices.js';
 import { findUserById, normalizeEmail, toUser } from './service.js';
 
@@ -195,6 +196,8 @@ export async function collectMemberData(
       .execute(),
   ]);
 
+  const serving = await servingDataOf(db, userId);
+
   const deliveries = subscriber
     ? await db
         .selectFrom('newsletter_deliveries')
@@ -340,6 +343,7 @@ export async function collectMemberData(
       consentHistory: consent,
       issuesSent: deliveries.map((d) => ({ week: d.week, subject: d.subject, status: d.status, sentAt: iso(d.sent_at) })),
     },
+    serving,
     sessions: sessions.map((s) => ({
       ...describeUserAgent(s.user_agent),
       createdAt: iso(s.created_at),

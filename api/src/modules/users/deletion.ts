@@ -23,6 +23,7 @@ import { cancelPaidBooking } from '../payments/bookings.js';
 import { createFulfilment } from '../payments/fulfilment.js';
 import { createPaymentProvider, providerFor } from '../payments/provider.js';
 import { markRecurringCancelled } from '../payments/gifts.js';
+import { eraseServing } from '../serving/service.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { removePhoto } from './photos.js';
 import { findUserById, normalizeEmail } from './service.js';
@@ -128,6 +129,7 @@ async function erase(db: Kysely<Database>, userId: string, email: string, posts:
     ] as const)
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     await trx.deleteFrom('story_likes').where('user_id', '=', userId).execute();
+    await eraseServing(trx, userId);
     await trx.deleteFrom('prayer_prayed').where('user_id', '=', userId).execute();
     await trx
       .updateTable('waitlist_entries')

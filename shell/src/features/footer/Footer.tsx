@@ -110,6 +110,7 @@ const QUICK_LINKS: [string, string][] = [
   ['/calendar', 'Calendar'],
   ['/daily-devotion', 'Daily Devotion'],
   ['/community', 'Community'],
+  ['/serve', 'Serve'],
   ['/offering', 'Donations'],
   ['/news', 'Press'],
 ];

@@ -79,7 +79,7 @@ const Menu = styled.ul`
   }
 `;
 
-/** The signed-in user's dropdown: Profile, My tickets, My posts, Staff pages (for the staff) and Logout. */
+/** The signed-in user's dropdown: Profile, My tickets, My giving, My posts, My schedule, Staff pages (for the staff) and Logout. */
 export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -125,6 +125,11 @@ export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () =
           <li>
             <Link to="/community/my-posts" onClick={() => setOpen(false)}>
               My posts
+            </Link>
+          </li>
+          <li>
+            <Link to="/my-schedule" onClick={() => setOpen(false)}>
+              My schedule
             </Link>
           </li>
           {isStaff(user?.role) && (

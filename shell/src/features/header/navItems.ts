@@ -29,4 +29,5 @@ export const MEMBER_LINKS: NavItem[] = [
   { to: '/my-tickets', label: 'My Tickets' },
   { to: '/my-giving', label: 'My Giving' },
   { to: '/community/my-posts', label: 'My Posts' },
+  { to: '/my-schedule', label: 'My Schedule' },
 ];
