@@ -4,6 +4,8 @@ import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { CommunityPage } from './features/community-page/CommunityPage';
 import { MyPostsPage } from './features/my-posts/MyPostsPage';
 import { PrayerMailOffPage } from './features/prayers/PrayerMailOffPage';
+import { ConfirmVisitPage } from './features/visits/ConfirmVisitPage';
+import { VisitPage } from './features/visits/VisitPage';
 
 // Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
 const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
@@ -12,6 +14,10 @@ const LocationsStaffPage = lazy(() =>
 );
 const LocationEditPage = lazy(() =>
   import('./features/locations-staff/LocationEditPage').then((m) => ({ default: m.LocationEditPage })),
+);
+
+const VisitsStaffPage = lazy(() =>
+  import('./features/visits-staff/VisitsStaffPage').then((m) => ({ default: m.VisitsStaffPage })),
 );
 
 const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
@@ -26,6 +32,9 @@ export const routes: RouteObject[] = [
   { path: '/admin/moderation', element: staff(<ModerationPage />) },
   { path: '/admin/locations', element: staff(<LocationsStaffPage />) },
   { path: '/admin/locations/:id', element: staff(<LocationEditPage />) },
+  { path: '/visit', element: <VisitPage /> },
+  { path: '/visit/confirm/:token', element: <ConfirmVisitPage /> },
+  { path: '/admin/visits', element: staff(<VisitsStaffPage />) },
   { path: '*', element: <NotFound /> },
 ];
 
