@@ -48,7 +48,10 @@ const Look = styled.div`
     background: #fff;
     font-weight: 600;
     white-space: normal;
-    min-width: 14ch;
+    min-width: 20ch;
+  }
+  tbody tr:last-child th {
+    border-bottom: none;
   }
   tbody th small {
     display: block;
@@ -81,7 +84,11 @@ const Look = styled.div`
 
 const Groups = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 20px;
+  > section {
+    min-width: 0;
+  }
 `;
 
 function moment(group: VisitGroup): string {
@@ -91,7 +98,10 @@ function moment(group: VisitGroup): string {
 
 function summary(group: VisitGroup): string {
   const parts = [plural(group.adults, 'adult', 'adults')];
-  if (group.children) parts.push(`${plural(group.children, 'child', 'children')} (ages ${ages(group.childrenAges)})`);
+  if (group.children)
+    parts.push(
+      `${plural(group.children, 'child', 'children')} (${group.children === 1 ? 'age' : 'ages'} ${ages(group.childrenAges)})`,
+    );
   const people = group.adults + group.children;
   const line = `${plural(group.visits.length, 'visit', 'visits')}: ${parts.join(' and ')}`;
   return group.begun ? `${line} · ${group.came} of ${people} came` : line;

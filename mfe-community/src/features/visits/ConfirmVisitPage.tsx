@@ -42,7 +42,7 @@ const Box = styled.div`
 const party = (v: ConfirmedVisit) =>
   `${v.adults} ${v.adults === 1 ? 'adult' : 'adults'}${
     v.childrenAges.length
-      ? ` and ${v.childrenAges.length} ${v.childrenAges.length === 1 ? 'child' : 'children'} (${v.childrenAges
+      ? ` and ${v.childrenAges.length} ${v.childrenAges.length === 1 ? 'child' : 'children'} (${v.childrenAges.length === 1 ? 'age' : 'ages'} ${v.childrenAges
           .map((a) => (a === 0 ? 'under 1' : a))
           .join(', ')})`
       : ''

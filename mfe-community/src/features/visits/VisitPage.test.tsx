@@ -96,7 +96,7 @@ describe('VisitPage', () => {
       childrenAges: [7, 0],
       question: 'Is there parking?',
     });
-  });
+  }, 20_000);
 
   it("shows the server's message under its field", async () => {
     const api = mockApi();
@@ -114,5 +114,5 @@ describe('VisitPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Plan my visit' }));
     expect(await screen.findByText(/no longer open for planning a visit/)).toBeInTheDocument();
     expect(screen.getByLabelText('Service')).toHaveAttribute('aria-invalid', 'true');
-  });
+  }, 20_000);
 });

@@ -71,7 +71,7 @@ export function VisitPage() {
               </ResourceView>
             </Panel>
             <Expect aria-labelledby="visit-expect">
-              <h2 id="visit-expect">What to expect</h2>
+              <h2 id="visit-expect">Your first visit</h2>
               <dl>
                 {planAVisit.topics
                   .filter((t) => t.heading !== 'Getting there')
