@@ -80,6 +80,42 @@ const Look = styled.div`
     min-height: 40px;
     padding: 6px 14px;
   }
+  /* On a phone each guest is a block of its own, "Came" within reach (no sideways scrolling at the door). */
+  @media (max-width: 700px) {
+    table,
+    tbody,
+    tr,
+    th,
+    td {
+      display: block;
+      width: 100%;
+    }
+    thead {
+      display: none;
+    }
+    tbody tr {
+      border-bottom: 1px solid ${theme.colors.border};
+      padding: 8px 0;
+    }
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+    tbody th,
+    tbody td {
+      border-bottom: none;
+      padding: 2px 14px;
+      min-width: 0;
+      max-width: none;
+      text-align: left;
+    }
+    td[data-label]::before {
+      content: attr(data-label) ': ';
+      font-weight: 600;
+    }
+    td.number {
+      text-align: left;
+    }
+  }
 `;
 
 const Groups = styled.div`
@@ -145,16 +181,20 @@ function VisitRow({ visit, onChanged }: { visit: StaffVisit; onChanged: () => vo
         {visit.name}
         <small>{visit.email}</small>
       </th>
-      <td className="number">{visit.adults}</td>
-      <td>{visit.childrenAges.length ? ages(visit.childrenAges) : '—'}</td>
-      <td className="question">{visit.question ?? '—'}</td>
+      <td className="number" data-label="Adults">
+        {visit.adults}
+      </td>
+      <td data-label="Children's ages">{visit.childrenAges.length ? ages(visit.childrenAges) : '—'}</td>
+      <td className="question" data-label="Question">
+        {visit.question ?? '—'}
+      </td>
       <td>
         <label>
           <input type="checkbox" checked={came === true} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
           Came<span className="visually-hidden"> ({visit.name})</span>
         </label>
       </td>
-      <td>
+      <td className="actions">
         {confirming ? (
           <span style={{ display: 'inline-flex', gap: 8 }}>
             <Button type="button" $variant="danger" disabled={busy} onClick={() => void remove()}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
@@ -130,6 +130,11 @@ export function VisitForm({ locations, preselected }: { locations: VisitLocation
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const agesLegend = useId();
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  // The answer replaces a long form: it is brought into view and read out.
+  useEffect(() => {
+    if (sent) doneHeading.current?.focus();
+  }, [sent]);
   const church = locations.find((l) => l._id === draft.location);
   const children = Number(draft.children);
 
