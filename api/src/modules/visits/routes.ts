@@ -25,6 +25,7 @@ import {
   planVisit,
   releaseReminder,
   VISIT_TOKEN_PATTERN,
+  type ComingService,
   type VisitInput,
   type VisitMailData,
 } from './service.js';
@@ -177,7 +178,7 @@ export function reminderMail(v: VisitMailData) {
 }
 
 /** The visitor's input, checked with a message per field; undefined values stand for "not given". */
-async function readVisit(app: FastifyInstance, body: Record<string, unknown>): Promise<VisitInput & { where: string }> {
+async function readVisit(app: FastifyInstance, body: Record<string, unknown>): Promise<VisitInput & { offered: ComingService }> {
   const fields: Record<string, string> = {};
   const location = typeof body.location === 'string' ? body.location.trim() : '';
   const service = typeof body.service === 'string' ? body.service.trim() : '';
@@ -207,19 +208,18 @@ async function readVisit(app: FastifyInstance, body: Record<string, unknown>): P
   if (question.length > QUESTION_MAX)
     fields.question = `Your question is too long (${QUESTION_MAX.toLocaleString('en-US')} characters at most).`;
 
-  let where = '';
+  let offered: ComingService | undefined;
   if (!fields.location) {
     const [church] = await comingServices(app.db, app.clock.now(), location);
     if (!church) fields.location = 'That church was not found: choose one from the list.';
     else if (!fields.service) {
       const at = new Date(service);
-      const offered = church.services.find((s) => !Number.isNaN(at.getTime()) && s.at === at.toISOString());
+      offered = church.services.find((s) => !Number.isNaN(at.getTime()) && s.at === at.toISOString());
       if (!offered) fields.service = 'That service is no longer open for planning a visit: choose one of the coming services.';
-      else where = JSON.stringify(offered);
     }
   }
   const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  if (first || !offered) throw badRequest(first ?? 'Choose one of the coming services.', fields);
   return {
     location,
     service: new Date(service).toISOString(),
@@ -228,7 +228,7 @@ async function readVisit(app: FastifyInstance, body: Record<string, unknown>): P
     adults: adults as number,
     childrenAges: [...(childrenAges as number[])].sort((a, b) => b - a),
     question: question || null,
-    where,
+    offered,
   };
 }
 
@@ -264,8 +264,8 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  async function askToConfirm(input: VisitInput & { where: string }): Promise<void> {
-    const offered = JSON.parse(input.where) as { name: string; language: string };
+  async function askToConfirm(input: VisitInput & { offered: ComingService }): Promise<void> {
+    const { offered } = input;
     const { confirm, token } = await planVisit(app.db, {
       ...input,
       serviceName: offered.name,

@@ -80,8 +80,8 @@ const Look = styled.div`
     min-height: 40px;
     padding: 6px 14px;
   }
-  /* On a phone each guest is a block of its own, "Came" within reach (no sideways scrolling at the door). */
-  @media (max-width: 700px) {
+  /* On a phone or tablet each guest is a block of its own, "Came" within reach (no sideways scrolling at the door). */
+  @media (max-width: 900px) {
     table,
     tbody,
     tr,
