@@ -61,6 +61,7 @@ before(async () => {
     '/reset-password/not-a-real-token',
     '/community/prayer-mail-off/not-a-real-token-0123456789',
     '/community?tab=location',
+    '/visit',
     '/no-such-page',
   ];
   memberRoutes = ['/', '/community', '/community/my-posts', '/profile', '/booking', `/events/${events[0]!._id}`];
