@@ -240,16 +240,17 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 /**
- * The path of a link (`/verify-email/…`, `/reset-password/…`, `/newsletter/confirm/…`) in the newest
+ * The path of a link (`/verify-email/…`, `/reset-password/…`, `/newsletter/confirm/…`, `/visit/confirm/…`) in the newest
  * mail the site wrote to `to` (its outbox), waiting up to 5 s for it.
  */
 export async function mailedLink(
   site: Site,
   to: string,
-  pathStart: '/verify-email/' | '/reset-password/' | '/newsletter/confirm/' | '/newsletter/unsubscribe/',
+  pathStart: '/verify-email/' | '/reset-password/' | '/newsletter/confirm/' | '/newsletter/unsubscribe/' | '/visit/confirm/',
 ): Promise<string> {
   const dir = path.join(site.dataDir, 'outbox');
-  const pattern = new RegExp(pathStart.startsWith('/newsletter/') ? `${pathStart}[0-9a-f]{64}` : `${pathStart}[A-Za-z0-9_-]{43}`);
+  const hex = pathStart.startsWith('/newsletter/') || pathStart === '/visit/confirm/';
+  const pattern = new RegExp(hex ? `${pathStart}[0-9a-f]{64}` : `${pathStart}[A-Za-z0-9_-]{43}`);
   for (let i = 0; i < 100; i++) {
     const mails = existsSync(dir)
       ? readdirSync(dir)

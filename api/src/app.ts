@@ -22,6 +22,7 @@ import { signInCodeRoutes } from './modules/signInCodes/routes.js';
 import { passkeyRoutes } from './modules/passkeys/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { staffVisitRoutes, visitRoutes } from './modules/visits/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
@@ -169,6 +170,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(locationRoutes, { prefix: '/api/locations' });
   await app.register(staffLocationRoutes, { prefix: '/api/admin/locations' });
+  await app.register(visitRoutes, { prefix: '/api/visits' });
+  await app.register(staffVisitRoutes, { prefix: '/api/admin' }); // /api/admin/visits, /api/admin/visits.csv
   await app.register(eventRoutes, { prefix: '/api/events' });
   await app.register(newsRoutes, { prefix: '/api/news' });
   await app.register(pressRoutes, { prefix: '/api/pressrelease' });

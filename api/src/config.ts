@@ -317,6 +317,24 @@ export const LIMITS = {
     minutes: 1440,
     what: 'newsletter confirmation mails to one mailbox (name+tag@ and name@ are one mailbox)',
   },
+  visitRequestsPerDevice: {
+    env: 'LIMIT_VISIT_REQUESTS_PER_DEVICE',
+    max: 10,
+    minutes: 60,
+    what: 'planned visits asked for from one device',
+  },
+  visitRequestsPerAddress: {
+    env: 'LIMIT_VISIT_REQUESTS_PER_ADDRESS',
+    max: 300,
+    minutes: 60,
+    what: 'planned visits asked for from one network address',
+  },
+  visitMailsPerEmail: {
+    env: 'LIMIT_VISIT_MAILS_PER_EMAIL',
+    max: 3,
+    minutes: 1440,
+    what: 'planned-visit confirmation mails to one mailbox (name+tag@ and name@ are one mailbox)',
+  },
   postsPerAccount: {
     env: 'LIMIT_POSTS_PER_ACCOUNT',
     max: 20,

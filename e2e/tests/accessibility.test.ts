@@ -62,6 +62,7 @@ before(async () => {
     '/community/prayer-mail-off/not-a-real-token-0123456789',
     '/community?tab=location',
     '/serve',
+    '/visit',
     '/no-such-page',
   ];
   memberRoutes = ['/', '/community', '/community/my-posts', '/my-schedule', '/profile', '/booking', `/events/${events[0]!._id}`];

@@ -2,25 +2,70 @@
  * What a first-time visitor looks for, in the production build: every
  * upcoming event at a glance, where an event happens and the event in their
  * own calendar; a church's service times, parking and its map, loaded only
- * when asked for.
+ * when asked for; planning a visit, confirmed from the mail, and the staff
+ * marking who came.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, newPage, savePageScreenshot, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  DESKTOP,
+  hydrated,
+  launchBrowser,
+  logIn,
+  mailedLink,
+  MOBILE,
+  newPage,
+  repoRoot,
+  savePageScreenshot,
+  startSite,
+  type Site,
+} from '../harness';
+
+const EDITOR = { email: 'welcome.editor@example.org', password: 'welcome editor password 1' };
 
 let site: Site;
 let browser: Browser;
+let dataDir: string;
+
+/** The editor's account, made in the site's database before the site starts (the embedded database is locked while it runs). */
+function createEditor(dir: string): void {
+  const code = `
+    const { migrate, openDatabase } = await import('./src/db/index.ts');
+    const { seedIfEmpty } = await import('./src/seed/index.ts');
+    const { createUser } = await import('./src/modules/users/service.ts');
+    const database = await openDatabase({ dataDir: process.env.DATA_DIR + '/db' });
+    await migrate(database.db);
+    await seedIfEmpty(database.db);
+    await createUser(database.db, { email: ${JSON.stringify(EDITOR.email)}, password: ${JSON.stringify(EDITOR.password)}, firstname: 'Phoebe', lastname: 'Welcome', role: 'editor', verified: true });
+    await database.close();`;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: path.join(repoRoot, 'api'),
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the editor could not be created: ${result.stderr}`);
+}
 
 before(async () => {
-  site = await startSite();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-visiting-'));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template && existsSync(path.join(template, 'db')))
+    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  createEditor(dataDir);
+  site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await site?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('visiting', () => {
@@ -73,5 +118,83 @@ describe('visiting', () => {
     assert.match(framed[0]!, /marker=39\.7391,-75\.5398/);
     await savePageScreenshot(page, 'visiting-locations-phone');
     await context.close();
+  });
+
+  it('a first-time guest plans a visit from a church card, confirms it from the mail, and the staff mark that they came', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const errors = collectPageErrors(page);
+    await page.goto(`${site.url}/community?tab=location`);
+    const hq = page.getByRole('article', { name: /Headquarters/ });
+    await (await hydrated(hq.getByRole('link', { name: /^Plan a visit to / }))).click();
+    await page.waitForURL(/\/visit\?location=/);
+    const church = page.getByLabel('Church');
+    await hydrated(church);
+    assert.match(await church.locator('option:checked').innerText(), /Headquarters/);
+    const service = page.getByLabel('Service');
+    const first = service.locator('option').nth(1);
+    const label = await first.innerText();
+    await service.selectOption({ index: 1 });
+    await page.getByLabel('Adults (you included)').fill('2');
+    await page.getByLabel('Children', { exact: true }).selectOption('1');
+    await page.getByLabel('Child 1').selectOption('5');
+    await page.getByLabel('Your name').fill('Priscilla');
+    await page.getByLabel('E-mail address').fill('priscilla@example.org');
+    await page.getByLabel('A question for us (optional)').fill('Where do we take the children?');
+    await page.getByRole('button', { name: 'Plan my visit' }).click();
+    await page.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor();
+    await savePageScreenshot(page, 'visiting-plan-sent-phone');
+
+    const link = await mailedLink(site, 'priscilla@example.org', '/visit/confirm/');
+    await page.goto(`${site.url}${link}`);
+    await page.getByRole('heading', { name: 'We look forward to seeing you' }).waitFor();
+    const box = await page.getByRole('region', { name: 'We look forward to seeing you' }).innerText();
+    assert.match(box, /Your visit is confirmed/);
+    assert.match(box, /Luminaries Harbor Light \(Headquarters\)/);
+    assert.match(box, /Free parking behind the church/);
+    assert.match(box, /2 adults and 1 child \(age 5\)/);
+    assert.match(label, /·/);
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    // The welcome mail came too (it goes right after the answer), with the address and what to expect.
+    const outbox = path.join(site.dataDir, 'outbox');
+    let welcome: string | undefined;
+    for (let i = 0; i < 100 && !welcome; i++) {
+      welcome = readdirSync(outbox)
+        .map((f) => readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
+        .find((m) => /To: priscilla@example\.org/i.test(m) && /We look forward to welcoming you/.test(m));
+      if (!welcome) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.ok(welcome, 'the welcome mail was sent');
+    assert.match(welcome, /What to expect/);
+
+    const staff = await newPage(browser, DESKTOP);
+    await logIn(site, staff.page, EDITOR, '/admin/visits');
+    const row = staff.page.getByRole('row', { name: /Priscilla/ });
+    await row.waitFor();
+    assert.match(await row.innerText(), /priscilla@example\.org/);
+    assert.match(await row.innerText(), /Where do we take the children\?/);
+    const group = staff.page.getByRole('region', { name: /·/ }).filter({ has: row });
+    assert.match(await group.innerText(), /1 visit: 2 adults and 1 child \(age 5\)/);
+    const came = row.getByRole('checkbox', { name: /Came/ });
+    await hydrated(came);
+    await Promise.all([
+      staff.page.waitForResponse((r) => r.url().includes('/api/admin/visits/') && r.request().method() === 'PUT' && r.ok()),
+      came.check(),
+    ]);
+    await staff.page.reload();
+    await staff.page
+      .getByRole('row', { name: /Priscilla/ })
+      .getByRole('checkbox', { name: /Came/ })
+      .waitFor();
+    assert.equal(
+      await staff.page
+        .getByRole('row', { name: /Priscilla/ })
+        .getByRole('checkbox', { name: /Came/ })
+        .isChecked(),
+      true,
+    );
+    await savePageScreenshot(staff.page, 'visiting-staff-visits-desktop');
+    await staff.context.close();
   });
 });

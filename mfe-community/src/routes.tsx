@@ -6,6 +6,8 @@ import { MyPostsPage } from './features/my-posts/MyPostsPage';
 import { PrayerMailOffPage } from './features/prayers/PrayerMailOffPage';
 import { MySchedulePage } from './features/serving/MySchedulePage';
 import { ServePage } from './features/serving/ServePage';
+import { ConfirmVisitPage } from './features/visits/ConfirmVisitPage';
+import { VisitPage } from './features/visits/VisitPage';
 
 // Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
 const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
@@ -17,6 +19,9 @@ const LocationEditPage = lazy(() =>
 );
 
 const RosterPage = lazy(() => import('./features/serving/RosterPage').then((m) => ({ default: m.RosterPage })));
+const VisitsStaffPage = lazy(() =>
+  import('./features/visits-staff/VisitsStaffPage').then((m) => ({ default: m.VisitsStaffPage })),
+);
 
 const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
 
@@ -34,6 +39,9 @@ export const routes: RouteObject[] = [
   { path: '/serve/roster', element: staff(<RosterPage />) },
   { path: '/my-schedule', element: <MySchedulePage /> },
   { path: '/admin/serving', element: staff(<RosterPage staffPage />) },
+  { path: '/visit', element: <VisitPage /> },
+  { path: '/visit/confirm/:token', element: <ConfirmVisitPage /> },
+  { path: '/admin/visits', element: staff(<VisitsStaffPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

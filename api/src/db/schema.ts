@@ -150,6 +150,32 @@ export interface ChurchServicesTable {
   position: Generated<number>;
 }
 
+export type VisitStatus = 'pending' | 'confirmed';
+
+/** A first-time guest's planned visit (migration 0037). */
+export interface VisitsTable {
+  id: string;
+  church_id: string;
+  /** The service's moment, and its name and language as they were offered. */
+  service_at: ColumnType<Date, Date, Date>;
+  service_name: string;
+  service_language: string;
+  email: string;
+  name: string;
+  adults: number;
+  children_ages: ColumnType<number[], number[] | undefined, number[]>;
+  question: Nullable<string>;
+  /** The confirmation link's secret. */
+  token: string;
+  status: ColumnType<VisitStatus, VisitStatus | undefined, VisitStatus>;
+  confirmed_at: Nullable<Date>;
+  /** When the reminder of the day before was claimed (it goes once). */
+  reminder_sent_at: Nullable<Date>;
+  /** Whether they came, as the staff marked it (null: not marked). */
+  came: Nullable<boolean>;
+  created_at: DefaultTimestamp;
+}
+
 export interface EventsTable {
   id: string;
   title: string;
@@ -655,4 +681,5 @@ export interface Database {
   serving_signups: ServingSignupsTable;
   serving_blockouts: ServingBlockoutsTable;
   serving_feeds: ServingFeedsTable;
+  visits: VisitsTable;
 }

@@ -37,6 +37,16 @@ describe('LocationList', () => {
     expect(riverside.queryByText('Parking')).not.toBeInTheDocument();
   });
 
+  it('offers to plan a visit, from the top and from each church with that church chosen', async () => {
+    renderWithProviders(<LocationList />);
+    expect(screen.getByRole('link', { name: 'Tell us you are coming' })).toHaveAttribute('href', '/visit');
+    await screen.findByText('Harbor Light Church');
+    const harbor = locations.find((l) => l.church_name === 'Harbor Light Church')!;
+    expect(
+      within(card('Harbor Light Church')).getByRole('link', { name: 'Plan a visit to Harbor Light Church' }),
+    ).toHaveAttribute('href', `/visit?location=${harbor._id}`);
+  });
+
   it('loads no map until the visitor asks for it', async () => {
     const { container } = renderWithProviders(<LocationList />);
     await screen.findByText('Harbor Light Church');

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { embeddedMapUrl, formatServiceTime, mapSearchUrl, weekdayName } from '@ministry/shared/format';
 import { planAVisit } from '@ministry/shared/texts';
 import type { ChurchLocation } from '@ministry/shared/types';
-import { Button, Card, CardBody, Grid, ResourceView, theme } from '@ministry/shared/ui';
+import { Button, ButtonLink, Card, CardBody, Grid, ResourceView, theme } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
 import { getLocations } from './api';
 
@@ -53,7 +53,6 @@ const MapFrame = styled.iframe`
   height: 220px;
   border: 0;
   border-radius: 8px;
-  margin-top: 12px;
 `;
 
 const Visit = styled.section`
@@ -97,6 +96,9 @@ export function PlanAVisit() {
     <Visit aria-labelledby="plan-a-visit">
       <h2 id="plan-a-visit">{planAVisit.title}</h2>
       <p>{planAVisit.intro}</p>
+      <p>
+        <ButtonLink to="/visit">Tell us you are coming</ButtonLink>
+      </p>
       <Topics>
         {planAVisit.topics.map((topic) => (
           <div key={topic.heading}>
@@ -115,7 +117,7 @@ function MapOnRequest({ church }: { church: ChurchLocation }) {
   if (!church.map) return null;
   if (!shown) {
     return (
-      <Button type="button" $variant="outline" style={{ marginTop: 12 }} onClick={() => setShown(true)}>
+      <Button type="button" $variant="outline" onClick={() => setShown(true)}>
         Show the map
       </Button>
     );
@@ -129,6 +131,16 @@ function MapOnRequest({ church }: { church: ChurchLocation }) {
     />
   );
 }
+
+const CardActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 12px;
+  margin-top: 16px;
+  > iframe {
+    flex-basis: 100%;
+  }
+`;
 
 /** The card the address names (#church-<id>, as an event's page links to it) is outlined. */
 const NamedCard = styled(Card)<{ $named: boolean }>`
@@ -199,7 +211,12 @@ function LocationCard({ church, named }: { church: ChurchLocation; named: boolea
             Open in a map <span className="visually-hidden">(opens in a new tab)</span>
           </a>
         </Line>
-        <MapOnRequest church={church} />
+        <CardActions>
+          <ButtonLink to={`/visit?location=${encodeURIComponent(church._id)}`}>
+            Plan a visit<span className="visually-hidden"> to {church.church_name}</span>
+          </ButtonLink>
+          <MapOnRequest church={church} />
+        </CardActions>
       </CardBody>
     </NamedCard>
   );

@@ -1,0 +1,497 @@
+import type { FastifyInstance } from 'fastify';
+import { siteIdentity } from '@ministry/shared/config';
+import { countOf, formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
+import { planAVisit } from '@ministry/shared/texts';
+import { newsletterSchema } from '@ministry/shared/validation';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { idParam, isUuid } from '../../lib/ids.js';
+import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
+import { createMailer, greeting } from '../../lib/mailer.js';
+import { toCsv } from '../../lib/csv.js';
+import { sanitizePlainText } from '../../lib/sanitize.js';
+import { checkedBody, assertBodyFitsSchema, validateBody } from '../../lib/validate.js';
+import { requireRole, staffOnly } from '../../plugins/session.js';
+import { envelope, errors } from '../../schemas/entities.js';
+import { recordActivity } from '../activity/service.js';
+import { mailboxOf } from '../newsletter/routes.js';
+import {
+  claimReminders,
+  comingServices,
+  confirmVisit,
+  deleteVisit,
+  forgetUnconfirmed,
+  listVisits,
+  markCame,
+  planVisit,
+  releaseReminder,
+  VISIT_TOKEN_PATTERN,
+  type ComingService,
+  type VisitInput,
+  type VisitMailData,
+} from './service.js';
+
+/** The answer to a planned visit, the same whether the address was new, pending or confirmed. */
+export const VISIT_ANSWER = 'Thank you! Check your inbox: open the link we sent to confirm your visit.';
+const CONFIRM_INVALID =
+  'This confirmation link is not valid, or the service has already begun. You can plan a visit again on our site.';
+export const NAME_MAX = 80;
+export const QUESTION_MAX = 1000;
+export const ADULTS_MAX = 20;
+export const CHILDREN_MAX = 15;
+
+const serviceSchema = {
+  type: 'object',
+  properties: { at: { type: 'string' }, name: { type: 'string' }, language: { type: 'string' } },
+} as const;
+const visitLocationSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    church_name: { type: 'string' },
+    adress: { type: 'string' },
+    timeZone: { type: 'string' },
+    services: { type: 'array', items: serviceSchema },
+  },
+} as const;
+
+const visitBody = {
+  type: 'object',
+  properties: {
+    location: { type: 'string', maxLength: 100 },
+    service: { type: 'string', maxLength: 40 },
+    name: { type: 'string', maxLength: 500 },
+    email: { type: 'string', maxLength: 320 },
+    adults: { type: 'integer' },
+    childrenAges: { type: 'array', maxItems: 50, items: { type: 'integer' } },
+    question: { type: ['string', 'null'], maxLength: 10_000 },
+    /** Left empty by people; a form-filling robot fills it. */
+    website: { type: 'string', maxLength: 500 },
+  },
+  additionalProperties: false,
+} as const;
+
+const answer = envelope({ type: 'object', properties: { email: { type: 'string' }, message: { type: 'string' } } });
+
+const confirmedVisit = envelope({
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    church_name: { type: 'string' },
+    adress: { type: 'string' },
+    parking: { type: ['string', 'null'] },
+    at: { type: 'string' },
+    timeZone: { type: 'string' },
+    serviceName: { type: 'string' },
+    adults: { type: 'integer' },
+    childrenAges: { type: 'array', items: { type: 'integer' } },
+  },
+});
+
+const staffVisitSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    adults: { type: 'integer' },
+    childrenAges: { type: 'array', items: { type: 'integer' } },
+    question: { type: ['string', 'null'] },
+    came: { type: ['boolean', 'null'] },
+    confirmedAt: { type: 'string' },
+  },
+} as const;
+const groupSchema = {
+  type: 'object',
+  properties: {
+    locationId: { type: 'string' },
+    church_name: { type: 'string' },
+    at: { type: 'string' },
+    serviceName: { type: 'string' },
+    language: { type: 'string' },
+    begun: { type: 'boolean' },
+    adults: { type: 'integer' },
+    children: { type: 'integer' },
+    childrenAges: { type: 'array', items: { type: 'integer' } },
+    came: { type: 'integer' },
+    visits: { type: 'array', items: staffVisitSchema },
+  },
+} as const;
+const listQuery = {
+  type: 'object',
+  properties: { location: idParam },
+  additionalProperties: false,
+} as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
+
+/** "Sunday 14 December at 10:30 AM" on the church's clock. */
+export const serviceMoment = (at: Date | string, timeZone: string): string => {
+  const local = inSiteTimeZone(at, timeZone);
+  return `${local.format('dddd D MMMM')} at ${formatServiceTime(local.format('HH:mm'))}`;
+};
+
+const ages = (list: number[]): string => list.map((a) => (a === 0 ? 'under 1' : String(a))).join(', ');
+
+/** "2 adults and 2 children (ages 4, 7)". */
+export const partyOf = (adults: number, childrenAges: number[]): string =>
+  childrenAges.length
+    ? `${countOf(adults, 'adult', 'adults')} and ${countOf(childrenAges.length, 'child', 'children')} (${childrenAges.length === 1 ? 'age' : 'ages'} ${ages(childrenAges)})`
+    : countOf(adults, 'adult', 'adults');
+
+/** The visit's details as a mail states them: when, where, who, parking. */
+function visitLines(v: VisitMailData): string {
+  const lines = [
+    `When: ${serviceMoment(v.serviceAt, v.timeZone)}, ${v.serviceName}${v.serviceLanguage !== 'English' ? ` (${v.serviceLanguage})` : ''}`,
+    `Where: ${v.churchName}, ${v.adress}`,
+    `Coming: ${partyOf(v.adults, v.childrenAges)}`,
+  ];
+  if (v.parking) lines.push(`Parking: ${v.parking}`);
+  return lines.join('\n');
+}
+
+const contactLine = (v: VisitMailData): string =>
+  `Questions before your visit? Write to ${v.churchEmail}${v.phones.length ? ` or call ${v.phones[0]}` : ''}.`;
+
+/** The welcome mail, once the visit is confirmed: the address, parking and what to expect. */
+export function welcomeMail(v: VisitMailData, now: Date) {
+  const reminder =
+    v.serviceAt.getTime() - now.getTime() > 86_400_000 ? '\n\nWe will send you a short reminder the day before.' : '';
+  const expect = planAVisit.topics
+    .filter((t) => t.heading !== 'Questions?' && t.heading !== 'Getting there')
+    .map((t) => `${t.heading}\n${t.text}`)
+    .join('\n\n');
+  return {
+    to: v.email,
+    subject: `We look forward to welcoming you at ${v.churchName}`,
+    text: `${greeting(v.name)}\n\nThank you for telling us you are coming: we look forward to meeting you.\n\n${visitLines(v)}\n\n${expect}\n\nArrive ten minutes early and look for the welcome desk: tell them your name and we will show you around.${v.question ? `\n\nYou asked: "${v.question}"\nSomeone from the church will answer you by e-mail before your visit.` : ''}\n\n${contactLine(v)}${reminder}\n`,
+  };
+}
+
+/** The reminder of the day before. */
+export function reminderMail(v: VisitMailData) {
+  return {
+    to: v.email,
+    subject: `See you tomorrow at ${v.churchName}`,
+    text: `${greeting(v.name)}\n\nA short reminder: we look forward to welcoming you tomorrow.\n\n${visitLines(v)}\n\nArrive ten minutes early and look for the welcome desk.\n\n${contactLine(v)}\n`,
+  };
+}
+
+/** The visitor's input, checked with a message per field; undefined values stand for "not given". */
+async function readVisit(app: FastifyInstance, body: Record<string, unknown>): Promise<VisitInput & { offered: ComingService }> {
+  const fields: Record<string, string> = {};
+  const location = typeof body.location === 'string' ? body.location.trim() : '';
+  const service = typeof body.service === 'string' ? body.service.trim() : '';
+  const name = sanitizePlainText(typeof body.name === 'string' ? body.name : '').trim();
+  const question = sanitizePlainText(typeof body.question === 'string' ? body.question : '').trim();
+  const adults = body.adults;
+  const childrenAges = Array.isArray(body.childrenAges) ? body.childrenAges : body.childrenAges === undefined ? [] : null;
+
+  if (!location || !isUuid(location)) fields.location = 'Choose the church you would like to visit.';
+  if (!service) fields.service = 'Choose the service you would like to come to.';
+  if (!name) fields.name = 'Tell us your name, so we can welcome you.';
+  else if (name.length > NAME_MAX) fields.name = `Your name is too long (${NAME_MAX} characters at most).`;
+  let email = '';
+  try {
+    email = (await validateBody(newsletterSchema, { email: body.email })).email.trim().toLowerCase();
+  } catch (error) {
+    fields.email = (error as { fields?: Record<string, string> }).fields?.email ?? 'Enter a valid e-mail address.';
+  }
+  if (typeof adults !== 'number' || !Number.isInteger(adults) || adults < 1 || adults > ADULTS_MAX)
+    fields.adults = `Say how many adults are coming (1 to ${ADULTS_MAX}).`;
+  if (
+    childrenAges === null ||
+    childrenAges.length > CHILDREN_MAX ||
+    childrenAges.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > 17)
+  )
+    fields.childrenAges = `Give each child's age, from 0 to 17 (${CHILDREN_MAX} children at most).`;
+  if (question.length > QUESTION_MAX)
+    fields.question = `Your question is too long (${QUESTION_MAX.toLocaleString('en-US')} characters at most).`;
+
+  let offered: ComingService | undefined;
+  if (!fields.location) {
+    const [church] = await comingServices(app.db, app.clock.now(), location);
+    if (!church) fields.location = 'That church was not found: choose one from the list.';
+    else if (!fields.service) {
+      const at = new Date(service);
+      offered = church.services.find((s) => !Number.isNaN(at.getTime()) && s.at === at.toISOString());
+      if (!offered) fields.service = 'That service is no longer open for planning a visit: choose one of the coming services.';
+    }
+  }
+  const first = Object.values(fields)[0];
+  if (first || !offered) throw badRequest(first ?? 'Choose one of the coming services.', fields);
+  return {
+    location,
+    service: new Date(service).toISOString(),
+    name,
+    email,
+    adults: adults as number,
+    childrenAges: [...(childrenAges as number[])].sort((a, b) => b - a),
+    question: question || null,
+    offered,
+  };
+}
+
+/**
+ * The visitor's side, under /api/visits:
+ * GET /api/visits/services[?location=]: each church with its services of
+ * the coming weeks (their moments, on the church's clock);
+ * POST /api/visits {location, service, name, email, adults, childrenAges,
+ * question?}: the same answer (200) whether the address was new, pending or
+ * confirmed (and for a robot that filled the hidden `website` field); the
+ * confirmation mail goes after the answer, a few a day to one mailbox;
+ * POST /api/visits/confirm {token}: the confirmation page; the welcome mail
+ * goes once, the first time.
+ * A job (once across processes) sends the reminders of the day before and
+ * forgets visits never confirmed.
+ */
+export async function visitRoutes(app: FastifyInstance): Promise<void> {
+  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const perMailbox = app.limits('visitMailsPerEmail');
+
+  app.get<{ Querystring: { location?: string } }>(
+    '/services',
+    {
+      schema: {
+        querystring: listQuery,
+        response: { 200: envelope({ type: 'array', items: visitLocationSchema }), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const list = await comingServices(app.db, app.clock.now(), request.query.location);
+      return { data: list };
+    },
+  );
+
+  async function askToConfirm(input: VisitInput & { offered: ComingService }): Promise<void> {
+    const { offered } = input;
+    const { confirm, token } = await planVisit(app.db, {
+      ...input,
+      serviceName: offered.name,
+      serviceLanguage: offered.language,
+    });
+    const mailbox = mailboxOf(input.email);
+    if (!confirm || (await perMailbox.isBlocked(mailbox))) return;
+    await perMailbox.fail(mailbox);
+    const [church] = await comingServices(app.db, app.clock.now(), input.location);
+    const link = `${app.config.publicUrl}/visit/confirm/${token}`;
+    await mailer.send({
+      to: input.email,
+      subject: `Confirm your visit to ${church?.church_name ?? siteIdentity.shortName}`,
+      text: `${greeting(input.name)}\n\nSomeone (we hope you) told us they plan to visit ${church?.church_name ?? 'our church'} on ${serviceMoment(input.service, church?.timeZone ?? siteIdentity.timeZone)}, with ${partyOf(input.adults, input.childrenAges)}.\n\nPlease confirm by opening this link: we will then send you the address, where to park and what to expect.\n\nConfirm my visit: ${link}\n\nIf you did not ask for it, ignore this e-mail: you will not hear from us.\n`,
+    });
+  }
+
+  app.post(
+    '',
+    {
+      ...checkedBody,
+      schema: { body: visitBody, response: { 200: answer, ...errors(400, 429) } },
+      preHandler: limitedBy(
+        [
+          ['visitRequestsPerAddress', byAddress],
+          ['visitRequestsPerDevice', byDevice],
+        ],
+        'You have planned several visits in the last hour. Please try again later.',
+      ),
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const input = await readVisit(app, body);
+      assertBodyFitsSchema(request);
+      // A robot fills every field, the hidden one too: it is told what a person is told, and nothing is kept.
+      if (typeof body.website === 'string' && body.website.trim()) return { data: { email: input.email, message: VISIT_ANSWER } };
+      app.afterReply.run('visit confirmation', () => askToConfirm(input));
+      return { data: { email: input.email, message: VISIT_ANSWER } };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/confirm',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
+        response: { 200: confirmedVisit, ...errors(400, 429) },
+      },
+      preHandler: limitedBy([['confirmationsPerAddress', byAddress]]),
+    },
+    async (request) => {
+      const { token } = request.body;
+      const now = app.clock.now();
+      const result = new RegExp(VISIT_TOKEN_PATTERN).test(token) ? await confirmVisit(app.db, token, now) : undefined;
+      if (!result) throw badRequest(CONFIRM_INVALID, { token: CONFIRM_INVALID });
+      const { visit, first } = result;
+      if (first) app.afterReply.run('visit welcome', () => mailer.send(welcomeMail(visit, now)));
+      return {
+        data: {
+          message: first
+            ? 'Your visit is confirmed. We have sent you the address, where to park and what to expect.'
+            : 'Your visit is already confirmed.',
+          name: visit.name,
+          email: visit.email,
+          church_name: visit.churchName,
+          adress: visit.adress,
+          parking: visit.parking,
+          at: visit.serviceAt.toISOString(),
+          timeZone: visit.timeZone,
+          serviceName: visit.serviceName,
+          adults: visit.adults,
+          childrenAges: visit.childrenAges,
+        },
+      };
+    },
+  );
+
+  // The reminders of the day before, and forgetting what was never confirmed: once across every process.
+  app.jobs.every('visit-reminders', 5 * 60_000, async () => {
+    const now = app.clock.now();
+    await forgetUnconfirmed(app.db, now);
+    for (const visit of await claimReminders(app.db, now)) {
+      try {
+        await mailer.send(reminderMail(visit));
+      } catch (error) {
+        app.log.warn({ err: error }, 'a visit reminder could not be sent; it will be tried again');
+        await releaseReminder(app.db, visit.id);
+      }
+    }
+  });
+}
+
+/**
+ * The staff's (editors and admins) /admin/visits, under /api/admin:
+ * GET /api/admin/visits[?location=]: the confirmed visits of the coming
+ * services and of the last two weeks, by service, with counts and the
+ * children's ages, and how many wait for their guest's confirmation;
+ * GET /api/admin/visits.csv[?location=]: the same as a spreadsheet (each
+ * download recorded in the activity log: it holds personal data);
+ * PUT /api/admin/visits/{id} {came}: whether they came (null: not marked);
+ * DELETE /api/admin/visits/{id}: removes a guest's visit and what they told us.
+ */
+export async function staffVisitRoutes(app: FastifyInstance): Promise<void> {
+  const staff = staffOnly('editor');
+
+  app.get<{ Querystring: { location?: string } }>(
+    '/visits',
+    {
+      onRequest: staff,
+      schema: {
+        querystring: listQuery,
+        response: {
+          200: envelope({
+            type: 'object',
+            properties: { groups: { type: 'array', items: groupSchema }, pending: { type: 'integer' } },
+          }),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await listVisits(app.db, app.clock.now(), { location: request.query.location }) };
+    },
+  );
+
+  app.get<{ Querystring: { location?: string } }>(
+    '/visits.csv',
+    {
+      onRequest: staff,
+      schema: { querystring: listQuery, response: { 200: { type: 'string' }, ...errors(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const editor = requireRole(request, 'editor');
+      const { groups } = await listVisits(app.db, app.clock.now(), { location: request.query.location });
+      const rows = groups.flatMap((g) =>
+        g.visits.map((v) => [
+          inSiteTimeZone(g.at).format('YYYY-MM-DD HH:mm'),
+          g.church_name,
+          g.serviceName,
+          v.name,
+          v.email,
+          v.adults,
+          v.childrenAges.length,
+          v.childrenAges.join(' '),
+          v.question,
+          v.came === null ? '' : v.came ? 'yes' : 'no',
+        ]),
+      );
+      const csv = toCsv(
+        [
+          `Service (${siteIdentity.timeZone})`,
+          'Church',
+          'Service name',
+          'Name',
+          'E-mail',
+          'Adults',
+          'Children',
+          "Children's ages",
+          'Question',
+          'Came',
+        ],
+        rows,
+      );
+      await recordActivity(app.db, editor, {
+        action: 'downloaded',
+        subjectType: 'visits',
+        summary: `Planned visits downloaded (${countOf(rows.length, 'visit', 'visits')})`,
+      });
+      const day = inSiteTimeZone(app.clock.now()).format('YYYY-MM-DD');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="planned-visits-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { came: boolean | null } }>(
+    '/visits/:id',
+    {
+      onRequest: staff,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['came'],
+          properties: { came: { type: ['boolean', 'null'] } },
+          additionalProperties: false,
+        },
+        response: {
+          200: envelope({ type: 'object', properties: { came: { type: ['boolean', 'null'] } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'editor');
+      if (!(await markCame(app.db, request.params.id, request.body.came))) throw notFound('That visit');
+      return { data: { came: request.body.came } };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/visits/:id',
+    {
+      onRequest: staff,
+      schema: {
+        params: idParams,
+        response: {
+          200: envelope({ type: 'object', properties: { removed: { type: 'boolean' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const editor = requireRole(request, 'editor');
+      const removed = await deleteVisit(app.db, request.params.id);
+      if (!removed) throw notFound('That visit');
+      await recordActivity(app.db, editor, {
+        action: 'deleted',
+        subjectType: 'visit',
+        subjectId: request.params.id,
+        summary: `Planned visit of ${removed.name} to ${removed.churchName} (${inSiteTimeZone(removed.serviceAt).format('YYYY-MM-DD HH:mm')}) removed`,
+      });
+      return { data: { removed: true } };
+    },
+  );
+}
