@@ -26,6 +26,7 @@ import { markRecurringCancelled } from '../payments/gifts.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { removePhoto } from './photos.js';
 import { findUserById, normalizeEmail } from './service.js';
+import { removeFromAllGroups } from '../groups/service.js';
 
 export type PostsChoice = 'delete' | 'anonymous';
 
@@ -121,6 +122,7 @@ async function erase(db: Kysely<Database>, userId: string, email: string, posts:
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     await trx.deleteFrom('story_likes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('prayer_prayed').where('user_id', '=', userId).execute();
+    await removeFromAllGroups(trx, userId);
     await trx
       .updateTable('waitlist_entries')
       .set({ status: 'left', closed_at: now })
