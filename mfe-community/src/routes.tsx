@@ -4,6 +4,10 @@ import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { CommunityPage } from './features/community-page/CommunityPage';
 import { MyPostsPage } from './features/my-posts/MyPostsPage';
 import { PrayerMailOffPage } from './features/prayers/PrayerMailOffPage';
+import { GroupsPage } from './features/groups/GroupsPage';
+import { GroupPage } from './features/groups/GroupPage';
+import { GroupMailOffPage } from './features/groups/GroupMailOffPage';
+import { MyGroupsPage } from './features/my-groups/MyGroupsPage';
 
 // Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
 const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
@@ -14,6 +18,11 @@ const LocationEditPage = lazy(() =>
   import('./features/locations-staff/LocationEditPage').then((m) => ({ default: m.LocationEditPage })),
 );
 
+const GroupsStaffPage = lazy(() =>
+  import('./features/groups-staff/GroupsStaffPage').then((m) => ({ default: m.GroupsStaffPage })),
+);
+const GroupEditPage = lazy(() => import('./features/groups-staff/GroupEditPage').then((m) => ({ default: m.GroupEditPage })));
+
 const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
 
 /** The community remote's pages, at the paths its manifest (app.json) declares. */
@@ -23,9 +32,15 @@ export const routes: RouteObject[] = [
   { path: '/community/moderation', element: <Navigate to="/admin/moderation" replace /> },
   { path: '/community/my-posts', element: <MyPostsPage /> },
   { path: '/community/prayer-mail-off/:token', element: <PrayerMailOffPage /> },
+  { path: '/groups', element: <GroupsPage /> },
+  { path: '/groups/mail-off/:token', element: <GroupMailOffPage /> },
+  { path: '/groups/:slug', element: <GroupPage /> },
+  { path: '/my-groups', element: <MyGroupsPage /> },
   { path: '/admin/moderation', element: staff(<ModerationPage />) },
   { path: '/admin/locations', element: staff(<LocationsStaffPage />) },
   { path: '/admin/locations/:id', element: staff(<LocationEditPage />) },
+  { path: '/admin/groups', element: staff(<GroupsStaffPage />) },
+  { path: '/admin/groups/:id', element: staff(<GroupEditPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -110,6 +110,7 @@ const QUICK_LINKS: [string, string][] = [
   ['/calendar', 'Calendar'],
   ['/daily-devotion', 'Daily Devotion'],
   ['/community', 'Community'],
+  ['/groups', 'Small Groups'],
   ['/offering', 'Donations'],
   ['/news', 'Press'],
 ];
