@@ -213,6 +213,7 @@ export async function deleteAccount(
   await assertNotLastAdmin(app.db, userId);
   const tickets = await settlePayments(app, mailer, userId, now);
   await erase(app.db, userId, normalizeEmail(row.email), posts, now);
+  app.answerCache.clear('groups'); // the rosters they left: the groups' sizes
   await removePhoto(app.uploads, row.photo).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not remove the photo of a deleted account'),
   );

@@ -35,10 +35,12 @@ const Filters = styled.form`
   padding: 18px 20px;
   background: ${theme.colors.surface};
   border-radius: ${theme.radius};
-  label {
+  > div:not(:last-child) {
     display: flex;
     flex-direction: column;
     gap: 6px;
+  }
+  label {
     font-weight: 600;
     font-size: 0.92rem;
     color: ${theme.colors.primary};
@@ -216,9 +218,9 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
   const filtered = filters.kind || filters.day !== undefined || filters.location || filters.stage;
   return (
     <Filters role="search" aria-label="Find a group" action="/groups" method="get" onSubmit={submit}>
-      <label>
-        Kind
-        <Select name="kind" defaultValue={filters.kind ?? ''} onChange={(e) => apply(e.currentTarget.form!)}>
+      <div>
+        <label htmlFor="groups-kind">Kind</label>
+        <Select id="groups-kind" name="kind" defaultValue={filters.kind ?? ''} onChange={(e) => apply(e.currentTarget.form!)}>
           <option value="">Any kind</option>
           {Object.entries(GROUP_KINDS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -226,10 +228,11 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
             </option>
           ))}
         </Select>
-      </label>
-      <label>
-        Day
+      </div>
+      <div>
+        <label htmlFor="groups-day">Day</label>
         <Select
+          id="groups-day"
           name="day"
           defaultValue={filters.day === undefined ? '' : String(filters.day)}
           onChange={(e) => apply(e.currentTarget.form!)}
@@ -241,10 +244,15 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
             </option>
           ))}
         </Select>
-      </label>
-      <label>
-        Location
-        <Select name="location" defaultValue={filters.location ?? ''} onChange={(e) => apply(e.currentTarget.form!)}>
+      </div>
+      <div>
+        <label htmlFor="groups-location">Location</label>
+        <Select
+          id="groups-location"
+          name="location"
+          defaultValue={filters.location ?? ''}
+          onChange={(e) => apply(e.currentTarget.form!)}
+        >
           <option value="">Anywhere</option>
           {(locations.data ?? []).map((l) => (
             <option key={l._id} value={l._id}>
@@ -252,10 +260,10 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
             </option>
           ))}
         </Select>
-      </label>
-      <label>
-        Life stage
-        <Select name="stage" defaultValue={filters.stage ?? ''} onChange={(e) => apply(e.currentTarget.form!)}>
+      </div>
+      <div>
+        <label htmlFor="groups-stage">Life stage</label>
+        <Select id="groups-stage" name="stage" defaultValue={filters.stage ?? ''} onChange={(e) => apply(e.currentTarget.form!)}>
           <option value="">Any stage</option>
           {Object.entries(LIFE_STAGES).map(([value, label]) => (
             <option key={value} value={value}>
@@ -263,7 +271,7 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
             </option>
           ))}
         </Select>
-      </label>
+      </div>
       <FilterActions>
         <Button type="submit">Find groups</Button>
         {filtered && <Link to="/groups">Clear</Link>}
