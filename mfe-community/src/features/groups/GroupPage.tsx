@@ -19,7 +19,7 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { FREQUENCIES, kindName, leaderNames, placeOf, scheduleOf, stageName, type GroupView } from '../../lib/groups';
+import { kindName, leaderNames, placeOf, scheduleOf, stageName, type GroupView } from '../../lib/groups';
 import { askToJoin, getGroup, withdrawRequest } from './api';
 import { Availability, GroupPhoto, Tag } from './GroupsPage';
 
@@ -79,7 +79,8 @@ const Panel = styled.aside`
   dd {
     margin: 2px 0 0;
   }
-  a {
+  dd a,
+  p a {
     color: ${theme.colors.primary};
     font-weight: 600;
   }
@@ -108,7 +109,7 @@ const Tags = styled.p`
   display: flex;
   flex-wrap: wrap;
   gap: 6px;
-  margin: 12px 0 0;
+  margin: 0;
 `;
 
 function JoinForm({ group, onAsked }: { group: GroupView; onAsked: () => void }) {
@@ -243,9 +244,11 @@ export function GroupPage() {
         <Container>
           <Layout>
             <div>
-              <Photo>
-                <GroupPhoto group={g} sizes="(max-width: 768px) 100vw, 720px" eager />
-              </Photo>
+              {g.photo && (
+                <Photo>
+                  <GroupPhoto group={g} sizes="(max-width: 768px) 100vw, 720px" eager />
+                </Photo>
+              )}
               <Tags>
                 <Tag>{kindName(g.kind)}</Tag>
                 <Tag>{stageName(g.lifeStage)}</Tag>
@@ -258,9 +261,7 @@ export function GroupPage() {
               <dl>
                 <div>
                   <dt>When</dt>
-                  <dd>
-                    {scheduleOf(g)} ({FREQUENCIES[g.frequency].toLowerCase()})
-                  </dd>
+                  <dd>{scheduleOf(g)}</dd>
                 </div>
                 <div>
                   <dt>Where</dt>

@@ -51,21 +51,23 @@ const Filters = styled.form`
   ${media.mobile} {
     grid-template-columns: 1fr 1fr;
     padding: 14px;
-    button,
-    a {
-      grid-column: 1 / -1;
-    }
   }
 `;
 
 const FilterActions = styled.div`
   display: flex;
-  gap: 8px;
+  gap: 8px 16px;
   align-items: center;
   flex-wrap: wrap;
   a {
     color: ${theme.colors.primary};
     font-weight: 600;
+  }
+  ${media.mobile} {
+    grid-column: 1 / -1;
+    button {
+      flex: 1;
+    }
   }
 `;
 
@@ -75,7 +77,7 @@ const Found = styled.p`
 `;
 
 const Placeholder = styled.div<{ $hue: number }>`
-  aspect-ratio: 16 / 9;
+  aspect-ratio: 21 / 8;
   display: flex;
   align-items: flex-end;
   padding: 16px 20px;
