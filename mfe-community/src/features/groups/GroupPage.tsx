@@ -251,7 +251,7 @@ export function GroupPage() {
               )}
               <Tags>
                 <Tag>{kindName(g.kind)}</Tag>
-                <Tag>{stageName(g.lifeStage)}</Tag>
+                {stageName(g.lifeStage) !== kindName(g.kind) && <Tag>{stageName(g.lifeStage)}</Tag>}
                 <Availability group={g} />
               </Tags>
               {g.description && <Description>{g.description}</Description>}

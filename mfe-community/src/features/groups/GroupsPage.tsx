@@ -150,7 +150,7 @@ function GroupCard({ group, eager }: { group: Group; eager: boolean }) {
         </CardTitle>
         <Tags>
           <Tag>{kindName(group.kind)}</Tag>
-          <Tag>{stageName(group.lifeStage)}</Tag>
+          {stageName(group.lifeStage) !== kindName(group.kind) && <Tag>{stageName(group.lifeStage)}</Tag>}
           <Availability group={group} />
         </Tags>
         <Facts>
