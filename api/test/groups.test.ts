@@ -257,12 +257,35 @@ describeEachDatabase(
       const list = json<{ data: { firstname: string; email: string | null }[] }>(await roster(leader, g._id)).data;
       assert.equal(list.find((p) => p.firstname === 'Ben')!.email, ben.email);
 
+      // The staff see the requests waiting, and take someone off the roster.
+      const cy = await createMember(app(), { firstname: 'Cy', lastname: 'Waiting' });
+      assert.equal((await join(cy, g._id, { message: 'Room for one more?' })).statusCode, 201);
+      const waiting = json<{ data: { _id: string; member: { firstname: string }; message: string }[] }>(
+        await app().inject({ url: `/api/admin/groups/${g._id}/requests`, headers: as(staff) }),
+      ).data;
+      assert.deepEqual(
+        waiting.map((r) => [r.member.firstname, r.message]),
+        [['Cy', 'Room for one more?']],
+      );
+      assert.equal((await app().inject({ url: `/api/admin/groups/${g._id}/requests`, headers: as(leader) })).statusCode, 403);
+      assert.equal((await decide(staff, waiting[0]!._id, 'decline')).statusCode, 200, 'the staff answer too');
+      const removeCy = () =>
+        app().inject({ method: 'DELETE', url: `/api/admin/groups/${g._id}/members/${cy.id}`, headers: as(staff) });
+      assert.equal((await removeCy()).statusCode, 404, 'Cy was never in it');
+
       // The staff's CSV has the shared addresses only.
       const csv = await app().inject({ url: `/api/admin/groups/rosters.csv?group=${g._id}`, headers: as(staff) });
       assert.equal(csv.statusCode, 200);
       assert.match(csv.headers['content-type'] as string, /text\/csv/);
       assert.ok(csv.body.includes(`"Roster Group","Ada","Joiner","member","${ada.email}"`), csv.body);
       assert.equal((await app().inject({ url: '/api/admin/groups/rosters.csv', headers: as(leader) })).statusCode, 403);
+      const removeBen = await app().inject({
+        method: 'DELETE',
+        url: `/api/admin/groups/${g._id}/members/${ben.id}`,
+        headers: as(staff),
+      });
+      assert.equal(removeBen.statusCode, 200);
+      assert.ok(!json<{ data: { firstname: string }[] }>(await roster(leader, g._id)).data.some((p) => p.firstname === 'Ben'));
     });
 
     it('deleting an account takes the member off every roster; the data export lists their groups', async () => {

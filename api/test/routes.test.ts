@@ -12,6 +12,7 @@ import { freshDatabase, testConfig } from './helpers.js';
 const EXPECTED = [
   'DELETE /api/admin/devotionals/:id',
   'DELETE /api/admin/groups/:id',
+  'DELETE /api/admin/groups/:id/members/:userId',
   'DELETE /api/admin/locations/:id',
   'DELETE /api/admin/news/:id',
   'DELETE /api/admin/press/:id',
@@ -43,6 +44,7 @@ const EXPECTED = [
   'GET /api/admin/events/:id/waitlist',
   'GET /api/admin/groups',
   'GET /api/admin/groups/:id',
+  'GET /api/admin/groups/:id/requests',
   'GET /api/admin/groups/rosters.csv',
   'GET /api/admin/locations',
   'GET /api/admin/locations/:id',

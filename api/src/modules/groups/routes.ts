@@ -29,6 +29,8 @@ import {
   membershipOf,
   MESSAGE_MAX,
   myGroups,
+  pendingRequests,
+  removeMember,
   requestToJoin,
   rosterOf,
   setLeaders,
@@ -382,6 +384,8 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
  * GET '' and /{id}: every group with its leaders' addresses and the requests waiting;
  * POST '', PUT /{id}, DELETE /{id}: a group's details;
  * PUT /{id}/leaders ({ emails }): its leaders, by their accounts' addresses;
+ * GET /{id}/requests: the requests waiting (answered through /api/groups/requests/{id}/accept or /decline);
+ * DELETE /{id}/members/{userId}: takes someone off its roster;
  * GET /rosters.csv (?group={id}): every roster (or one) as CSV, with the addresses members shared.
  */
 export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
@@ -508,6 +512,42 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
       });
       changed();
       return { data: group };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/:id/requests',
+    {
+      onRequest: staff,
+      schema: { params: idParams, response: { 200: envelope(listOf(requestSchema)), ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      await findOne(request.params.id);
+      return { data: await pendingRequests(app.db, request.params.id) };
+    },
+  );
+
+  app.delete<{ Params: { id: string; userId: string } }>(
+    '/:id/members/:userId',
+    {
+      onRequest: staff,
+      schema: {
+        params: { type: 'object', required: ['id', 'userId'], properties: { id: idParam, userId: idParam } },
+        response: { 200: okSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const editor = requireRole(request, 'editor');
+      const group = await findOne(request.params.id);
+      if (!(await removeMember(app.db, group._id, request.params.userId))) throw notFound('That member of the group');
+      await recordActivity(app.db, editor, {
+        action: 'updated',
+        subjectType: 'group',
+        subjectId: group._id,
+        summary: `A member taken off the roster of "${group.name}"`,
+      });
+      changed();
+      return { data: { ok: true } };
     },
   );
 

@@ -498,6 +498,49 @@ export async function myGroups(
   return { groups, myRequests: mine.map((r) => view(r, false)), toAnswer: toAnswer.map((r) => view(r, true)) };
 }
 
+/** The requests waiting in one group, oldest first (its leaders' and the staff's view). */
+export async function pendingRequests(db: Kysely<Database>, groupId: string): Promise<JoinRequestView[]> {
+  const rows = await db
+    .selectFrom('group_requests as r')
+    .innerJoin('groups as g', 'g.id', 'r.group_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.group_id',
+      'g.slug',
+      'g.name',
+      'u.firstname',
+      'u.lastname',
+      'r.message',
+      'r.status',
+      'r.note',
+      'r.created_at',
+    ])
+    .where('r.group_id', '=', groupId)
+    .where('r.status', '=', 'pending')
+    .orderBy('r.created_at')
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    group: { _id: r.group_id, slug: r.slug, name: r.name },
+    member: { firstname: r.firstname, lastname: r.lastname },
+    message: r.message,
+    status: r.status,
+    note: r.note,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Takes a member off a group's roster (the staff correcting it); false when they were not in it. */
+export async function removeMember(db: Kysely<Database>, groupId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('group_members')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 // ── The staff's side ────────────────────────────────────────────────────────
 
 export interface GroupInput {

@@ -20,8 +20,11 @@ import {
 } from '@ministry/shared/ui';
 import { DAYS, FREQUENCIES, GROUP_KINDS, LIFE_STAGES, type Frequency } from '../../lib/groups';
 import {
+  answerGroupRequest,
   createGroup,
   deleteGroup,
+  getGroupRequests,
+  removeGroupMember,
   getGroupRoster,
   getLocationChoices,
   getStaffGroup,
@@ -72,7 +75,8 @@ const People = styled.ul`
     border-bottom: 1px solid ${theme.colors.border};
     display: flex;
     flex-wrap: wrap;
-    gap: 4px 12px;
+    align-items: center;
+    gap: 6px 12px;
   }
   small {
     color: ${theme.colors.muted};
@@ -301,9 +305,58 @@ function Leaders({ group, onSaved }: { group: StaffGroup; onSaved: (g: StaffGrou
   );
 }
 
+function RequestsPanel({ group, onAnswered }: { group: StaffGroup; onAnswered: () => void }) {
+  const load = useCallback(() => getGroupRequests(group._id), [group._id]);
+  const requests = useResource(load);
+  const answer = async (id: string, decision: 'accept' | 'decline') => {
+    try {
+      await answerGroupRequest(id, decision);
+      notify.success(
+        decision === 'accept' ? 'Accepted: the member is told by e-mail.' : 'Declined: the member is told by e-mail.',
+      );
+      requests.reload();
+      onAnswered();
+    } catch (failure) {
+      notify.error(serverMessage(failure) ?? friendlyError(failure));
+    }
+  };
+  if (!requests.data?.length) return null;
+  return (
+    <StaffPanel aria-labelledby="requests-title">
+      <h2 id="requests-title">Requests waiting</h2>
+      <People>
+        {requests.data.map((r) => {
+          const who = r.member ? `${r.member.firstname} ${r.member.lastname}` : 'A member';
+          return (
+            <li key={r._id}>
+              <strong>{who}</strong>
+              <span>{r.message || <small>No message</small>}</span>
+              <Button type="button" onClick={() => answer(r._id, 'accept')}>
+                Accept<span className="visually-hidden"> {who}</span>
+              </Button>
+              <Button type="button" $variant="outline" onClick={() => answer(r._id, 'decline')}>
+                Decline<span className="visually-hidden"> {who}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </People>
+    </StaffPanel>
+  );
+}
+
 function RosterPanel({ group }: { group: StaffGroup }) {
   const load = useCallback(() => getGroupRoster(group._id), [group._id]);
   const roster = useResource(load);
+  const remove = async (userId: string, name: string) => {
+    try {
+      await removeGroupMember(group._id, userId);
+      notify.success(`${name} is off the roster.`);
+      roster.reload();
+    } catch (failure) {
+      notify.error(friendlyError(failure));
+    }
+  };
   return (
     <StaffPanel aria-labelledby="roster-title">
       <h2 id="roster-title">Roster</h2>
@@ -317,6 +370,15 @@ function RosterPanel({ group }: { group: StaffGroup }) {
                 </strong>
                 {p.role === 'leader' && <small>Leader</small>}
                 <span>{p.email ?? <small>Address not shared</small>}</span>
+                {p.role === 'member' && (
+                  <Button type="button" $variant="outline" onClick={() => remove(p._id, `${p.firstname} ${p.lastname}`)}>
+                    Remove
+                    <span className="visually-hidden">
+                      {' '}
+                      {p.firstname} {p.lastname}
+                    </span>
+                  </Button>
+                )}
               </li>
             ))}
           </People>
@@ -335,6 +397,7 @@ function EditGroup({ id }: { id: string }) {
   const group = useResource(load);
   const [current, setCurrent] = useState<StaffGroup | null>(null);
   const [removing, setRemoving] = useState(false);
+  const [rosterVersion, setRosterVersion] = useState(0);
   const shown = current ?? group.data ?? null;
   const remove = async () => {
     try {
@@ -366,7 +429,8 @@ function EditGroup({ id }: { id: string }) {
               <h2 id="leaders-title">Leaders</h2>
               <Leaders group={shown ?? data} onSaved={setCurrent} />
             </StaffPanel>
-            <RosterPanel key={(shown ?? data).leaderEmails.join()} group={shown ?? data} />
+            <RequestsPanel group={data} onAnswered={() => setRosterVersion((n) => n + 1)} />
+            <RosterPanel key={`${(shown ?? data).leaderEmails.join()}-${rosterVersion}`} group={shown ?? data} />
           </>
         )}
       </ResourceView>

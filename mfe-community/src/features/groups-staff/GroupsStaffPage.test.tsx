@@ -41,6 +41,7 @@ describe('the staff groups pages', () => {
     api.onGet('/api/admin/groups').reply(200, { data: [staffGroup] });
     api.onGet(`/api/admin/groups/${ID}`).reply(200, { data: staffGroup });
     api.onGet(`/api/groups/${ID}/roster`).reply(200, { data: [] });
+    api.onGet(`/api/admin/groups/${ID}/requests`).reply(200, { data: [] });
     api.onGet('/api/locations').reply(200, { data: locations });
   });
   afterEach(() => api.restore());
@@ -97,5 +98,25 @@ describe('the staff groups pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the leaders' }));
     await waitFor(() => expect(api.history.put).toHaveLength(2));
     expect(JSON.parse(api.history.put[1]!.data as string)).toEqual({ emails: ['ada@example.org'] });
+  });
+
+  it('the staff answer a request waiting and take someone off the roster', async () => {
+    api.onGet(`/api/admin/groups/${ID}/requests`).reply(200, {
+      data: [
+        { _id: 'request-1', member: { firstname: 'Ben', lastname: 'Joiner' }, message: 'Hi!', createdAt: '2026-01-01T00:00:00Z' },
+      ],
+    });
+    api.onGet(`/api/groups/${ID}/roster`).reply(200, {
+      data: [
+        { _id: 'user-cy', firstname: 'Cy', lastname: 'Gone', role: 'member', email: null, joinedAt: '2026-01-01T00:00:00Z' },
+      ],
+    });
+    api.onPost('/api/groups/requests/request-1/accept').reply(200, { data: { ok: true } });
+    api.onDelete(`/api/admin/groups/${ID}/members/user-cy`).reply(200, { data: { ok: true } });
+    renderWithProviders(<CommunityApp />, { route: `/admin/groups/${ID}`, preloadedState: editor });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Ben Joiner' }));
+    await waitFor(() => expect(api.history.post.map((r) => r.url)).toEqual(['/api/groups/requests/request-1/accept']));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Cy Gone' }));
+    await waitFor(() => expect(api.history.delete.map((r) => r.url)).toEqual([`/api/admin/groups/${ID}/members/user-cy`]));
   });
 });

@@ -79,3 +79,25 @@ export async function uploadGroupPhoto(file: File): Promise<{ src: string }> {
 export function rostersCsvUrl(groupId?: string): string {
   return `${apiBase()}/api/admin/groups/rosters.csv${groupId ? `?group=${encodeURIComponent(groupId)}` : ''}`;
 }
+
+export interface WaitingRequest {
+  _id: string;
+  member: { firstname: string; lastname: string } | null;
+  message: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/groups/{id}/requests: the requests waiting in a group. */
+export async function getGroupRequests(id: string): Promise<WaitingRequest[]> {
+  return (await http.get<Envelope<WaitingRequest[]>>(`/api/admin/groups/${encodeURIComponent(id)}/requests`)).data.data;
+}
+
+/** POST /api/groups/requests/{id}/accept or /decline: the staff answer a request as its leaders would. */
+export async function answerGroupRequest(id: string, decision: 'accept' | 'decline'): Promise<void> {
+  await http.post(`/api/groups/requests/${encodeURIComponent(id)}/${decision}`, {});
+}
+
+/** DELETE /api/admin/groups/{id}/members/{userId}: takes someone off the roster. */
+export async function removeGroupMember(id: string, userId: string): Promise<void> {
+  await http.delete(`/api/admin/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`);
+}
