@@ -20,7 +20,7 @@ const APPS_APART = {
 const FEATURE_LAYERS = {
   shell: ['layout', 'header', 'home', 'staff'],
   'mfe-content': ['home', 'staff', 'live', 'news'],
-  'mfe-community': ['community-page', 'moderation', 'my-posts', 'prayers', 'stories', 'locations'],
+  'mfe-community': ['community-page', 'moderation', 'my-posts', 'my-groups', 'prayers', 'stories', 'locations'],
   'mfe-account': ['login', 'reset-password', 'signup', 'verify-email', 'newsletter', 'profile', 'subscribers'],
   'mfe-giving': ['calendar', 'booking', 'checkout', 'my-tickets', 'offering', 'events', 'staff-donations'],
 };

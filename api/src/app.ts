@@ -24,6 +24,7 @@ import { geoRoutes } from './modules/geo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { staffVisitRoutes, visitRoutes } from './modules/visits/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
+import { groupRoutes, staffGroupRoutes } from './modules/groups/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { pressRoutes } from './modules/press/routes.js';
@@ -178,6 +179,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(yearThemeRoutes, { prefix: '/api/year-theme' });
   await app.register(devotionalRoutes, { prefix: '/api/devotionals' });
   await app.register(prayerRoutes, { prefix: '/api/prayers' });
+  await app.register(groupRoutes, { prefix: '/api/groups' });
+  await app.register(staffGroupRoutes, { prefix: '/api/admin/groups' });
   await app.register(storyRoutes, { prefix: '/api' }); // /api/story and /api/stories
   await app.register(commentRoutes, { prefix: '/api/comments' });
   await app.register(moderationRoutes, { prefix: '/api/moderation' });

@@ -348,6 +348,18 @@ export const LIMITS = {
     what: 'likes and "I prayed" (given or taken back) by one member',
   },
   reportsPerAccount: { env: 'LIMIT_REPORTS_PER_ACCOUNT', max: 10, minutes: 1440, what: 'posts one member reports' },
+  groupJoinsPerAccount: {
+    env: 'LIMIT_GROUP_JOINS_PER_ACCOUNT',
+    max: 10,
+    minutes: 1440,
+    what: 'requests to join a small group one member sends',
+  },
+  groupMailsPerAccount: {
+    env: 'LIMIT_GROUP_MAILS_PER_ACCOUNT',
+    max: 3,
+    minutes: 1440,
+    what: 'e-mails one group leader sends to their group through the site',
+  },
   passwordChecksPerDevice: {
     env: 'LIMIT_PASSWORD_CHECKS_PER_DEVICE',
     max: 300,
@@ -370,7 +382,7 @@ export const LIMITS = {
     env: 'LIMIT_MAIL_LINKS_PER_ADDRESS',
     max: 300,
     minutes: 15,
-    what: 'links from our mails opened from one network address (turning off the "people prayed" mail)',
+    what: 'links from our mails opened from one network address (turning off the "people prayed" mail or a group\'s mails)',
   },
 } as const satisfies Record<string, { env: string; max: number; minutes: number; what: string }>;
 

@@ -8,6 +8,10 @@ import { MySchedulePage } from './features/serving/MySchedulePage';
 import { ServePage } from './features/serving/ServePage';
 import { ConfirmVisitPage } from './features/visits/ConfirmVisitPage';
 import { VisitPage } from './features/visits/VisitPage';
+import { GroupsPage } from './features/groups/GroupsPage';
+import { GroupPage } from './features/groups/GroupPage';
+import { GroupMailOffPage } from './features/groups/GroupMailOffPage';
+import { MyGroupsPage } from './features/my-groups/MyGroupsPage';
 
 // Staff pages load apart (their own chunks), so they weigh nothing on the public pages.
 const ModerationPage = lazy(() => import('./features/moderation/ModerationPage').then((m) => ({ default: m.ModerationPage })));
@@ -22,6 +26,10 @@ const RosterPage = lazy(() => import('./features/serving/RosterPage').then((m) =
 const VisitsStaffPage = lazy(() =>
   import('./features/visits-staff/VisitsStaffPage').then((m) => ({ default: m.VisitsStaffPage })),
 );
+const GroupsStaffPage = lazy(() =>
+  import('./features/groups-staff/GroupsStaffPage').then((m) => ({ default: m.GroupsStaffPage })),
+);
+const GroupEditPage = lazy(() => import('./features/groups-staff/GroupEditPage').then((m) => ({ default: m.GroupEditPage })));
 
 const staff = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading the page…" rows={2} />}>{page}</Suspense>;
 
@@ -32,6 +40,10 @@ export const routes: RouteObject[] = [
   { path: '/community/moderation', element: <Navigate to="/admin/moderation" replace /> },
   { path: '/community/my-posts', element: <MyPostsPage /> },
   { path: '/community/prayer-mail-off/:token', element: <PrayerMailOffPage /> },
+  { path: '/groups', element: <GroupsPage /> },
+  { path: '/groups/mail-off/:token', element: <GroupMailOffPage /> },
+  { path: '/groups/:slug', element: <GroupPage /> },
+  { path: '/my-groups', element: <MyGroupsPage /> },
   { path: '/admin/moderation', element: staff(<ModerationPage />) },
   { path: '/admin/locations', element: staff(<LocationsStaffPage />) },
   { path: '/admin/locations/:id', element: staff(<LocationEditPage />) },
@@ -42,6 +54,8 @@ export const routes: RouteObject[] = [
   { path: '/visit', element: <VisitPage /> },
   { path: '/visit/confirm/:token', element: <ConfirmVisitPage /> },
   { path: '/admin/visits', element: staff(<VisitsStaffPage />) },
+  { path: '/admin/groups', element: staff(<GroupsStaffPage />) },
+  { path: '/admin/groups/:id', element: staff(<GroupEditPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -634,6 +634,56 @@ export interface ServingFeedsTable {
   token: string;
   created_at: DefaultTimestamp;
 }
+/** A small group (migration 0038): where and when it meets, and whether it takes new members. */
+export interface GroupsTable {
+  id: string;
+  slug: string;
+  name: string;
+  kind: string;
+  life_stage: string;
+  /** One of the church's locations, or null (then `meeting_place` says where). */
+  church_id: Nullable<string>;
+  meeting_place: Nullable<string>;
+  /** 0 Sunday … 6 Saturday. */
+  weekday: number;
+  /** 'HH:mm'. */
+  start_time: string;
+  frequency: 'weekly' | 'biweekly' | 'monthly';
+  description: ColumnType<string, string | undefined, string>;
+  photo: Nullable<string>;
+  capacity: Nullable<number>;
+  open: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A member of a group: a leader or a member, whether they share their address with its leaders, and whether they want its mails. */
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  role: ColumnType<'leader' | 'member', 'leader' | 'member' | undefined, 'leader' | 'member'>;
+  share_email: Generated<boolean>;
+  mail_off: Generated<boolean>;
+  /** The token of the "stop this group's mails" link. */
+  mail_token: string;
+  joined_at: DefaultTimestamp;
+}
+
+/** A member's request to join a group, and its leaders' answer. */
+export interface GroupRequestsTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  message: ColumnType<string, string | undefined, string>;
+  share_email: Generated<boolean>;
+  status: ColumnType<GroupRequestStatus, GroupRequestStatus | undefined, GroupRequestStatus>;
+  note: Nullable<string>;
+  created_at: DefaultTimestamp;
+  decided_at: Nullable<Date>;
+  decided_by: Nullable<string>;
+}
+
+export type GroupRequestStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
 
 export interface Database {
   users: UsersTable;
@@ -682,4 +732,7 @@ export interface Database {
   serving_blockouts: ServingBlockoutsTable;
   serving_feeds: ServingFeedsTable;
   visits: VisitsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_requests: GroupRequestsTable;
 }

@@ -19,6 +19,8 @@ export interface Mail {
   html?: string;
   /** Set on mail to a list (the newsletter): the address that unsubscribes in one click, shown at the foot. */
   unsubscribeUrl?: string;
+  /** Why the reader receives mail to this list, before the unsubscribe link (the newsletter's words by default). */
+  unsubscribeNote?: string;
   /** Files with the mail (a ticket's calendar file); `cid` makes one an image the HTML shows (`<img src="cid:…">`). */
   attachments?: { filename: string; content: Buffer | string; contentType: string; cid?: string }[];
   /** Extra headers (List-Unsubscribe, …). */
@@ -104,14 +106,16 @@ export function mailLayout({
   subject,
   body,
   unsubscribeUrl,
+  unsubscribeNote = 'You receive this because you subscribed to our newsletter.',
 }: {
   subject: string;
   body: string;
   unsubscribeUrl?: string;
+  unsubscribeNote?: string;
 }): string {
   const { ministryName, contact } = siteIdentity;
   const unsubscribe = unsubscribeUrl
-    ? `<p style="margin:8px 0 0">You receive this because you subscribed to our newsletter. <a href="${escapeHtml(unsubscribeUrl)}" class="foot-link" style="color:#55595f;text-decoration:underline">Unsubscribe</a></p>`
+    ? `<p style="margin:8px 0 0">${escapeHtml(unsubscribeNote)} <a href="${escapeHtml(unsubscribeUrl)}" class="foot-link" style="color:#55595f;text-decoration:underline">Unsubscribe</a></p>`
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -166,12 +170,12 @@ function textFooter(unsubscribeUrl?: string): string {
 
 /** What nodemailer sends for `mail`: both parts in the site's layout, from the site's address. */
 export function composeMail(config: Pick<AppConfig, 'mailFrom'>, mail: Mail): SendMailOptions {
-  const { unsubscribeUrl, ...rest } = mail;
+  const { unsubscribeUrl, unsubscribeNote, ...rest } = mail;
   return {
     from: config.mailFrom,
     ...rest,
     text: `${mail.text.trimEnd()}\n\n${textFooter(unsubscribeUrl)}\n`,
-    html: mailLayout({ subject: mail.subject, body: mail.html ?? textToHtml(mail.text), unsubscribeUrl }),
+    html: mailLayout({ subject: mail.subject, body: mail.html ?? textToHtml(mail.text), unsubscribeUrl, unsubscribeNote }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Sample content for a fresh database: the ministry's churches, events,
  * news, press releases, devotionals, sermons (seed/sermons.ts), and a few
- * members with their prayers and stories. Runs once: a database that has any devotional is left alone.
+ * members with their prayers, stories and small groups. Runs once: a database that has any devotional is left alone.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import { newId, slugify } from '../lib/ids.js';
 import { sanitizeRichText } from '../lib/sanitize.js';
 import { churchSeeds } from '../../content/churches.js';
 import { commentSeeds, likeSeeds, memberSeeds, prayerSeeds, storySeeds } from '../../content/community.js';
+import { groupSeeds } from '../../content/groups.js';
 import { devotionalSeeds, tagApplications, type DevotionalSeed } from '../../content/devotionals.js';
 import { EVENT_TIME_ZONE, eventSeeds } from '../../content/events.js';
 import { newsSeeds, pressSeeds, yearThemeSeed } from '../../content/news.js';
@@ -189,6 +190,39 @@ export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promi
     await trx
       .insertInto('story_likes')
       .values(likeSeeds.flatMap(([s, ms]) => ms.map((m) => ({ story_id: stories[s].id, user_id: members[m].id }))))
+      .execute();
+
+    const groups = groupSeeds.map((g) => ({
+      id: newId(),
+      slug: slugify(g.name),
+      name: g.name,
+      kind: g.kind,
+      life_stage: g.lifeStage,
+      church_id: g.church === null ? null : churches[g.church].row.id,
+      meeting_place: g.meetingPlace ?? null,
+      weekday: g.weekday,
+      start_time: g.time,
+      frequency: g.frequency,
+      description: g.description,
+      capacity: g.capacity,
+      open: g.open,
+    }));
+    await trx.insertInto('groups').values(groups).execute();
+    await trx
+      .insertInto('group_members')
+      .values(
+        groupSeeds
+          .flatMap((g, i) => [
+            ...g.leaders.map((m) => ({
+              group_id: groups[i].id,
+              user_id: members[m].id,
+              role: 'leader' as const,
+              share_email: true,
+            })),
+            ...g.members.map((m) => ({ group_id: groups[i].id, user_id: members[m].id, role: 'member' as const })),
+          ])
+          .map((row) => ({ ...row, mail_token: randomBytes(24).toString('base64url') })),
+      )
       .execute();
 
     await seedSermons(trx, now, sermonFiles);

@@ -197,6 +197,22 @@ export async function collectMemberData(
   ]);
 
   const serving = await servingDataOf(db, userId);
+  const [groups, groupRequests] = await Promise.all([
+    db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select(['g.id', 'g.name', 'gm.role', 'gm.share_email', 'gm.mail_off', 'gm.joined_at'])
+      .where('gm.user_id', '=', userId)
+      .orderBy('gm.joined_at')
+      .execute(),
+    db
+      .selectFrom('group_requests as r')
+      .innerJoin('groups as g', 'g.id', 'r.group_id')
+      .select(['r.id', 'g.id as group_id', 'g.name', 'r.message', 'r.status', 'r.note', 'r.created_at', 'r.decided_at'])
+      .where('r.user_id', '=', userId)
+      .orderBy('r.created_at')
+      .execute(),
+  ]);
 
   const deliveries = subscriber
     ? await db
@@ -278,6 +294,22 @@ export async function collectMemberData(
       status: c.status,
       createdAt: iso(c.created_at),
       moderationReason: c.moderation_reason,
+    })),
+    groups: groups.map((g) => ({
+      group: { _id: g.id, name: g.name },
+      role: g.role,
+      sharesEmailWithLeaders: g.share_email,
+      groupMails: !g.mail_off,
+      joinedAt: iso(g.joined_at),
+    })),
+    groupRequests: groupRequests.map((r) => ({
+      _id: r.id,
+      group: { _id: r.group_id, name: r.name },
+      message: r.message,
+      status: r.status,
+      leadersNote: r.note,
+      createdAt: iso(r.created_at),
+      decidedAt: iso(r.decided_at),
     })),
     likes: likes.map((l) => ({ story: l.story_id, at: iso(l.created_at) })),
     prayedFor: prayed.map((p) => ({ prayer: p.prayer_id, at: iso(p.created_at) })),

@@ -27,6 +27,7 @@ import { eraseServing } from '../serving/service.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { removePhoto } from './photos.js';
 import { findUserById, normalizeEmail } from './service.js';
+import { removeFromAllGroups } from '../groups/service.js';
 
 export type PostsChoice = 'delete' | 'anonymous';
 
@@ -131,6 +132,7 @@ async function erase(db: Kysely<Database>, userId: string, email: string, posts:
     await trx.deleteFrom('story_likes').where('user_id', '=', userId).execute();
     await eraseServing(trx, userId);
     await trx.deleteFrom('prayer_prayed').where('user_id', '=', userId).execute();
+    await removeFromAllGroups(trx, userId);
     await trx
       .updateTable('waitlist_entries')
       .set({ status: 'left', closed_at: now })
@@ -221,6 +223,7 @@ export async function deleteAccount(
   await assertNotLastAdmin(app.db, userId);
   const tickets = await settlePayments(app, mailer, userId, now);
   await erase(app.db, userId, normalizeEmail(row.email), posts, now);
+  app.answerCache.clear('groups'); // the rosters they left: the groups' sizes
   await removePhoto(app.uploads, row.photo).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not remove the photo of a deleted account'),
   );

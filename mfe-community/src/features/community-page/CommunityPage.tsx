@@ -40,6 +40,12 @@ const BannerRow = styled.div`
   flex-wrap: wrap;
 `;
 
+const BannerActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+`;
+
 /** On phones the three tabs share one row instead of wrapping. */
 const TabsRow = styled.div`
   ${media.mobile} {
@@ -106,11 +112,16 @@ export function CommunityPage() {
               <h1>Community</h1>
               <p>Pray with us, share what God has done, and find a church near you.</p>
             </div>
-            {isStaff(user?.role) && (
-              <ButtonLink to="/admin/moderation" $variant="light">
-                Moderate posts
+            <BannerActions>
+              <ButtonLink to="/groups" $variant="light">
+                Find a small group
               </ButtonLink>
-            )}
+              {isStaff(user?.role) && (
+                <ButtonLink to="/admin/moderation" $variant="light">
+                  Moderate posts
+                </ButtonLink>
+              )}
+            </BannerActions>
           </BannerRow>
         </Container>
       </PageBanner>

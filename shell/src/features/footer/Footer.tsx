@@ -111,6 +111,7 @@ const QUICK_LINKS: [string, string][] = [
   ['/daily-devotion', 'Daily Devotion'],
   ['/community', 'Community'],
   ['/serve', 'Serve'],
+  ['/groups', 'Small Groups'],
   ['/offering', 'Donations'],
   ['/news', 'Press'],
 ];

@@ -38,6 +38,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/my-tickets');
     expect(screen.getByRole('link', { name: 'My giving' })).toHaveAttribute('href', '/my-giving');
+    expect(screen.getByRole('link', { name: 'My groups' })).toHaveAttribute('href', '/my-groups');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
@@ -49,6 +50,7 @@ describe('Header', () => {
       'Home',
       'About',
       'Community',
+      'Groups',
       'Events',
       'News',
       'Daily Devotion',
@@ -59,6 +61,7 @@ describe('Header', () => {
     ]);
     expect(drawer.getByRole('link', { name: 'Daily Devotion' })).toHaveAttribute('href', '/daily-devotion');
     expect(drawer.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/calendar');
+    expect(drawer.getByRole('link', { name: 'Groups' })).toHaveAttribute('href', '/groups');
     await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });

@@ -132,6 +132,11 @@ export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () =
               My schedule
             </Link>
           </li>
+          <li>
+            <Link to="/my-groups" onClick={() => setOpen(false)}>
+              My groups
+            </Link>
+          </li>
           {isStaff(user?.role) && (
             <li>
               <Link to="/admin" onClick={() => setOpen(false)}>

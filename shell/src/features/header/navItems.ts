@@ -21,7 +21,11 @@ export const PAGE_LINKS: NavItem[] = [
 
 export const DESKTOP_NAV: NavItem[] = PAGE_LINKS.map((item) => ({ ...item, label: item.label.toUpperCase() }));
 
-export const MOBILE_NAV: NavItem[] = [...PAGE_LINKS, { to: '/calendar', label: 'Calendar' }];
+/** The drawer also offers the small groups beside the community (the desktop bar has no room: its footer and the community page link them). */
+export const MOBILE_NAV: NavItem[] = [
+  ...PAGE_LINKS.flatMap((item) => (item.to === '/community' ? [item, { to: '/groups', label: 'Groups' }] : [item])),
+  { to: '/calendar', label: 'Calendar' },
+];
 
 /** The drawer's links for a signed-in member (the staff also get "Staff Pages"). */
 export const MEMBER_LINKS: NavItem[] = [
@@ -30,4 +34,5 @@ export const MEMBER_LINKS: NavItem[] = [
   { to: '/my-giving', label: 'My Giving' },
   { to: '/community/my-posts', label: 'My Posts' },
   { to: '/my-schedule', label: 'My Schedule' },
+  { to: '/my-groups', label: 'My Groups' },
 ];

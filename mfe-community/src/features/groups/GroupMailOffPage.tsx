@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorStatus, friendlyError } from '@ministry/shared/api';
+import { Button, Container, Section, theme, usePageTitle } from '@ministry/shared/ui';
+import { turnGroupMailOff } from './api';
+
+const Box = styled.div`
+  max-width: 560px;
+  margin: 0 auto;
+  padding: 32px;
+  background: #fff;
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow};
+  h1 {
+    color: ${theme.colors.primary};
+    font-size: 1.6rem;
+    margin: 0 0 12px;
+  }
+  p {
+    margin: 0 0 16px;
+  }
+  a {
+    color: ${theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+/**
+ * /groups/mail-off/:token, the link at the foot of a group's e-mail: one
+ * press stops that group's e-mails, without signing in. (A press, not the
+ * link itself: mail scanners open links.)
+ */
+export function GroupMailOffPage() {
+  usePageTitle('Stop group e-mails');
+  const { token = '' } = useParams();
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | 'unknown' | 'failed'>('ask');
+  const [group, setGroup] = useState('');
+  const [error, setError] = useState('');
+
+  const stop = async () => {
+    setState('busy');
+    try {
+      setGroup(await turnGroupMailOff(token));
+      setState('done');
+    } catch (failure) {
+      const status = errorStatus(failure);
+      if (status === 404 || status === 400) setState('unknown');
+      else {
+        setError(friendlyError(failure));
+        setState('failed');
+      }
+    }
+  };
+
+  return (
+    <Section>
+      <Container>
+        <Box role="region" aria-labelledby="mail-off-title">
+          {state === 'done' ? (
+            <>
+              <h1 id="mail-off-title">Done</h1>
+              <p role="status">We will no longer send you the e-mails of {group}.</p>
+              <p>
+                You stay in the group. You can turn its e-mails back on in <Link to="/my-groups">your groups</Link>.
+              </p>
+            </>
+          ) : state === 'unknown' ? (
+            <>
+              <h1 id="mail-off-title">This link does not work</h1>
+              <p role="alert">
+                It may have been copied only in part. You can turn a group&rsquo;s e-mails off in{' '}
+                <Link to="/my-groups">your groups</Link>.
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 id="mail-off-title">Stop this group&rsquo;s e-mails?</h1>
+              <p>Its leaders write to the group through the site now and then. You stay in the group either way.</p>
+              {state === 'failed' && <p role="alert">{error}</p>}
+              <Button type="button" onClick={stop} disabled={state === 'busy'}>
+                {state === 'busy' ? 'Stopping…' : 'Stop these e-mails'}
+              </Button>
+            </>
+          )}
+        </Box>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { axiosInstance as http } from '@ministry/shared/api/http';
+import { renderWithProviders, signedInState } from '@ministry/shared/testing';
+import type { GroupView } from '../../lib/groups';
+import { CommunityApp } from '../../testing/CommunityApp';
+import { locations } from '../../testing/fixtures';
+
+const group = (over: Partial<GroupView> = {}): GroupView => ({
+  _id: '7d0f7f0e-6b1a-4c55-9d6a-1b2c3d4e5f60',
+  slug: 'tuesday-bible-study',
+  name: 'Tuesday Bible Study',
+  kind: 'bible-study',
+  lifeStage: 'everyone',
+  location: { _id: locations[0]!._id, name: locations[0]!.church_name },
+  address: '1 Harbor Way',
+  meetingPlace: null,
+  weekday: 2,
+  time: '19:00',
+  frequency: 'weekly',
+  description: 'We read John together.',
+  photo: null,
+  capacity: 12,
+  memberCount: 3,
+  open: true,
+  full: false,
+  leaders: [{ firstname: 'David', lastname: 'Okafor' }],
+  membership: null,
+  manages: false,
+  ...over,
+});
+
+jest.setTimeout(20_000);
+
+describe('the small groups pages', () => {
+  let api: MockAdapter;
+  beforeEach(() => {
+    api = new MockAdapter(http);
+    api.onGet('/api/locations').reply(200, { data: locations });
+  });
+  afterEach(() => api.restore());
+
+  it('the finder lists the groups matching the filters in the address, and a choice changes the address', async () => {
+    api.onGet('/api/groups').reply((config) => {
+      const params = config.params as Record<string, unknown>;
+      const list =
+        params.kind === 'prayer' ? [] : [group(), group({ _id: 'g2', slug: 'men', name: 'Men at the Table', kind: 'men' })];
+      return [200, { data: list, paging: { page: 1, pageSize: 9, total: list.length, pages: 1 } }];
+    });
+    renderWithProviders(<CommunityApp />, { route: '/groups?day=2' });
+    const card = await screen.findByRole('article', { name: 'Tuesday Bible Study' });
+    expect(within(card).getByRole('link', { name: 'Tuesday Bible Study' })).toHaveAttribute(
+      'href',
+      '/groups/tuesday-bible-study',
+    );
+    expect(card).toHaveTextContent('Tuesdays, 7:00 PM');
+    expect(card).toHaveTextContent('Open to new members');
+    expect(screen.getByText('2 groups')).toBeInTheDocument();
+    expect(api.history.get.find((r) => r.url === '/api/groups')!.params).toMatchObject({ day: 2 });
+    expect(screen.getByLabelText('Day')).toHaveValue('2');
+
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'prayer');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/groups?kind=prayer&day=2'));
+    expect(await screen.findByText(/No group matches these choices yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'See every group' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/groups$/));
+  });
+
+  it('a group page shows when and where with a map link, and asks a visitor to log in to join', async () => {
+    api.onGet('/api/groups/tuesday-bible-study').reply(200, { data: group() });
+    renderWithProviders(<CommunityApp />, { route: '/groups/tuesday-bible-study' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tuesday Bible Study' })).toBeInTheDocument();
+    const about = screen.getByRole('complementary', { name: 'About this group' });
+    expect(about).toHaveTextContent('David Okafor');
+    expect(about).toHaveTextContent('3 members of 12');
+    expect(within(about).getByRole('link', { name: /Open in a map/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('1%20Harbor%20Way'),
+    );
+    expect(within(about).getByRole('link', { name: 'Log in to join' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a member asks to join with a message, and then sees the request waiting', async () => {
+    let asked = false;
+    api.onGet('/api/groups/tuesday-bible-study').reply(() => [200, { data: group({ membership: asked ? 'pending' : null }) }]);
+    api.onPost(`/api/groups/${group()._id}/join`).reply((config) => {
+      asked = true;
+      expect(JSON.parse(config.data as string)).toEqual({ message: 'Hello!', shareEmail: true });
+      return [201, { data: { membership: 'pending' } }];
+    });
+    renderWithProviders(<CommunityApp />, { route: '/groups/tuesday-bible-study', preloadedState: signedInState() });
+    await userEvent.type(await screen.findByLabelText(/A short message to the leaders/), 'Hello!');
+    await userEvent.click(screen.getByLabelText(/Share my e-mail address/));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to join' }));
+    expect(await screen.findByText(/You asked to join/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdraw my request' })).toBeInTheDocument();
+  });
+
+  it('a full group takes no request', async () => {
+    api.onGet('/api/groups/tuesday-bible-study').reply(200, { data: group({ full: true, memberCount: 12 }) });
+    renderWithProviders(<CommunityApp />, { route: '/groups/tuesday-bible-study', preloadedState: signedInState() });
+    expect(await screen.findByText(/This group is full at the moment/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask to join' })).not.toBeInTheDocument();
+  });
+
+  it('the mail link stops a group’s e-mails with one press', async () => {
+    api.onPost('/api/groups/mail-off').reply(200, { data: { group: 'Tuesday Bible Study' } });
+    renderWithProviders(<CommunityApp />, { route: '/groups/mail-off/abcdefghijklmnopqrstuvwxyz012345' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop these e-mails' }));
+    expect(await screen.findByText('We will no longer send you the e-mails of Tuesday Bible Study.')).toBeInTheDocument();
+  });
+});

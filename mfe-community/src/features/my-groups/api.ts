@@ -1,0 +1,71 @@
+/** The member's groups on /my-groups: their groups and requests, answering requests, the roster, mailing the group, leaving. */
+import { http } from '@ministry/shared/api';
+import type { Envelope } from '@ministry/shared/types';
+import type { Group } from '../../lib/groups';
+
+export interface MyGroup extends Group {
+  role: 'leader' | 'member';
+  shareEmail: boolean;
+  mail: boolean;
+}
+
+export interface JoinRequest {
+  _id: string;
+  group: { _id: string; slug: string; name: string };
+  member: { firstname: string; lastname: string } | null;
+  message: string;
+  status: string;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface MyGroups {
+  groups: MyGroup[];
+  myRequests: JoinRequest[];
+  toAnswer: JoinRequest[];
+}
+
+export interface RosterEntry {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  role: 'leader' | 'member';
+  email: string | null;
+  joinedAt: string;
+}
+
+/** GET /api/groups/mine. */
+export async function getMyGroups(): Promise<MyGroups> {
+  return (await http.get<Envelope<MyGroups>>('/api/groups/mine')).data.data;
+}
+
+/** POST /api/groups/requests/{id}/accept or /decline, with an optional note to the member. */
+export async function answerRequest(id: string, decision: 'accept' | 'decline', note: string): Promise<void> {
+  await http.post(`/api/groups/requests/${encodeURIComponent(id)}/${decision}`, note ? { note } : {});
+}
+
+/** DELETE /api/groups/{id}/membership: leaves the group (or withdraws a request). */
+export async function leaveGroup(id: string): Promise<void> {
+  await http.delete(`/api/groups/${encodeURIComponent(id)}/membership`);
+}
+
+/** PUT /api/groups/{id}/membership: share the address with the leaders, receive the group's mails. */
+export async function updateMembership(
+  id: string,
+  choices: { shareEmail?: boolean; mail?: boolean },
+): Promise<{ shareEmail: boolean; mail: boolean }> {
+  return (
+    await http.put<Envelope<{ shareEmail: boolean; mail: boolean }>>(`/api/groups/${encodeURIComponent(id)}/membership`, choices)
+  ).data.data;
+}
+
+/** GET /api/groups/{id}/roster (leaders and staff). */
+export async function getRoster(id: string): Promise<RosterEntry[]> {
+  return (await http.get<Envelope<RosterEntry[]>>(`/api/groups/${encodeURIComponent(id)}/roster`)).data.data;
+}
+
+/** POST /api/groups/{id}/mail: a leader's e-mail to the group; answers how many it went to. */
+export async function mailGroup(id: string, subject: string, text: string): Promise<number> {
+  return (await http.post<Envelope<{ sent: number }>>(`/api/groups/${encodeURIComponent(id)}/mail`, { subject, text })).data.data
+    .sent;
+}
