@@ -95,7 +95,8 @@ await parallelSteps([
     .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
     .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
 ]);
-step('unit and component tests (jest)', bin('jest'), ['--ci']);
+// Two workers: jest's default (the cores but one) runs one file at a time on two cores.
+step('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2']);
 
 /**
  * API test files that time the server or kill it (a rush of page loads
