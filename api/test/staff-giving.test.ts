@@ -209,7 +209,7 @@ describeEachDatabase('giving staff: events', (ctx) => {
       [{ place: 'church', churchId: UNKNOWN_ID }, 'churchId', /church/],
       [{ photo: 'https://evil.example/x.jpg' }, 'photo', /photo/],
       [{ photo: '' }, 'photo', /photo/],
-      [{ price: 0 }, 'price', /price from \$1/],
+      [{ price: 0.5 }, 'price', /price from \$1 to \$10,000, or 0 for a free event/],
       [{ price: 'free' }, 'price', /price/],
       [{ price: 12.345 }, 'price', /cents/],
       [{ seats: 0 }, 'seats', /seats from 1/],

@@ -513,6 +513,22 @@ export interface CalendarFeedsTable {
   created_at: DefaultTimestamp;
 }
 
+/** One seat of a paid booking: its own code (QR), checked in on its own, and maybe forwarded to a guest (migration 0036). */
+export interface EventTicketsTable {
+  id: string;
+  booking_id: string;
+  event_id: string;
+  /** 1 for the booking's first ticket (the member's own), 2… for their guests. */
+  position: number;
+  token: string;
+  checked_in_at: Nullable<Date>;
+  checked_in_by: Nullable<string>;
+  /** The guest's address it was last e-mailed to, and when. */
+  forwarded_to: Nullable<string>;
+  forwarded_at: Nullable<Date>;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -549,4 +565,5 @@ export interface Database {
   media_files: MediaFilesTable;
   upload_chunks: UploadChunksTable;
   calendar_feeds: CalendarFeedsTable;
+  event_tickets: EventTicketsTable;
 }

@@ -4,8 +4,10 @@ import type {
   BookingContract,
   BookingEventContract,
   GiftContract,
+  MyBookingContract,
   MyTicketContract,
   RecurringGiftContract,
+  TicketPassContract,
   Static,
 } from '../contracts';
 
@@ -28,6 +30,12 @@ export interface CheckoutSessionInput {
 
 /** One of the member's tickets on "My tickets" (see the contract). */
 export type MyTicket = Static<typeof MyTicketContract>;
+
+/** One ticket (seat) of a booking, with its own code (see the contract). */
+export type TicketPass = Static<typeof TicketPassContract>;
+
+/** A booking on "My tickets" with its tickets, one per seat (see the contract). */
+export type MyBooking = Static<typeof MyBookingContract>;
 
 /** Where an event happens, as the staff's form sets it: one of the churches, or an address. */
 export type EventPlaceChoice = 'church' | 'address';

@@ -10,7 +10,7 @@ import { inSiteTimeZone } from '@ministry/shared/format';
 import type { Attendee, AttendeeList, StaffEvent, StaffEventInput } from '@ministry/shared/types';
 import { eventMessages } from '@ministry/shared/validation';
 import type { Database } from '../../db/index.js';
-import type { BookingRow } from '../payments/bookings.js';
+import { FREE_PROVIDER, type BookingRow } from '../payments/bookings.js';
 import type { EventsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -210,13 +210,23 @@ export async function cancelEvent(db: Db, id: string): Promise<Cancellation> {
           .where('status', '=', 'pending')
           .returningAll()
           .execute();
-        const refunding = await trx
+        // Free reservations end there (nothing to refund); paid bookings are refunded after the commit.
+        const freed = await trx
+          .updateTable('bookings')
+          .set({ status: 'cancelled', refund_reason: 'event_cancelled', released_at: new Date() })
+          .where('event_id', '=', id)
+          .where('status', '=', 'paid')
+          .where('provider', '=', FREE_PROVIDER)
+          .returningAll()
+          .execute();
+        const paid = await trx
           .updateTable('bookings')
           .set({ status: 'refund_due', refund_reason: 'event_cancelled' })
           .where('event_id', '=', id)
           .where('status', '=', 'paid')
           .returningAll()
           .execute();
+        const refunding = [...freed, ...paid];
         const held = released.reduce((sum, b) => sum + b.quantity, 0);
         const sold = refunding.reduce((sum, b) => sum + b.quantity, 0);
         if (held > 0 || sold > 0) {
