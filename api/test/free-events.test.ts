@@ -10,6 +10,9 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { down, up } from '../src/db/migrations/0036_event_tickets.js';
+import { newId } from '../src/lib/ids.js';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { Booking, MyBooking } from '@ministry/shared/types';
 import {
@@ -248,6 +251,78 @@ describeEachDatabase(
       assert.equal(over.statusCode, 429, over.body);
     });
 
+    it('each ticket checks in on its own; a second scan says when; the attendee list and its CSV show each ticket', async () => {
+      const { app } = ctx();
+      const family = await createMember(app, { firstname: 'Ruth', lastname: 'Moab' });
+      const eventId = await createEvent(app, { title: 'Family Day', price: 0, seats: 9, date: inDays(3) });
+      const id = json<{ data: Booking }>(await reserve(app, family, eventId, 3)).data._id;
+      const codes = (await myBookings(app, family)).find((b) => b._id === id)!.tickets.map((t) => t.code);
+      const scan = (code: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/admin/events/${eventId}/check-in`,
+          headers: { cookie: editor.cookie },
+          payload: { code },
+        });
+      type Scan = {
+        data: {
+          outcome: string;
+          ticket: { position: number; quantity: number; code: string; reference: string; checkedInAt: string };
+          counts: { checkedIn: number; sold: number };
+        };
+      };
+      const first = json<Scan>(await scan(codes[1]!.toLowerCase().replace(/-/g, ' '))).data;
+      assert.equal(first.outcome, 'checked_in');
+      assert.deepEqual([first.ticket.position, first.ticket.quantity, first.ticket.code], [2, 3, codes[1]]);
+      assert.equal(first.ticket.reference, id.slice(0, 8).toUpperCase());
+      assert.deepEqual(first.counts, { checkedIn: 1, sold: 3 }, 'one person in, not the whole booking');
+      // Scanned twice at once: one checks in; again later: already, at the first time.
+      const both = await Promise.all([scan(codes[0]!), scan(codes[0]!)]);
+      assert.deepEqual(both.map((r) => json<Scan>(r).data.outcome).sort(), ['already', 'checked_in']);
+      const again = json<Scan>(await scan(codes[1]!)).data;
+      assert.equal(again.outcome, 'already');
+      assert.equal(again.ticket.checkedInAt, first.ticket.checkedInAt);
+      assert.deepEqual(again.counts, { checkedIn: 2, sold: 3 });
+      // Checked in: the reservation can no longer be cancelled.
+      assert.equal((await cancel(app, family, id)).statusCode, 409);
+
+      type List = {
+        data: {
+          free: boolean;
+          attendees: { _id: string; reference: string; passes: { code: string; checkedInAt: string | null }[] }[];
+        };
+      };
+      const list = json<List>(
+        await app.inject({ url: `/api/admin/events/${eventId}/attendees`, headers: { cookie: editor.cookie } }),
+      ).data;
+      assert.equal(list.free, true);
+      const booking = list.attendees.find((a) => a._id === id)!;
+      assert.equal(booking.reference, id.slice(0, 8).toUpperCase());
+      assert.deepEqual(
+        booking.passes.map((p) => [p.code, p.checkedInAt !== null]),
+        [
+          [codes[0], true],
+          [codes[1], true],
+          [codes[2], false],
+        ],
+      );
+      const csv = await app.inject({ url: `/api/admin/events/${eventId}/attendees.csv`, headers: { cookie: editor.cookie } });
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      assert.match(lines[0]!, /"Booking reference",.*"Ticket","Ticket code","Checked in at","Checked in by","Sent to"/);
+      assert.equal(lines.length, 4, 'one row per ticket');
+      assert.ok(!csv.body.includes(id), 'the short reference, not the full id');
+      assert.match(
+        lines[2]!,
+        new RegExp(
+          `^"Ruth Moab",".+","${id.slice(0, 8).toUpperCase()}","3","Reserved \\(free\\)","0\\.00",.*"2 of 3","${codes[1]}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}","Test Member",""$`,
+        ),
+      );
+      assert.match(lines[3]!, new RegExp(`"3 of 3","${codes[2]}","","",""$`));
+    });
+
     it('an admin cancels a free event: reservations end without refunds, each holder is told once', async () => {
       const { app } = ctx();
       const admin = await createMember(app, { role: 'admin' });
@@ -265,6 +340,53 @@ describeEachDatabase(
       const mail = await waitForMailTo(app.config.dataDir, member.email, /Cancelled: Free Cancelled/);
       assert.match(mail, /nothing to refund/);
       assert.deepEqual(await seats(app, eventId), { held: 0, sold: 0 });
+    });
+
+    it('the migration gives bookings made before one ticket per seat: the first keeps the QR code mailed, a group checked in stays in', async () => {
+      const { app } = ctx();
+      const eventId = await createEvent(app, { price: 20, seats: 9, date: inDays(12) });
+      const make = async (token: string, quantity: number, checkedIn: Date | null) => {
+        const id = newId();
+        await app.db
+          .insertInto('bookings')
+          .values({
+            id,
+            user_id: member.id,
+            event_id: eventId,
+            quantity,
+            unit_price: 20,
+            status: 'paid',
+            provider: 'local',
+            expires_at: new Date(),
+            paid_at: new Date(),
+            ticket_token: token,
+            checked_in_at: checkedIn,
+            checked_in_by: checkedIn ? editor.id : null,
+          })
+          .execute();
+        return id;
+      };
+      const at = new Date(Date.now() - 60_000);
+      const group = await make('ABCDEF0123456789ABCD', 3, at);
+      const single = await make('0123456789ABCDEF0123', 1, null);
+      const before = await app.db.selectFrom('event_tickets').select(['booking_id', 'position', 'token']).execute();
+      await down(app.db as unknown as Kysely<unknown>);
+      await up(app.db as unknown as Kysely<unknown>);
+      const tickets = await app.db.selectFrom('event_tickets').selectAll().orderBy('position').execute();
+      const of = (id: string) => tickets.filter((t) => t.booking_id === id);
+      assert.equal(of(group).length, 3);
+      assert.equal(of(group)[0]!.token, 'ABCDEF0123456789ABCD');
+      assert.equal(new Set(of(group).map((t) => t.token)).size, 3);
+      for (const t of of(group)) {
+        assert.equal(new Date(t.checked_in_at!).getTime(), at.getTime());
+        assert.match(t.token, /^[0-9A-F]{20}$/);
+      }
+      assert.deepEqual(
+        of(single).map((t) => [t.position, t.token, t.checked_in_at]),
+        [[1, '0123456789ABCDEF0123', null]],
+      );
+      // Every booking's first ticket keeps the code its member was mailed.
+      for (const old of before.filter((b) => b.position === 1)) assert.equal(of(old.booking_id)[0]!.token, old.token);
     });
   },
   { config: { limits: limitsWith({ ticketForwardsPerAccount: 3 }) } },

@@ -104,6 +104,33 @@ export interface AttendeeList {
   };
 }
 
+/** One ticket (one person) of a booking on the attendee list: its code and when it was checked in. */
+export interface AttendeeTicket {
+  _id: string;
+  /** 1 of the booking's `tickets`. */
+  position: number;
+  code: string;
+  checkedInAt: string | null;
+  /** The staff member who checked it in. */
+  checkedInBy: string | null;
+  /** The guest's address the member e-mailed it to. */
+  forwardedTo: string | null;
+}
+
+/** A booking on the attendee list with its short reference and its tickets. */
+export interface AttendeeWithTickets extends Attendee {
+  /** The short booking reference the member sees ('1A2B3C4D'). */
+  reference: string;
+  /** One per person while the booking is paid (or reserved); none otherwise. */
+  passes: AttendeeTicket[];
+}
+
+/** GET /api/admin/events/{id}/attendees: each booking with its tickets, and whether the event is free. */
+export interface AttendeeTicketList extends AttendeeList {
+  attendees: AttendeeWithTickets[];
+  free: boolean;
+}
+
 /** A gift on the admins' donations page. */
 export interface DonationRecord {
   _id: string;
@@ -153,6 +180,11 @@ export interface CheckInResult {
   outcome: 'checked_in' | 'already';
   ticket: { name: string; quantity: number; checkedInAt: string; checkedInBy: string | null };
   counts: CheckInCounts;
+}
+
+/** A scan that checked in (or found checked in) one ticket of a booking: which one, its code and booking reference. */
+export interface TicketCheckInResult extends CheckInResult {
+  ticket: CheckInResult['ticket'] & { position: number; code: string; reference: string };
 }
 
 /** A gift in the member's giving history. */
