@@ -107,6 +107,8 @@ describe('AttendeesPage', () => {
     expect(cells[6]).toBe('B1B1B1B1');
     expect(cells[7]).toMatch(/^AAAAA-BBBBB-CCCCC-DDDDD · in at \d{2}:\d{2}EEEEE-FFFFF-GGGGG-HHHHH · not in yet$/);
     expect(screen.getByText('3 tickets reserved')).toBeInTheDocument();
+    expect(screen.getByText('Places reserved').nextSibling).toHaveTextContent('3');
+    expect(screen.queryByText('Paid in all')).not.toBeInTheDocument();
   });
 
   it('lists every booking with name, e-mail, tickets, payment and date, the totals, and the CSV download', async () => {

@@ -100,8 +100,35 @@ function PassCell({ attendee }: { attendee: AttendeeWithTickets }) {
   );
 }
 
-function Summary({ list }: { list: AttendeeList }) {
+function Summary({ list }: { list: AttendeeList & { free?: boolean } }) {
   const { totals, event } = list;
+  if (list.free) {
+    return (
+      <>
+        {event.cancelledAt && (
+          <Cancelled>This event was cancelled on {formatEventDate(event.cancelledAt)}: its reservations ended.</Cancelled>
+        )}
+        <Totals>
+          <div>
+            <dt>Places reserved</dt>
+            <dd>{totals.ticketsPaid}</dd>
+          </div>
+          <div>
+            <dt>Held for the waitlist</dt>
+            <dd>{totals.ticketsWaiting}</dd>
+          </div>
+          <div>
+            <dt>Places left</dt>
+            <dd>{Math.max(0, event.seats - event.seatsSold - event.seatsHeld)}</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>Free</dd>
+          </div>
+        </Totals>
+      </>
+    );
+  }
   return (
     <>
       {event.cancelledAt && (
@@ -145,8 +172,8 @@ export function AttendeesPage() {
       intro={
         event ? (
           <>
-            {formatEventDate(event.event_date)}, {formatEventTime(event.event_date)} · {event.seatsSold} of {event.seats} seats
-            sold
+            {formatEventDate(event.event_date)}, {formatEventTime(event.event_date)} · {event.seatsSold} of {event.seats}{' '}
+            {list.data?.free ? 'places reserved' : 'seats sold'}
             {event.seatsHeld ? `, ${event.seatsHeld} held` : ''}. Holds that ran out or were given up are not listed.
           </>
         ) : undefined
