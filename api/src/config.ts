@@ -287,6 +287,12 @@ export const LIMITS = {
     minutes: 15,
     what: 'changes of e-mail or password (each checks the current password) by one account',
   },
+  ticketForwardsPerAccount: {
+    env: 'LIMIT_TICKET_FORWARDS_PER_ACCOUNT',
+    max: 20,
+    minutes: 1440,
+    what: 'tickets one member e-mails to their guests ("Send to a guest" on My tickets)',
+  },
   dataExportsPerAccount: {
     env: 'LIMIT_DATA_EXPORTS_PER_ACCOUNT',
     max: 5,

@@ -208,6 +208,8 @@ const EXPECTED = [
   'POST /api/payment/bookings/:id/sync',
   'POST /api/payment/create-checkout-session',
   'POST /api/payment/my-bookings/:id/cancel',
+  'POST /api/payment/reserve',
+  'POST /api/payment/tickets/:id/forward',
   'POST /api/payment/webhook',
   'POST /api/prayers/:id/answered',
   'POST /api/prayers/:id/prayed',

@@ -209,7 +209,7 @@ describeEachDatabase('giving staff: events', (ctx) => {
       [{ place: 'church', churchId: UNKNOWN_ID }, 'churchId', /church/],
       [{ photo: 'https://evil.example/x.jpg' }, 'photo', /photo/],
       [{ photo: '' }, 'photo', /photo/],
-      [{ price: 0 }, 'price', /price from \$1/],
+      [{ price: 0.5 }, 'price', /price from \$1 to \$10,000, or 0 for a free event/],
       [{ price: 'free' }, 'price', /price/],
       [{ price: 12.345 }, 'price', /cents/],
       [{ seats: 0 }, 'seats', /seats from 1/],
@@ -381,23 +381,44 @@ describeEachDatabase('giving staff: events', (ctx) => {
     assert.deepEqual(rows[0], [
       'Name',
       'E-mail',
+      'Booking reference',
       'Tickets',
       'Payment',
       'Amount (USD)',
       'Booked on',
       'Paid on',
-      'Booking reference',
+      'Ticket',
+      'Ticket code',
+      'Checked in at',
+      'Checked in by',
+      'Sent to',
     ]);
-    assert.equal(rows.length, 4);
-    assert.deepEqual(rows[1]!.slice(0, 5), ['Mary Member', member.email, '2', 'Paid', '30.00']);
+    // One row per ticket of a paid booking (Mary's 2, then 1), one for the booking not paid yet.
+    assert.equal(rows.length, 5);
+    const ref = (a: { _id: string }) => a._id.slice(0, 8).toUpperCase();
+    const [mary, smith, eddie] = list.attendees;
+    assert.deepEqual(rows[1]!.slice(0, 6), ['Mary Member', member.email, ref(mary!), '2', 'Paid', '30.00']);
+    assert.deepEqual(rows[2]!.slice(0, 2), ['Mary Member', member.email]);
+    assert.deepEqual([rows[1]![8], rows[2]![8]], ['1 of 2', '2 of 2']);
+    assert.match(rows[1]![9]!, /^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    assert.notEqual(rows[1]![9], rows[2]![9], 'each ticket its own code');
+    assert.equal(rows[1]![10], '', 'not checked in yet');
     assert.deepEqual(
-      rows[2]!.slice(0, 5),
-      [`'=HYPERLINK("http://evil.example") Smith, "Jr"`, tricky.email, '1', 'Paid', '15.00'],
+      rows[3]!.slice(0, 6),
+      [`'=HYPERLINK("http://evil.example") Smith, "Jr"`, tricky.email, ref(smith!), '1', 'Paid', '15.00'],
       'a formula is defused',
     );
-    assert.deepEqual(rows[3]!.slice(0, 5), ['Eddie Editor', editor.email, '3', 'Not paid yet (seats held)', '45.00']);
-    assert.match(rows[1]![5]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    assert.equal(rows[3]![6], '', 'not paid: no payment date');
+    assert.deepEqual(rows[4]!.slice(0, 6), [
+      'Eddie Editor',
+      editor.email,
+      ref(eddie!),
+      '3',
+      'Not paid yet (seats held)',
+      '45.00',
+    ]);
+    assert.equal(rows[4]![9], '', 'not paid: no ticket');
+    assert.match(rows[1]![6]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    assert.equal(rows[4]![7], '', 'not paid: no payment date');
     assert.ok(res.body.includes('"\'=HYPERLINK(""http://evil.example"") Smith, ""Jr"""'), 'quotes doubled inside a quoted field');
   });
 

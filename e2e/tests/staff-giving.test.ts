@@ -263,9 +263,17 @@ describe('the giving staff pages', () => {
       .trim()
       .split('\r\n');
     // Every cell quoted (a formula character can never start one).
-    assert.equal(lines[0], '"Name","E-mail","Tickets","Payment","Amount (USD)","Booked on","Paid on","Booking reference"');
-    assert.equal(lines.length, 2);
-    assert.match(lines[1]!, new RegExp(`^"Abena Owusu","${MEMBER.email.replace(/\./g, '\\.')}","2","Paid","30\\.00",`));
+    assert.equal(
+      lines[0],
+      '"Name","E-mail","Booking reference","Tickets","Payment","Amount (USD)","Booked on","Paid on","Ticket","Ticket code","Checked in at","Checked in by","Sent to"',
+    );
+    // One row per ticket: the booking of 2 has two, each with its own code.
+    assert.equal(lines.length, 3);
+    assert.match(
+      lines[1]!,
+      new RegExp(`^"Abena Owusu","${MEMBER.email.replace(/\./g, '\\.')}","[0-9A-F]{8}","2","Paid","30\\.00",.*"1 of 2",`),
+    );
+    assert.match(lines[2]!, /"2 of 2","[0-9A-Z]{5}(-[0-9A-Z]{5}){3}",/);
     await checkAtBothWidths(
       page,
       `${site.url}/admin/events/${eventId}/attendees`,

@@ -3,7 +3,8 @@
  * with two paid bookings sees each ticket's QR code, code and calendar link
  * on "My tickets", cancels one and sees it refunded (and e-mailed), the other
  * kept; staff check a ticket in at the door by its typed code, once;
- * desktop and mobile.
+ * desktop and mobile. A family reserves places at a free event (no payment
+ * step), gets one ticket per person, and each is checked in on its own.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +22,7 @@ import {
   startSite,
   type Site,
   logIn as logInThroughForm,
+  hydrated,
 } from '../harness';
 
 interface MinistryEvent {
@@ -155,11 +157,11 @@ describe('tickets', () => {
       const keepItem = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: keep.title }) });
       const giveItem = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: give.title }) });
       for (const item of [keepItem, giveItem]) {
-        const qr = item.getByRole('img', { name: /^QR code of the ticket [0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/ });
+        const qr = item.getByRole('img', { name: /^QR code of the ticket [0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/ }).first();
         await qr.waitFor();
         const size = await qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
         assert.ok(size > 0, 'the QR code is drawn');
-        assert.match(await item.getByLabel('Ticket code').innerText(), /^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+        assert.match(await item.getByLabel('Ticket code').first().innerText(), /^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
         assert.match(
           (await item.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')) ?? '',
           /\/api\/events\/[0-9a-f-]{36}\/calendar\.ics$/,
@@ -204,8 +206,8 @@ describe('tickets', () => {
       await logIn(page, ADMIN);
       await page.goto(`${site.url}/admin/events/${event._id}/check-in`);
       await page.getByRole('heading', { level: 1, name: 'Check-in at the door' }).waitFor();
-      await page.getByText(/^\d+ checked in \/ \d+ sold$/).waitFor();
-      const before = (await page.getByText(/^\d+ checked in \/ \d+ sold$/).innerText()).match(/^(\d+)/)![1];
+      await page.getByText(/^\d+ checked in \/ \d+ tickets$/).waitFor();
+      const before = (await page.getByText(/^\d+ checked in \/ \d+ tickets$/).innerText()).match(/^(\d+)/)![1];
       await page.getByLabel('Ticket code').fill(code.toLowerCase());
       await page.getByRole('button', { name: 'Check in' }).click();
       await page.getByRole('status').filter({ hasText: 'Welcome! Checked in' }).waitFor();
@@ -213,9 +215,9 @@ describe('tickets', () => {
       await savePageScreenshot(page, `check-in-${name}`);
       await page.getByLabel('Ticket code').fill(code);
       await page.getByRole('button', { name: 'Check in' }).click();
-      const used = page.getByRole('alert').filter({ hasText: 'Already used' });
+      const used = page.getByRole('alert').filter({ hasText: 'Already checked in at' });
       await used.waitFor();
-      assert.match(await used.innerText(), /checked in on .* by /);
+      assert.match(await used.innerText(), /ticket 1 of 1 · booking [0-9A-F]{8} · on .* by /);
       await page.getByLabel('Ticket code').fill('nothing');
       await page.getByRole('button', { name: 'Check in' }).click();
       await page.getByRole('alert').filter({ hasText: 'That is not a ticket code' }).waitFor();
@@ -224,4 +226,127 @@ describe('tickets', () => {
       await context.close();
     });
   }
+
+  it('a family reserves a free event (no payment), gets a ticket each, and each is checked in on its own', async () => {
+    const member = await signUp();
+    const staff = await newPage(browser, DESKTOP);
+    const staffErrors = collectPageErrors(staff.page);
+    await logIn(staff.page, ADMIN);
+    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const created = await staff.page.evaluate(async (date) => {
+      const res = await fetch('/api/admin/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Free Family Picnic',
+          description: 'Games, food and prayer in the park. Everyone is welcome.',
+          date,
+          time: '12:00',
+          durationMinutes: 180,
+          place: 'address',
+          churchId: null,
+          address: '1 Park Lane, Toronto, ON',
+          photo: '/media/event-1.svg',
+          price: 0,
+          seats: 40,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as { data: { _id: string } } };
+    }, date);
+    assert.equal(created.status, 201);
+    const eventId = created.body.data._id;
+
+    for (const [name, viewport] of [
+      ['360', { width: 360, height: 780 }],
+      ['834', { width: 834, height: 1112 }],
+      ['1440', { width: 1440, height: 900 }],
+    ] as const) {
+      await staff.page.setViewportSize(viewport);
+      await staff.page.goto(`${site.url}/admin/events/${eventId}`);
+      await staff.page.getByRole('checkbox', { name: /Free event/ }).waitFor();
+      assert.equal(await staff.page.getByRole('checkbox', { name: /Free event/ }).isChecked(), true);
+      await savePageScreenshot(staff.page, `free-event-form-${name}`);
+    }
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = collectPageErrors(page);
+    await logIn(page, member);
+    await page.goto(`${site.url}/events/${eventId}`);
+    await page.getByRole('heading', { level: 2, name: 'Free event' }).waitFor();
+    assert.equal(await page.getByLabel('Price per ticket').count(), 0, 'no price, no Buy');
+    const places = await hydrated(page.getByLabel('Places (you and your guests)'));
+    await places.fill('2');
+    await (await hydrated(page.getByRole('button', { name: 'Reserve' }))).click();
+    await page.getByRole('status').filter({ hasText: 'Reserved: 2 places.' }).waitFor();
+    assert.equal(mailsTo(member.email, /Subject: Your reservation: Free Family Picnic/).length, 1);
+
+    await page.goto(`${site.url}/my-tickets`);
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Free Family Picnic' }) });
+    await item.getByRole('listitem', { name: 'Ticket 2 of 2' }).waitFor();
+    assert.match(await item.innerText(), /2 places · Free · reference [0-9A-F]{8}/);
+    const codes = await item.getByLabel('Ticket code').allInnerTexts();
+    assert.equal(codes.length, 2);
+    assert.notEqual(codes[0], codes[1], 'a code each');
+    for (const [name, viewport] of [
+      ['360', { width: 360, height: 780 }],
+      ['834', { width: 834, height: 1112 }],
+      ['1440', { width: 1440, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await item.getByRole('listitem', { name: 'Ticket 2 of 2' }).waitFor();
+      await savePageScreenshot(page, `free-my-tickets-${name}`);
+      await page.goto(`${site.url}/events/${eventId}`);
+      await page.getByRole('heading', { level: 2, name: 'Free event' }).waitFor();
+      await savePageScreenshot(page, `free-event-page-${name}`);
+      await page.goto(`${site.url}/my-tickets`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    // The door: the guest's ticket first, then a second scan of it, then the member's own.
+    await staff.page.setViewportSize(MOBILE);
+    await staff.page.goto(`${site.url}/admin/events/${eventId}/check-in`);
+    await staff.page.getByText('0 checked in / 2 tickets').waitFor();
+    const scan = async (code: string) => {
+      await staff.page.getByLabel('Ticket code').fill(code);
+      await (await hydrated(staff.page.getByRole('button', { name: 'Check in' }))).click();
+    };
+    await scan(codes[1]!);
+    await staff.page
+      .getByRole('status')
+      .filter({ hasText: /ticket 2 of 2 · booking [0-9A-F]{8}/ })
+      .waitFor();
+    await staff.page.getByText('1 checked in / 2 tickets').waitFor();
+    await scan(codes[1]!);
+    await staff.page
+      .getByRole('alert')
+      .filter({ hasText: /^Already checked in at \d{2}:\d{2} (AM|PM)/ })
+      .waitFor();
+    await savePageScreenshot(staff.page, 'free-check-in-again-360');
+    await scan(codes[0]!);
+    await staff.page.getByRole('status').filter({ hasText: 'ticket 1 of 2' }).waitFor();
+    await staff.page.getByText('2 checked in / 2 tickets').waitFor();
+
+    for (const [name, viewport] of [
+      ['360', { width: 360, height: 780 }],
+      ['834', { width: 834, height: 1112 }],
+      ['1440', { width: 1440, height: 900 }],
+    ] as const) {
+      await staff.page.setViewportSize(viewport);
+      await staff.page.goto(`${site.url}/admin/events/${eventId}/attendees`);
+      const row = staff.page
+        .getByRole('table', { name: 'Bookings of Free Family Picnic' })
+        .getByRole('row', { name: /Kofi Mensah/ });
+      await row.waitFor();
+      const text = await row.innerText();
+      assert.match(text, /Reserved/);
+      for (const code of codes) assert.match(text, new RegExp(`${code} · in at \\d{2}:\\d{2}`));
+      await savePageScreenshot(staff.page, `free-attendees-${name}`);
+      await staff.page.goto(`${site.url}/admin/events/${eventId}/check-in`);
+      await staff.page.getByText('2 checked in / 2 tickets').waitFor();
+      await savePageScreenshot(staff.page, `free-check-in-${name}`);
+    }
+    assert.deepEqual(staffErrors, []);
+    await staff.context.close();
+  });
 });

@@ -684,6 +684,21 @@ export interface GroupRequestsTable {
 }
 
 export type GroupRequestStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+/** One seat of a paid booking: its own code (QR), checked in on its own, and maybe forwarded to a guest (migration 0036). */
+export interface EventTicketsTable {
+  id: string;
+  booking_id: string;
+  event_id: string;
+  /** 1 for the booking's first ticket (the member's own), 2… for their guests. */
+  position: number;
+  token: string;
+  checked_in_at: Nullable<Date>;
+  checked_in_by: Nullable<string>;
+  /** The guest's address it was last e-mailed to, and when. */
+  forwarded_to: Nullable<string>;
+  forwarded_at: Nullable<Date>;
+  created_at: DefaultTimestamp;
+}
 
 export interface Database {
   users: UsersTable;
@@ -735,4 +750,5 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_requests: GroupRequestsTable;
+  event_tickets: EventTicketsTable;
 }

@@ -14,6 +14,8 @@ import {
   EventContract,
   GiftContract,
   MyTicketContract,
+  MyBookingContract,
+  TicketPassContract,
   MyPostContract,
   PagingContract,
   PendingPostContract,
@@ -69,5 +71,7 @@ export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) =
 
 export const bookingSchema = answerSchema(BookingContract);
 export const myTicketSchema = answerSchema(MyTicketContract);
+export const myBookingSchema = answerSchema(MyBookingContract);
+export const ticketPassSchema = answerSchema(TicketPassContract);
 export const giftSchema = answerSchema(GiftContract);
 export const recurringGiftSchema = answerSchema(RecurringGiftContract);

@@ -56,6 +56,34 @@ export const MyTicketContract = Type.Object({
   checkedInAt: StrOrNull(),
 });
 
+/** One ticket (one seat) of a booking: its own code and QR code, checked in on its own, maybe sent to a guest. */
+export const TicketPassContract = Type.Object({
+  _id: Type.String(),
+  /** 1 for the booking's first ticket, 2… for the others. */
+  position: Type.Integer(),
+  /** The code shown at the door ('ABCDE-FGHJK-…', the QR code's content). */
+  code: Type.String(),
+  /** The QR code, an SVG image, for events to come. */
+  qrSvg: StrOrNull(),
+  checkedInAt: StrOrNull(),
+  /** The guest's address it was last e-mailed to. */
+  forwardedTo: StrOrNull(),
+});
+
+/**
+ * "My tickets" with one ticket per seat and free events' reservations
+ * (GET /api/payment/my-bookings): the booking as MyTicketContract says, and
+ * whether its event is free, the short reference the member sees, and its
+ * tickets (while it is paid or reserved).
+ */
+export const MyBookingContract = Type.Object({
+  ...MyTicketContract.properties,
+  free: Type.Boolean(),
+  /** The short booking reference ('1A2B3C4D'), as staff see it too. */
+  reference: Type.String(),
+  tickets: Type.Array(TicketPassContract),
+});
+
 /** A gift in the member's giving history. */
 export const GiftContract = Type.Object({
   _id: Type.String(),

@@ -4,8 +4,10 @@ import type {
   BookingContract,
   BookingEventContract,
   GiftContract,
+  MyBookingContract,
   MyTicketContract,
   RecurringGiftContract,
+  TicketPassContract,
   Static,
 } from '../contracts';
 
@@ -28,6 +30,12 @@ export interface CheckoutSessionInput {
 
 /** One of the member's tickets on "My tickets" (see the contract). */
 export type MyTicket = Static<typeof MyTicketContract>;
+
+/** One ticket (seat) of a booking, with its own code (see the contract). */
+export type TicketPass = Static<typeof TicketPassContract>;
+
+/** A booking on "My tickets" with its tickets, one per seat (see the contract). */
+export type MyBooking = Static<typeof MyBookingContract>;
 
 /** Where an event happens, as the staff's form sets it: one of the churches, or an address. */
 export type EventPlaceChoice = 'church' | 'address';
@@ -96,6 +104,33 @@ export interface AttendeeList {
   };
 }
 
+/** One ticket (one person) of a booking on the attendee list: its code and when it was checked in. */
+export interface AttendeeTicket {
+  _id: string;
+  /** 1 of the booking's `tickets`. */
+  position: number;
+  code: string;
+  checkedInAt: string | null;
+  /** The staff member who checked it in. */
+  checkedInBy: string | null;
+  /** The guest's address the member e-mailed it to. */
+  forwardedTo: string | null;
+}
+
+/** A booking on the attendee list with its short reference and its tickets. */
+export interface AttendeeWithTickets extends Attendee {
+  /** The short booking reference the member sees ('1A2B3C4D'). */
+  reference: string;
+  /** One per person while the booking is paid (or reserved); none otherwise. */
+  passes: AttendeeTicket[];
+}
+
+/** GET /api/admin/events/{id}/attendees: each booking with its tickets, and whether the event is free. */
+export interface AttendeeTicketList extends AttendeeList {
+  attendees: AttendeeWithTickets[];
+  free: boolean;
+}
+
 /** A gift on the admins' donations page. */
 export interface DonationRecord {
   _id: string;
@@ -145,6 +180,11 @@ export interface CheckInResult {
   outcome: 'checked_in' | 'already';
   ticket: { name: string; quantity: number; checkedInAt: string; checkedInBy: string | null };
   counts: CheckInCounts;
+}
+
+/** A scan that checked in (or found checked in) one ticket of a booking: which one, its code and booking reference. */
+export interface TicketCheckInResult extends CheckInResult {
+  ticket: CheckInResult['ticket'] & { position: number; code: string; reference: string };
 }
 
 /** A gift in the member's giving history. */

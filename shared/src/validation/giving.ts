@@ -101,6 +101,9 @@ export const eventMessages = {
     `${taken === 1 ? '1 seat is' : `${taken} seats are`} already sold or held: the event needs at least ${taken}.`,
 } as const;
 
+/** The price field's message: a price, or 0 for a free event (its places are reserved, not bought). */
+const priceOrFree = `${eventMessages.price}, or 0 for a free event`;
+
 // eslint-disable-next-line no-control-regex
 const EVENT_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const eventLine = (message: string, max: number) =>
@@ -174,10 +177,11 @@ export const staffEventSchema = yup.object({
   photo: yup.string().required(eventMessages.photo).matches(SITE_IMAGE, eventMessages.photo),
   price: yup
     .number()
-    .typeError(eventMessages.price)
-    .required(eventMessages.price)
-    .min(EVENT_LIMITS.priceMin, eventMessages.price)
-    .max(EVENT_LIMITS.priceMax, eventMessages.price)
+    .typeError(priceOrFree)
+    .required(priceOrFree)
+    // 0: a free event (places reserved, no payment); otherwise at least the lowest price a card payment takes.
+    .test('free-or-priced', priceOrFree, (v) => v === undefined || v === 0 || v >= EVENT_LIMITS.priceMin)
+    .max(EVENT_LIMITS.priceMax, priceOrFree)
     .test('cents', eventMessages.cents, (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6),
   seats: yup
     .number()

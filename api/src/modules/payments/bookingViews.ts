@@ -4,9 +4,10 @@
  * ticket's code, QR code and until when it may be cancelled.
  */
 import type { Kysely } from 'kysely';
-import type { Booking, BookingStatus, MyTicket } from '@ministry/shared/types';
+import type { Booking, BookingStatus, MyBooking, TicketPass } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import { groupedCode, ticketQrSvg } from './tickets.js';
+import { FREE_PROVIDER } from './bookings.js';
+import { groupedCode, shortReference, ticketQrSvg } from './tickets.js';
 
 type Executor = Kysely<Database>;
 
@@ -37,6 +38,7 @@ function bookingQuery(db: Executor) {
       'bookings.ticket_token',
       'bookings.refund_reason',
       'bookings.checked_in_at',
+      'bookings.member_cancelled_at',
       'events.venue as event_venue',
       'churches.church_name as place_name',
       'churches.adress as place_address',
@@ -90,30 +92,66 @@ export async function listTickets(db: Executor, userId: string): Promise<Booking
 }
 
 /**
- * "My tickets": every booking the member paid for, as it stands now (paid,
- * refund on its way, refunded), events to come first (soonest first), then
- * the others (latest first).
+ * "My tickets": every booking the member paid for or reserved, as it stands
+ * now (paid or reserved, refund on its way, refunded, a free reservation
+ * cancelled), each with its tickets (one per seat) while it is valid;
+ * events to come first (soonest first), then the others (latest first).
  */
 export async function listMyTickets(
   db: Executor,
   userId: string,
   options: { now?: number; cancelHoursBefore?: number } = {},
-): Promise<MyTicket[]> {
+): Promise<MyBooking[]> {
   const now = options.now ?? Date.now();
   const hoursBefore = options.cancelHoursBefore ?? 48;
   const rows = await bookingQuery(db)
     .where('bookings.user_id', '=', userId)
-    .where('bookings.status', 'in', ['paid', 'refund_due', 'refunded'])
+    .where((eb) =>
+      eb.or([
+        eb('bookings.status', 'in', ['paid', 'refund_due', 'refunded']),
+        // Free reservations given back, by the member or with their event.
+        eb.and([
+          eb('bookings.status', '=', 'cancelled'),
+          eb('bookings.provider', '=', FREE_PROVIDER),
+          eb.or([eb('bookings.member_cancelled_at', 'is not', null), eb('bookings.refund_reason', '=', 'event_cancelled')]),
+        ]),
+      ]),
+    )
     .orderBy('events.event_date')
     .orderBy('bookings.created_at')
     .execute();
+  const passes = rows.length
+    ? await db
+        .selectFrom('event_tickets')
+        .select(['id', 'booking_id', 'position', 'token', 'checked_in_at', 'forwarded_to'])
+        .where(
+          'booking_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('position')
+        .execute()
+    : [];
   const tickets = await Promise.all(
-    rows.map(async (row): Promise<MyTicket> => {
+    rows.map(async (row): Promise<MyBooking> => {
       const booking = toBooking(row);
       const eventAt = new Date(row.event_date).getTime();
       const paid = row.status === 'paid' && row.ticket_token !== null;
-      const cancelUntil = eventAt - hoursBefore * 3_600_000;
+      const free = row.provider === FREE_PROVIDER;
+      const cancelUntil = free ? eventAt : eventAt - hoursBefore * 3_600_000;
       const place = row.place_address ? [row.place_name, row.place_address].filter(Boolean).join(', ') : row.event_venue;
+      const ahead = eventAt >= now;
+      const own = paid ? passes.filter((p) => p.booking_id === row.id) : [];
+      const ticketPasses = await Promise.all(
+        own.map(async (p): Promise<TicketPass> => ({
+          _id: p.id,
+          position: p.position,
+          code: groupedCode(p.token),
+          qrSvg: ahead ? await ticketQrSvg(p.token) : null,
+          checkedInAt: p.checked_in_at ? new Date(p.checked_in_at).toISOString() : null,
+          forwardedTo: p.forwarded_to,
+        })),
+      );
       return {
         ...booking,
         event: {
@@ -123,14 +161,16 @@ export async function listMyTickets(
         },
         refundedAt: row.refunded_at ? new Date(row.refunded_at).toISOString() : null,
         ticketCode: paid ? groupedCode(row.ticket_token!) : null,
-        qrSvg: paid && eventAt >= now ? await ticketQrSvg(row.ticket_token!) : null,
-        cancelUntil:
-          paid && !row.event_cancelled_at && !row.checked_in_at && eventAt >= now ? new Date(cancelUntil).toISOString() : null,
-        cancelledByMember: row.refund_reason === 'member_cancelled',
+        qrSvg: paid && ahead ? await ticketQrSvg(row.ticket_token!) : null,
+        cancelUntil: paid && !row.event_cancelled_at && !row.checked_in_at && ahead ? new Date(cancelUntil).toISOString() : null,
+        cancelledByMember: row.refund_reason === 'member_cancelled' || (free && row.member_cancelled_at !== null),
         checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+        free,
+        reference: shortReference(row.id),
+        tickets: ticketPasses,
       };
     }),
   );
-  const ahead = (t: MyTicket) => !t.event.cancelledAt && Date.parse(t.event.event_date) >= now;
+  const ahead = (t: MyBooking) => !t.event.cancelledAt && Date.parse(t.event.event_date) >= now;
   return [...tickets.filter(ahead), ...tickets.filter((t) => !ahead(t)).reverse()];
 }

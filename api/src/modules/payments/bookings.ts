@@ -189,6 +189,136 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
   });
 }
 
+/**
+ * One ticket per seat of a booking just paid (or reserved, at a free event),
+ * in the caller's transaction: the first with the booking's own token, the
+ * others with new ones. A booking that has its tickets already keeps them.
+ */
+export async function issueTickets(trx: Executor, booking: Pick<BookingRow, 'id' | 'event_id' | 'quantity' | 'ticket_token'>) {
+  const first = booking.ticket_token ?? newTicketToken();
+  await trx
+    .insertInto('event_tickets')
+    .values(
+      Array.from({ length: booking.quantity }, (_, i) => ({
+        id: newId(),
+        booking_id: booking.id,
+        event_id: booking.event_id,
+        position: i + 1,
+        token: i === 0 ? first : newTicketToken(),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['booking_id', 'position']).doNothing())
+    .execute();
+}
+
+/** Whether an event's seats are free of charge (a free event: reserved, never paid). */
+export const isFreePrice = (price: string | number): boolean => Number(price) === 0;
+
+/** The provider name of reservations of free events (nothing to pay, nothing to refund). */
+export const FREE_PROVIDER = 'free';
+
+export type FreeReservation =
+  | { outcome: 'reserved'; booking: BookingRow; event: EventRow }
+  | { outcome: 'not_free' }
+  | { outcome: 'too_many_seats'; seatsPerMember: number; owned: number };
+
+/**
+ * A member reserves `quantity` places at a free event: in one transaction the
+ * seats are sold (never more than the event has, nor any a member waiting
+ * could take) and the booking is made with its tickets, no payment step.
+ * A member holding seats offered from the waitlist confirms them instead
+ * (their number is the offer's).
+ */
+export async function reserveFreeSeats(
+  db: Executor,
+  input: { userId: string; eventId: string; quantity: number; seatsPerMember: number },
+): Promise<FreeReservation> {
+  const { userId, eventId, quantity } = input;
+  return inTransaction(db, async (trx) => {
+    const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+    if (!current) throw notFound('That event');
+    if (!isFreePrice(current.seat_price)) return { outcome: 'not_free' };
+    // Seats offered from the waitlist: held for this member, confirmed now.
+    const offered = await trx
+      .selectFrom('bookings')
+      .innerJoin('waitlist_entries', 'waitlist_entries.booking_id', 'bookings.id')
+      .select('bookings.id')
+      .where('bookings.user_id', '=', userId)
+      .where('bookings.event_id', '=', eventId)
+      .where('bookings.status', '=', 'pending')
+      .where('bookings.expires_at', '>', new Date())
+      .where('waitlist_entries.status', '=', 'offered')
+      .executeTakeFirst();
+    if (offered) {
+      const { outcome, booking } = await markBookingPaid(trx, offered.id, FREE_PROVIDER);
+      if (outcome === 'paid' && booking) return { outcome: 'reserved', booking, event: current };
+      if (current.cancelled_at) throw conflict('This event has been cancelled.');
+      throw conflict('Sorry, the places offered to you are no longer held.');
+    }
+    const { owned } = await trx
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), sql<number>`0`).as('owned'))
+      .where('user_id', '=', userId)
+      .where('event_id', '=', eventId)
+      .where('status', 'in', ['pending', 'paid'])
+      .executeTakeFirstOrThrow();
+    if (Number(owned) + quantity > input.seatsPerMember)
+      return { outcome: 'too_many_seats', seatsPerMember: input.seatsPerMember, owned: Number(owned) };
+    const event = await trx
+      .updateTable('events')
+      .set((eb) => ({ seats_sold: eb('seats_sold', '+', quantity) }))
+      .where('id', '=', eventId)
+      .where('event_date', '>', new Date())
+      .where('cancelled_at', 'is', null)
+      .where(sql<boolean>`seats_held + seats_sold + ${quantity} <= number_of_seats`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('waitlist_entries')
+              .select('waitlist_entries.id')
+              .whereRef('waitlist_entries.event_id', '=', 'events.id')
+              .where('waitlist_entries.status', '=', 'waiting')
+              .where(sql<boolean>`waitlist_entries.quantity <= events.number_of_seats - events.seats_held - events.seats_sold`),
+          ),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!event) {
+      if (current.cancelled_at) throw conflict('This event has been cancelled.');
+      if (new Date(current.event_date).getTime() <= Date.now()) throw conflict('This event has already taken place.');
+      const left = seatsLeftOf(current);
+      throw conflict(
+        left === 0 || left >= quantity
+          ? 'Sorry, this event is full.'
+          : left === 1
+            ? 'Only 1 place is left.'
+            : `Only ${left} places are left.`,
+      );
+    }
+    const now = new Date();
+    const booking = await trx
+      .insertInto('bookings')
+      .values({
+        id: newId(),
+        user_id: userId,
+        event_id: eventId,
+        quantity,
+        unit_price: 0,
+        status: 'paid',
+        provider: FREE_PROVIDER,
+        provider_payment_ref: FREE_PROVIDER,
+        expires_at: now,
+        paid_at: now,
+        ticket_token: newTicketToken(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await issueTickets(trx, booking);
+    return { outcome: 'reserved', booking, event };
+  });
+}
+
 /** Remembers the provider's checkout of a booking. */
 export async function attachCheckout(db: Executor, bookingId: string, session: { id: string; url: string }): Promise<void> {
   await db
@@ -237,7 +367,10 @@ export async function markBookingPaid(
         .where('cancelled_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      if (sold) return { outcome: 'paid', booking: paid };
+      if (sold) {
+        await issueTickets(trx, paid);
+        return { outcome: 'paid', booking: paid };
+      }
       // Held before the event was cancelled, paid after: the seats go back and the payment is refunded.
       await trx
         .updateTable('events')
@@ -272,7 +405,10 @@ export async function markBookingPaid(
       .where(sql<boolean>`seats_held + seats_sold + ${late.quantity} <= number_of_seats`)
       .returning('id')
       .executeTakeFirst();
-    if (resold) return { outcome: 'paid', booking: late };
+    if (resold) {
+      await issueTickets(trx, late);
+      return { outcome: 'paid', booking: late };
+    }
     const event = await trx.selectFrom('events').select('cancelled_at').where('id', '=', late.event_id).executeTakeFirst();
     const due = await trx
       .updateTable('bookings')
@@ -403,7 +539,7 @@ export type CancelOutcome =
   | { outcome: 'cancelled'; booking: BookingRow; offers: Offer[] }
   | { outcome: 'not_found' }
   | { outcome: 'not_paid'; status: string }
-  | { outcome: 'too_late'; deadline: Date }
+  | { outcome: 'too_late'; deadline: Date; free: boolean }
   | { outcome: 'checked_in' }
   | { outcome: 'event_cancelled' };
 
@@ -420,7 +556,7 @@ export async function cancelPaidBooking(
     const found = await trx
       .selectFrom('bookings')
       .innerJoin('events', 'events.id', 'bookings.event_id')
-      .select(['bookings.status', 'bookings.checked_in_at', 'events.event_date', 'events.cancelled_at'])
+      .select(['bookings.status', 'bookings.checked_in_at', 'bookings.provider', 'events.event_date', 'events.cancelled_at'])
       .where('bookings.id', '=', input.bookingId)
       .where('bookings.user_id', '=', input.userId)
       .executeTakeFirst();
@@ -428,11 +564,17 @@ export async function cancelPaidBooking(
     if (found.status !== 'paid') return { outcome: 'not_paid', status: found.status };
     if (found.cancelled_at) return { outcome: 'event_cancelled' };
     if (found.checked_in_at) return { outcome: 'checked_in' };
-    const deadline = new Date(new Date(found.event_date).getTime() - input.hoursBefore * 3_600_000);
-    if (now >= deadline) return { outcome: 'too_late', deadline };
+    // A free reservation may be given back until the event begins (nothing to refund).
+    const free = found.provider === FREE_PROVIDER;
+    const deadline = new Date(new Date(found.event_date).getTime() - (free ? 0 : input.hoursBefore) * 3_600_000);
+    if (now >= deadline) return { outcome: 'too_late', deadline, free };
     const cancelled = await trx
       .updateTable('bookings')
-      .set({ status: 'refund_due', refund_reason: 'member_cancelled', member_cancelled_at: now })
+      .set(
+        free
+          ? { status: 'cancelled', released_at: now, member_cancelled_at: now }
+          : { status: 'refund_due', refund_reason: 'member_cancelled', member_cancelled_at: now },
+      )
       .where('id', '=', input.bookingId)
       .where('status', '=', 'paid')
       .where('checked_in_at', 'is', null)

@@ -8,7 +8,15 @@
  * is closed. Answers what happened; the routes turn it into a reply.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { attachCheckout, HoldLapsedError, releaseBooking, releaseExpired, reserveSeats, SeatCapError } from './bookings.js';
+import {
+  attachCheckout,
+  HoldLapsedError,
+  isFreePrice,
+  releaseBooking,
+  releaseExpired,
+  reserveSeats,
+  SeatCapError,
+} from './bookings.js';
 import type { BookingView } from './bookingViews.js';
 import { hostedCheckoutOf } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
@@ -34,7 +42,9 @@ export type CheckoutOutcome =
   /** The member's hold of this event ran its time: they may check out again in `retryAfterSeconds`. */
   | { outcome: 'hold_lapsed'; retryAfterSeconds: number; holdMinutes: number }
   /** The provider could not open a checkout: nothing is held. */
-  | { outcome: 'provider_unavailable' };
+  | { outcome: 'provider_unavailable' }
+  /** A free event: its places are reserved (POST /api/payment/reserve), not bought. */
+  | { outcome: 'free_event' };
 
 export interface Checkouts {
   /** Holds the member's seats and opens the provider's checkout for them. */
@@ -57,6 +67,8 @@ export function createCheckouts(app: FastifyInstance, provider: PaymentProvider,
 
   async function open(input: CheckoutInput): Promise<CheckoutOutcome> {
     const { member, eventId, quantity, log } = input;
+    const price = await app.db.selectFrom('events').select('seat_price').where('id', '=', eventId).executeTakeFirst();
+    if (price && isFreePrice(price.seat_price)) return { outcome: 'free_event' };
     if (!provider.takesPayments) return { outcome: 'not_set_up' };
     if (quantity > app.config.seatsPerMember)
       return { outcome: 'too_many_seats', seatsPerMember: app.config.seatsPerMember, owned: 0 };

@@ -20,7 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
-import type { Booking } from '@ministry/shared/types';
+import type { Booking, TicketPass } from '@ministry/shared/types';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { providerFor } from './provider.js';
@@ -28,7 +28,7 @@ import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';
 import { findEvent } from '../events/service.js';
 import { findUserContact } from '../users/service.js';
-import { groupedCode, ticketQrPng } from './tickets.js';
+import { groupedCode, shortReference, ticketQrPng, ticketQrSvg } from './tickets.js';
 import {
   claimCancellationNotice,
   claimRefund,
@@ -37,6 +37,7 @@ import {
   markBookingRefunded,
   releaseCancellationNotice,
   releaseRefundClaim,
+  FREE_PROVIDER,
   type BookingRow,
   type PaidOutcome,
 } from './bookings.js';
@@ -63,7 +64,14 @@ export interface Fulfilment {
   memberCancelled(bookingId: string): Promise<boolean>;
   /** A refund recorded from the provider's own notice (a webhook): tells the member, once. */
   refundRecorded(bookingId: string): Promise<void>;
+  /** E-mails one ticket of the member's (its QR code and code) to a guest's address. */
+  forwardTicket(input: { ticketId: string; userId: string; email: string }): Promise<ForwardOutcome>;
 }
+
+export type ForwardOutcome =
+  | { outcome: 'sent'; ticket: TicketPass }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_valid'; why: 'not_paid' | 'past' | 'event_cancelled' | 'checked_in' };
 
 /** Where an event's cancellation stands: bookings refunded, refunds still to make (retried by the sweep), ticket holders told. */
 export interface CancellationOutcome {
@@ -73,6 +81,10 @@ export interface CancellationOutcome {
 }
 
 const ticketsText = (booking: Booking): string => countOf(booking.quantity, 'ticket', 'tickets');
+const placesText = (booking: Booking): string => countOf(booking.quantity, 'place', 'places');
+/** A reservation of a free event: nothing paid, nothing to refund. */
+const isFreeBooking = (booking: Booking): boolean => booking.unitPrice === 0;
+
 const whenText = (booking: Booking): string =>
   `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
 
@@ -93,39 +105,53 @@ export function createFulfilment(
     const found = await recipient(bookingId);
     if (!found) return;
     const { booking, user } = found;
-    const row = await app.db
-      .selectFrom('bookings')
-      .select(['ticket_token', 'event_id'])
-      .where('id', '=', bookingId)
-      .executeTakeFirst();
+    const free = isFreeBooking(booking);
+    const row = await app.db.selectFrom('bookings').select(['event_id']).where('id', '=', bookingId).executeTakeFirst();
+    const tickets = await app.db
+      .selectFrom('event_tickets')
+      .select(['token', 'position'])
+      .where('booking_id', '=', bookingId)
+      .orderBy('position')
+      .execute();
     const event = row ? await findEvent(app.db, row.event_id) : undefined;
-    const code = row?.ticket_token ? groupedCode(row.ticket_token) : null;
     const place = event?.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null;
     const ticketsUrl = `${app.config.publicUrl}/my-tickets`;
     const attachments: NonNullable<Parameters<Mailer['send']>[0]['attachments']> = [];
-    if (row?.ticket_token)
+    for (const ticket of tickets) {
+      const suffix = ticket.position === 1 ? '' : `-${ticket.position}`;
       attachments.push({
-        filename: 'ticket-qr.png',
-        content: await ticketQrPng(row.ticket_token),
+        filename: `ticket-qr${suffix}.png`,
+        content: await ticketQrPng(ticket.token),
         contentType: 'image/png',
-        cid: 'ticket-qr',
+        cid: `ticket-qr${suffix}`,
       });
+    }
     if (event)
       attachments.push({
         filename: calendarFileName(event.title),
         content: eventCalendar(event, app.config.publicUrl),
         contentType: 'text/calendar; charset=utf-8',
       });
+    const codeLines = tickets.map((t) =>
+      t.position === 1 ? `Ticket code: ${groupedCode(t.token)}` : `Ticket ${t.position} code: ${groupedCode(t.token)}`,
+    );
     const lines = [
-      `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
+      free
+        ? `Thank you! Your places are reserved: ${placesText(booking)} for ${booking.event.title}. This event is free: there is nothing to pay.`
+        : `Thank you! Your booking is confirmed: ${ticketsText(booking)} for ${booking.event.title}.`,
       `Date: ${whenText(booking)}`,
       ...(place ? [`Place: ${place}`] : []),
-      `Tickets: ${booking.quantity} × ${formatPrice(booking.unitPrice)} = ${formatPrice(booking.amount)}`,
-      ...(code ? [`Ticket code: ${code}`] : []),
+      ...(free ? [] : [`Tickets: ${booking.quantity} × ${formatPrice(booking.unitPrice)} = ${formatPrice(booking.amount)}`]),
+      `Booking reference: ${shortReference(booking._id)}`,
+      ...codeLines,
     ];
+    const each =
+      tickets.length > 1
+        ? 'Each ticket has its own QR code: each person shows theirs at the entrance (you can send a guest their ticket from My tickets).'
+        : 'Show the QR code of this e-mail (or the ticket code) at the entrance.';
     await mailer.send({
       to: user.email,
-      subject: `Your tickets: ${booking.event.title}`,
+      subject: free ? `Your reservation: ${booking.event.title}` : `Your tickets: ${booking.event.title}`,
       text: [
         greeting(user.firstname),
         '',
@@ -133,7 +159,7 @@ export function createFulfilment(
         '',
         ...lines.slice(1),
         '',
-        'Show the QR code of this e-mail (or the ticket code) at the entrance. The calendar file adds the event to your calendar.',
+        `${each} The calendar file adds the event to your calendar.`,
         `Your tickets: ${ticketsUrl}`,
         '',
         siteIdentity.ministryName,
@@ -143,8 +169,12 @@ export function createFulfilment(
         `<p>${escapeHtml(greeting(user.firstname))}</p>`,
         `<p>${escapeHtml(lines[0])}</p>`,
         `<p>${lines.slice(1).map(escapeHtml).join('<br>')}</p>`,
-        ...(code ? [`<p><img src="cid:ticket-qr" width="240" height="240" alt="Ticket QR code ${escapeHtml(code)}"></p>`] : []),
-        '<p>Show this QR code (or the ticket code) at the entrance. The calendar file adds the event to your calendar.</p>',
+        ...tickets.map((t) => {
+          const suffix = t.position === 1 ? '' : `-${t.position}`;
+          const code = escapeHtml(groupedCode(t.token));
+          return `<p><img src="cid:ticket-qr${suffix}" width="240" height="240" alt="Ticket QR code ${code}"><br>${code}</p>`;
+        }),
+        `<p>${escapeHtml(each)} The calendar file adds the event to your calendar.</p>`,
         actionButton('Your tickets', ticketsUrl),
         `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
       ].join('\n'),
@@ -160,20 +190,24 @@ export function createFulfilment(
       const found = await recipient(bookingId);
       if (!found) return false;
       const { booking, user } = found;
-      const refund =
-        booking.status === 'refunded'
+      const free = isFreeBooking(booking);
+      const refund = free
+        ? 'This event is free: there was nothing to pay and nothing to refund. You are welcome to reserve again while places are left.'
+        : booking.status === 'refunded'
           ? `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`
           : `Your payment of ${formatPrice(booking.amount)} is being refunded in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`;
       await mailer.send({
         to: user.email,
-        subject: `Booking cancelled: ${booking.event.title}`,
+        subject: free ? `Reservation cancelled: ${booking.event.title}` : `Booking cancelled: ${booking.event.title}`,
         text: [
           greeting(user.firstname),
           '',
-          `As you asked, your booking of ${ticketsText(booking)} for ${booking.event.title} (${whenText(booking)}) is cancelled and the seats are given back.`,
+          free
+            ? `As you asked, your reservation of ${placesText(booking)} for ${booking.event.title} (${whenText(booking)}) is cancelled and the places are given back.`
+            : `As you asked, your booking of ${ticketsText(booking)} for ${booking.event.title} (${whenText(booking)}) is cancelled and the seats are given back.`,
           '',
           refund,
-          `Booking reference: ${booking._id}`,
+          `Booking reference: ${free ? shortReference(booking._id) : booking._id}`,
           '',
           `Your tickets and refunds: ${app.config.publicUrl}/my-tickets`,
           '',
@@ -220,8 +254,9 @@ export function createFulfilment(
       const found = await recipient(bookingId);
       if (!found) return false;
       const { booking, user } = found;
-      const refund =
-        booking.status === 'refunded'
+      const refund = isFreeBooking(booking)
+        ? 'This event was free: there is nothing to refund.'
+        : booking.status === 'refunded'
           ? `We have refunded your payment of ${formatPrice(booking.amount)} in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`
           : `Your payment of ${formatPrice(booking.amount)} is being refunded in full. Depending on your bank, it can take 5 to 10 business days to appear on your statement.`;
       await mailer.send({
@@ -305,7 +340,7 @@ export function createFulfilment(
     // Every ticket holder hears of it, whether or not their refund could be made yet.
     const untold = await ofEvent()
       .select('id')
-      .where('status', 'in', ['refund_due', 'refunded'])
+      .where('status', 'in', ['refund_due', 'refunded', 'cancelled'])
       .where('cancellation_sent_at', 'is', null)
       .execute();
     for (const { id } of untold) await sendCancellationNotice(id);
@@ -334,6 +369,11 @@ export function createFulfilment(
 
   async function memberCancelled(bookingId: string): Promise<boolean> {
     const row = await app.db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
+    if (row?.provider === FREE_PROVIDER && row.status === 'cancelled' && row.member_cancelled_at) {
+      // A free reservation given back: nothing to refund, the member hears of it once.
+      await sendMemberCancellationNotice(bookingId);
+      return true;
+    }
     if (!row || row.refund_reason !== 'member_cancelled') return false;
     if (row.status === 'refund_due') await refund(row);
     const after = await app.db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
@@ -348,7 +388,84 @@ export function createFulfilment(
     else if (row?.refund_reason === 'event_cancelled') await sendCancellationNotice(bookingId);
   }
 
+  async function forwardTicket(input: { ticketId: string; userId: string; email: string }): Promise<ForwardOutcome> {
+    const row = await app.db
+      .selectFrom('event_tickets')
+      .innerJoin('bookings', 'bookings.id', 'event_tickets.booking_id')
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select([
+        'event_tickets.id',
+        'event_tickets.position',
+        'event_tickets.token',
+        'event_tickets.checked_in_at',
+        'bookings.id as booking_id',
+        'bookings.status',
+        'bookings.event_id',
+        'users.firstname',
+        'users.lastname',
+      ])
+      .where('event_tickets.id', '=', input.ticketId)
+      .where('bookings.user_id', '=', input.userId)
+      .executeTakeFirst();
+    if (!row) return { outcome: 'not_found' };
+    const event = await findEvent(app.db, row.event_id);
+    if (!event) return { outcome: 'not_found' };
+    if (row.status !== 'paid') return { outcome: 'not_valid', why: 'not_paid' };
+    if (event.cancelledAt) return { outcome: 'not_valid', why: 'event_cancelled' };
+    if (Date.parse(event.event_date) <= Date.now()) return { outcome: 'not_valid', why: 'past' };
+    if (row.checked_in_at) return { outcome: 'not_valid', why: 'checked_in' };
+    const from = `${row.firstname} ${row.lastname}`.trim();
+    const code = groupedCode(row.token);
+    const place = event.place ? [event.place.name, event.place.address].filter(Boolean).join(', ') : null;
+    const when = `${formatEventDate(event.event_date)} at ${formatEventTime(event.event_date)}`;
+    const eventUrl = `${app.config.publicUrl}/events/${event._id}`;
+    const lines = [`Date: ${when}`, ...(place ? [`Place: ${place}`] : []), `Ticket code: ${code}`];
+    const first = `${from} sends you a ticket for ${event.title}.`;
+    const show = 'Show the QR code of this e-mail (or the ticket code) at the entrance: it admits one person.';
+    await mailer.send({
+      to: input.email,
+      subject: `Your ticket: ${event.title}`,
+      text: ['Hello,', '', first, '', ...lines, '', show, `About the event: ${eventUrl}`, '', siteIdentity.ministryName, ''].join(
+        '\n',
+      ),
+      html: [
+        '<p>Hello,</p>',
+        `<p>${escapeHtml(first)}</p>`,
+        `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
+        `<p><img src="cid:ticket-qr" width="240" height="240" alt="Ticket QR code ${escapeHtml(code)}"></p>`,
+        `<p>${escapeHtml(show)}</p>`,
+        actionButton('About the event', eventUrl),
+        `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
+      ].join('\n'),
+      attachments: [
+        { filename: 'ticket-qr.png', content: await ticketQrPng(row.token), contentType: 'image/png', cid: 'ticket-qr' },
+        {
+          filename: calendarFileName(event.title),
+          content: eventCalendar(event, app.config.publicUrl),
+          contentType: 'text/calendar; charset=utf-8',
+        },
+      ],
+    });
+    await app.db
+      .updateTable('event_tickets')
+      .set({ forwarded_to: input.email, forwarded_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    return {
+      outcome: 'sent',
+      ticket: {
+        _id: row.id,
+        position: row.position,
+        code,
+        qrSvg: await ticketQrSvg(row.token),
+        checkedInAt: null,
+        forwardedTo: input.email,
+      },
+    };
+  }
+
   return {
+    forwardTicket,
     afterPaid,
     eventCancelled,
     memberCancelled,

@@ -185,6 +185,8 @@ export async function paymentPages(
       if (!view) return reply;
       // Read-only: a hold whose time is up is shown as ended; the sweep (or the next checkout) releases its seats.
       const booking = asSeen(view.booking);
+      // Places of a free event offered from the waitlist are taken on the event's page (nothing to pay).
+      if (booking.unitPrice === 0) return reply.redirect(`${app.config.publicUrl}/events/${view.event_id}`, 303);
       if (!isTestCheckout(view)) {
         const row = await app.db.selectFrom('bookings').select('checkout_url').where('id', '=', booking._id).executeTakeFirst();
         if (booking.status === 'pending' && row?.checkout_url) return reply.redirect(row.checkout_url, 303);

@@ -17,14 +17,15 @@ import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
-import { bookingSchema, envelope, errors, listOf, myTicketSchema } from '../../schemas/entities.js';
+import { bookingSchema, envelope, errors, listOf, myBookingSchema, ticketPassSchema } from '../../schemas/entities.js';
+import { byAccount, limitedBy } from '../../lib/limits.js';
 import { createCheckouts, type CheckoutOutcome, type Checkouts } from './checkout.js';
 import { createFulfilment, type Fulfilment } from './fulfilment.js';
 import { createGivingMails } from './receipts.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
-import { cancelPaidBooking, releaseBooking, releaseExpired } from './bookings.js';
+import { cancelPaidBooking, releaseBooking, releaseExpired, reserveFreeSeats } from './bookings.js';
 import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
 import { createWaitlistOffers, type WaitlistOffers } from '../waitlist/offers.js';
@@ -61,6 +62,8 @@ function checkoutRefused(result: Exclude<CheckoutOutcome, { outcome: 'opened' }>
         `Your seats were held for ${formatMinutes(result.holdMinutes)} and have been released. You can book this event again in ${countOf(minutes, 'minute', 'minutes')}.`,
       );
     }
+    case 'free_event':
+      return new HttpError(409, 'free_event', 'This event is free: reserve your places on its page, there is nothing to pay.');
     case 'provider_unavailable':
       return new HttpError(
         502,
@@ -173,6 +176,111 @@ async function bookingRoutes(
     },
   );
 
+  /**
+   * POST /api/payment/reserve { event, quantity }: places at a free event,
+   * reserved at once (no payment step), within SEATS_PER_MEMBER; the member
+   * gets the same tickets and e-mail as a paid booking, without amounts.
+   * Places offered from the waitlist are confirmed the same way.
+   */
+  app.post<{ Body: { event: string; quantity?: number } }>(
+    '/reserve',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['event'],
+          properties: { event: { type: 'string', maxLength: 100 }, quantity: { type: 'integer', minimum: 1, maximum: 1000 } },
+          additionalProperties: false,
+        },
+        response: { 200: envelope(bookingSchema), ...errors(400, 401, 403, 404, 409, 429) },
+      },
+      config: {
+        rateLimit: {
+          max: 20,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
+        },
+      },
+    },
+    async (request) => {
+      const me = requireVerified(requireUser(request));
+      const { event } = request.body;
+      const quantity = request.body.quantity ?? 1;
+      if (!isUuid(event)) throw notFound('That event');
+      if (quantity > app.config.seatsPerMember) {
+        const message = seatsPerMemberMessage(app.config.seatsPerMember);
+        throw new HttpError(400, 'bad_request', message, { quantity: message });
+      }
+      // Seats of holds that ran out go to the event's waitlist first.
+      if ((await releaseExpired(app.db)) > 0) await waitlist.offer(event);
+      const result = await reserveFreeSeats(app.db, {
+        userId: me.id,
+        eventId: event,
+        quantity,
+        seatsPerMember: app.config.seatsPerMember,
+      });
+      if (result.outcome === 'not_free')
+        throw new HttpError(409, 'not_free', 'This event has paid tickets: buy them on its page.');
+      if (result.outcome === 'too_many_seats') throw checkoutRefused(result);
+      await fulfilment.afterPaid(result.booking.id, 'paid');
+      const view = await findBookingView(app.db, result.booking.id);
+      return { data: view!.booking };
+    },
+  );
+
+  /**
+   * POST /api/payment/tickets/{id}/forward { email }: e-mails one of the
+   * member's tickets to a guest (a few a day per member:
+   * LIMIT_TICKET_FORWARDS_PER_ACCOUNT). Answers the ticket.
+   */
+  app.post<{ Params: { id: string }; Body: { email: string } }>(
+    '/tickets/:id/forward',
+    {
+      schema: {
+        params: bookingParams,
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', maxLength: 254 } },
+          additionalProperties: false,
+        },
+        response: { 200: envelope(ticketPassSchema), ...errors(400, 401, 403, 404, 409, 429) },
+      },
+      preHandler: limitedBy(
+        [['ticketForwardsPerAccount', byAccount]],
+        'You have sent many tickets today. Please try again tomorrow, or show the tickets from your phone.',
+      ),
+    },
+    async (request) => {
+      const me = requireVerified(requireUser(request));
+      const email = request.body.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 200) {
+        throw new HttpError(400, 'bad_request', 'Enter the guest’s e-mail address', {
+          email: 'Enter the guest’s e-mail address',
+        });
+      }
+      const result = await fulfilment.forwardTicket({ ticketId: request.params.id, userId: me.id, email });
+      switch (result.outcome) {
+        case 'sent':
+          return { data: result.ticket };
+        case 'not_found':
+          throw notFound('That ticket');
+        case 'not_valid':
+          throw new HttpError(
+            409,
+            'ticket_not_valid',
+            result.why === 'checked_in'
+              ? 'This ticket was used at the door already.'
+              : result.why === 'past'
+                ? 'This event has taken place.'
+                : result.why === 'event_cancelled'
+                  ? 'This event was cancelled.'
+                  : 'This ticket is no longer valid.',
+          );
+      }
+    },
+  );
+
   app.get('/my-tickets', { schema: { response: { 200: envelope(listOf(bookingSchema)), ...errors(401) } } }, async (request) => {
     const me = requireUser(request);
     return { data: await listTickets(app.db, me.id) };
@@ -184,7 +292,7 @@ async function bookingRoutes(
     {
       schema: {
         response: {
-          200: envelope(listOf(myTicketSchema)),
+          200: envelope(listOf(myBookingSchema)),
           ...errors(401),
         },
       },
@@ -312,6 +420,8 @@ async function bookingRoutes(
         case 'not_found':
           throw notFound('That booking');
         case 'too_late':
+          if (result.free)
+            throw new HttpError(409, 'too_late_to_cancel', 'This event has begun: the reservation can no longer be cancelled.');
           throw new HttpError(
             409,
             'too_late_to_cancel',
@@ -322,7 +432,7 @@ async function bookingRoutes(
         case 'event_cancelled':
           throw new HttpError(409, 'event_cancelled', 'This event was cancelled; your payment is refunded without your asking.');
         case 'not_paid':
-          if (result.status === 'refund_due' || result.status === 'refunded') break;
+          if (['refund_due', 'refunded', 'cancelled'].includes(result.status)) break;
           throw new HttpError(409, 'not_paid', 'Only a paid booking can be cancelled.');
         case 'cancelled':
           app.answerCache.clear('events');

@@ -37,3 +37,6 @@ export const ticketQrSvg = (token: string): Promise<string> =>
 /** The ticket's QR code as a PNG image (for e-mail). */
 export const ticketQrPng = (token: string): Promise<Buffer> =>
   QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+
+/** The short booking reference members see (My tickets, e-mails) and staff find them by: the id's first 8 characters. */
+export const shortReference = (bookingId: string): string => bookingId.slice(0, 8).toUpperCase();

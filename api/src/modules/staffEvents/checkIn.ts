@@ -1,14 +1,16 @@
 /**
- * Door check-in: staff scan or type a ticket's code; each paid ticket checks
- * in once (one conditional UPDATE, so of any number of scans at once exactly
- * one checks it in); a second scan answers when and by whom it was.
+ * Door check-in, one ticket (one person) at a time: staff scan or type a
+ * ticket's code; each ticket of a paid booking checks in once (one
+ * conditional UPDATE, so of any number of scans at once exactly one checks
+ * it in); a second scan answers when and by whom it was. The booking is
+ * marked checked in with its first ticket (it can no longer be cancelled).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { normalizeTicketCode } from '../payments/tickets.js';
+import { groupedCode, normalizeTicketCode, shortReference } from '../payments/tickets.js';
 
 export interface CheckInCounts {
-  /** Tickets (seats) of paid bookings checked in, and sold. */
+  /** Tickets (people) of paid bookings checked in, and sold. */
   checkedIn: number;
   sold: number;
 }
@@ -19,20 +21,27 @@ export type CheckInOutcome =
 
 export interface CheckedTicket {
   name: string;
+  /** Tickets of the booking. */
   quantity: number;
   checkedInAt: string;
   checkedInBy: string | null;
+  /** Which of the booking's tickets this is (1 of `quantity`). */
+  position: number;
+  code: string;
+  /** The short booking reference the member sees. */
+  reference: string;
 }
 
 export async function checkInCounts(db: Kysely<Database>, eventId: string): Promise<CheckInCounts> {
   const row = await db
-    .selectFrom('bookings')
+    .selectFrom('event_tickets')
+    .innerJoin('bookings', 'bookings.id', 'event_tickets.booking_id')
     .select([
-      sql<number>`COALESCE(SUM(quantity) FILTER (WHERE checked_in_at IS NOT NULL), 0)::int`.as('checked_in'),
-      sql<number>`COALESCE(SUM(quantity), 0)::int`.as('sold'),
+      sql<number>`COUNT(*) FILTER (WHERE event_tickets.checked_in_at IS NOT NULL)::int`.as('checked_in'),
+      sql<number>`COUNT(*)::int`.as('sold'),
     ])
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'paid')
+    .where('event_tickets.event_id', '=', eventId)
+    .where('bookings.status', '=', 'paid')
     .executeTakeFirstOrThrow();
   return { checkedIn: Number(row.checked_in), sold: Number(row.sold) };
 }
@@ -45,29 +54,49 @@ export async function checkIn(
   if (!token) return { outcome: 'bad_code', counts: await checkInCounts(db, input.eventId) };
   const now = input.now ?? new Date();
   const done = await db
-    .updateTable('bookings')
+    .updateTable('event_tickets')
     .set({ checked_in_at: now, checked_in_by: input.staffId })
-    .where('ticket_token', '=', token)
+    .where('token', '=', token)
     .where('event_id', '=', input.eventId)
-    .where('status', '=', 'paid')
     .where('checked_in_at', 'is', null)
-    .returning('id')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('bookings')
+          .select('bookings.id')
+          .whereRef('bookings.id', '=', 'event_tickets.booking_id')
+          .where('bookings.status', '=', 'paid'),
+      ),
+    )
+    .returning('booking_id')
     .executeTakeFirst();
+  if (done) {
+    // The booking is used from its first ticket on (it can no longer be cancelled).
+    await db
+      .updateTable('bookings')
+      .set({ checked_in_at: now, checked_in_by: input.staffId })
+      .where('id', '=', done.booking_id)
+      .where('checked_in_at', 'is', null)
+      .execute();
+  }
   const row = await db
-    .selectFrom('bookings')
+    .selectFrom('event_tickets')
+    .innerJoin('bookings', 'bookings.id', 'event_tickets.booking_id')
     .innerJoin('users', 'users.id', 'bookings.user_id')
-    .leftJoin('users as staff', 'staff.id', 'bookings.checked_in_by')
+    .leftJoin('users as staff', 'staff.id', 'event_tickets.checked_in_by')
     .select([
-      'bookings.event_id',
+      'event_tickets.event_id',
+      'event_tickets.position',
+      'event_tickets.token',
+      'event_tickets.checked_in_at',
+      'bookings.id as booking_id',
       'bookings.status',
       'bookings.quantity',
-      'bookings.checked_in_at',
       'users.firstname',
       'users.lastname',
       'staff.firstname as staff_firstname',
       'staff.lastname as staff_lastname',
     ])
-    .where('bookings.ticket_token', '=', token)
+    .where('event_tickets.token', '=', token)
     .executeTakeFirst();
   const counts = await checkInCounts(db, input.eventId);
   if (!row) return { outcome: 'unknown', counts };
@@ -78,6 +107,9 @@ export async function checkIn(
     quantity: row.quantity,
     checkedInAt: new Date(row.checked_in_at).toISOString(),
     checkedInBy: row.staff_firstname ? `${row.staff_firstname} ${row.staff_lastname ?? ''}`.trim() : null,
+    position: row.position,
+    code: groupedCode(row.token),
+    reference: shortReference(row.booking_id),
   };
   return { outcome: done ? 'checked_in' : 'already', ticket, counts };
 }

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
-import type { StaffEventInput } from '@ministry/shared/types';
+import type { AttendeeWithTickets, StaffEventInput } from '@ministry/shared/types';
 import { eventCategorySchema, eventMessages, staffEventSchema } from '@ministry/shared/validation';
 import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
@@ -90,6 +90,18 @@ const eventBody = {
   },
 } as const;
 
+const attendeeTicketSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    position: int,
+    code: str,
+    checkedInAt: strOrNull,
+    checkedInBy: strOrNull,
+    forwardedTo: strOrNull,
+  },
+} as const;
+
 const attendeeSchema = {
   type: 'object',
   properties: {
@@ -101,6 +113,10 @@ const attendeeSchema = {
     amount: num,
     bookedAt: str,
     paidAt: strOrNull,
+    /** The short booking reference the member sees (the id's first 8 characters). */
+    reference: str,
+    /** Its tickets, one per person (while paid or reserved), each with its code and check-in. */
+    passes: { type: 'array', items: attendeeTicketSchema },
   },
 } as const;
 
@@ -112,6 +128,8 @@ const attendeeListSchema = {
       properties: { _id: str, title: str, event_date: str, seats: int, seatsSold: int, seatsHeld: int, cancelledAt: strOrNull },
     },
     attendees: { type: 'array', items: attendeeSchema },
+    /** A free event: its places are reserved, not paid. */
+    free: { type: 'boolean' },
     totals: {
       type: 'object',
       properties: {
@@ -330,18 +348,38 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
         summary: `Attendees of ${quoted(list.event.title)} downloaded (${countOf(list.attendees.length, 'booking', 'bookings')})`,
       });
       const at = (iso: string | null) => (iso ? inSiteTimeZone(iso).format('YYYY-MM-DD HH:mm') : '');
+      const payment = (a: AttendeeWithTickets) =>
+        list.free && a.payment === 'paid' ? 'Reserved (free)' : PAYMENT_LABELS[a.payment];
+      // One row per ticket (per person at the door); a booking without tickets (not paid, refunded) has one row.
+      const rows = list.attendees.flatMap((a) => {
+        const booking = [a.name, a.email, a.reference, a.tickets, payment(a), a.amount.toFixed(2), at(a.bookedAt), at(a.paidAt)];
+        if (a.passes.length === 0) return [[...booking, '', '', '', '', '']];
+        return a.passes.map((t) => [
+          ...booking,
+          `${t.position} of ${a.tickets}`,
+          t.code,
+          at(t.checkedInAt),
+          t.checkedInBy ?? '',
+          t.forwardedTo ?? '',
+        ]);
+      });
       const csv = toCsv(
-        ['Name', 'E-mail', 'Tickets', 'Payment', 'Amount (USD)', 'Booked on', 'Paid on', 'Booking reference'],
-        list.attendees.map((a) => [
-          a.name,
-          a.email,
-          a.tickets,
-          PAYMENT_LABELS[a.payment],
-          a.amount.toFixed(2),
-          at(a.bookedAt),
-          at(a.paidAt),
-          a._id,
-        ]),
+        [
+          'Name',
+          'E-mail',
+          'Booking reference',
+          'Tickets',
+          'Payment',
+          'Amount (USD)',
+          'Booked on',
+          'Paid on',
+          'Ticket',
+          'Ticket code',
+          'Checked in at',
+          'Checked in by',
+          'Sent to',
+        ],
+        rows,
       );
       return reply
         .type('text/csv; charset=utf-8')
@@ -375,7 +413,18 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
             type: 'object',
             properties: {
               outcome: { type: 'string', enum: ['checked_in', 'already'] },
-              ticket: { type: 'object', properties: { name: str, quantity: int, checkedInAt: str, checkedInBy: strOrNull } },
+              ticket: {
+                type: 'object',
+                properties: {
+                  name: str,
+                  quantity: int,
+                  checkedInAt: str,
+                  checkedInBy: strOrNull,
+                  position: int,
+                  code: str,
+                  reference: str,
+                },
+              },
               counts: countsSchema,
             },
           }),
@@ -390,12 +439,12 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const result = await checkIn(app.db, { eventId: request.params.id, code: request.body.code, staffId: staff.id });
       switch (result.outcome) {
         case 'checked_in': {
-          const seats = countOf(result.ticket.quantity, 'seat', 'seats');
+          const { ticket } = result;
           await recordActivity(app.db, staff, {
             action: 'checked in',
             subjectType: 'event',
             subjectId: request.params.id,
-            summary: `${result.ticket.name} checked in at ${quoted(event.title)} (${seats})`,
+            summary: `${ticket.name} checked in at ${quoted(event.title)} (ticket ${ticket.position} of ${ticket.quantity}, booking ${ticket.reference})`,
           });
           return { data: { outcome: result.outcome, ticket: result.ticket, counts: result.counts } };
         }

@@ -7,13 +7,14 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { inSiteTimeZone } from '@ministry/shared/format';
-import type { Attendee, AttendeeList, StaffEvent, StaffEventInput } from '@ministry/shared/types';
+import type { AttendeeTicketList, AttendeeWithTickets, StaffEvent, StaffEventInput } from '@ministry/shared/types';
 import { eventMessages } from '@ministry/shared/validation';
 import type { Database } from '../../db/index.js';
-import type { BookingRow } from '../payments/bookings.js';
+import { FREE_PROVIDER, type BookingRow } from '../payments/bookings.js';
 import type { EventsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { groupedCode, shortReference } from '../payments/tickets.js';
 
 type Db = Kysely<Database>;
 type EventRow = Selectable<EventsTable>;
@@ -210,13 +211,23 @@ export async function cancelEvent(db: Db, id: string): Promise<Cancellation> {
           .where('status', '=', 'pending')
           .returningAll()
           .execute();
-        const refunding = await trx
+        // Free reservations end there (nothing to refund); paid bookings are refunded after the commit.
+        const freed = await trx
+          .updateTable('bookings')
+          .set({ status: 'cancelled', refund_reason: 'event_cancelled', released_at: new Date() })
+          .where('event_id', '=', id)
+          .where('status', '=', 'paid')
+          .where('provider', '=', FREE_PROVIDER)
+          .returningAll()
+          .execute();
+        const paid = await trx
           .updateTable('bookings')
           .set({ status: 'refund_due', refund_reason: 'event_cancelled' })
           .where('event_id', '=', id)
           .where('status', '=', 'paid')
           .returningAll()
           .execute();
+        const refunding = [...freed, ...paid];
         const held = released.reduce((sum, b) => sum + b.quantity, 0);
         const sold = refunding.reduce((sum, b) => sum + b.quantity, 0);
         if (held > 0 || sold > 0) {
@@ -244,7 +255,7 @@ export async function cancelEvent(db: Db, id: string): Promise<Cancellation> {
   }
 }
 
-const attendeePayment = (status: string, expiresAt: Date, now: Date): Attendee['payment'] | null => {
+const attendeePayment = (status: string, expiresAt: Date, now: Date): AttendeeWithTickets['payment'] | null => {
   if (status === 'paid') return 'paid';
   if (status === 'refund_due') return 'refund_due';
   if (status === 'refunded') return 'refunded';
@@ -257,7 +268,7 @@ const attendeePayment = (status: string, expiresAt: Date, now: Date): Attendee['
  * waiting for payment, and refunds (due or made); holds that ran out or were
  * given up are left out. Oldest booking first, with the totals.
  */
-export async function listAttendees(db: Db, id: string, now: Date): Promise<AttendeeList> {
+export async function listAttendees(db: Db, id: string, now: Date): Promise<AttendeeTicketList> {
   const event = await findStaffEvent(db, id);
   if (!event) throw notFound('That event');
   const rows = await db
@@ -280,11 +291,41 @@ export async function listAttendees(db: Db, id: string, now: Date): Promise<Atte
     .orderBy('bookings.created_at')
     .orderBy('bookings.id')
     .execute();
-  const attendees: Attendee[] = [];
+  const tickets = await db
+    .selectFrom('event_tickets')
+    .leftJoin('users as staff', 'staff.id', 'event_tickets.checked_in_by')
+    .select([
+      'event_tickets.id',
+      'event_tickets.booking_id',
+      'event_tickets.position',
+      'event_tickets.token',
+      'event_tickets.checked_in_at',
+      'event_tickets.forwarded_to',
+      'staff.firstname as staff_firstname',
+      'staff.lastname as staff_lastname',
+    ])
+    .where('event_tickets.event_id', '=', id)
+    .orderBy('event_tickets.position')
+    .execute();
+  const attendees: AttendeeWithTickets[] = [];
   for (const row of rows) {
     const payment = attendeePayment(row.status, new Date(row.expires_at), now);
     if (!payment) continue;
     attendees.push({
+      reference: shortReference(row.id),
+      passes:
+        payment === 'paid'
+          ? tickets
+              .filter((t) => t.booking_id === row.id)
+              .map((t) => ({
+                _id: t.id,
+                position: t.position,
+                code: groupedCode(t.token),
+                checkedInAt: t.checked_in_at ? new Date(t.checked_in_at).toISOString() : null,
+                checkedInBy: t.staff_firstname ? `${t.staff_firstname} ${t.staff_lastname ?? ''}`.trim() : null,
+                forwardedTo: t.forwarded_to,
+              }))
+          : [],
       _id: row.id,
       name: `${row.firstname} ${row.lastname}`.trim(),
       email: row.email,
@@ -295,8 +336,9 @@ export async function listAttendees(db: Db, id: string, now: Date): Promise<Atte
       paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     });
   }
-  const sum = (list: Attendee[], pick: (a: Attendee) => number) => list.reduce((total, a) => total + pick(a), 0);
-  const of = (payment: Attendee['payment'][]) => attendees.filter((a) => payment.includes(a.payment));
+  const sum = (list: AttendeeWithTickets[], pick: (a: AttendeeWithTickets) => number) =>
+    list.reduce((total, a) => total + pick(a), 0);
+  const of = (payment: AttendeeWithTickets['payment'][]) => attendees.filter((a) => payment.includes(a.payment));
   return {
     event: {
       _id: event._id,
@@ -308,6 +350,7 @@ export async function listAttendees(db: Db, id: string, now: Date): Promise<Atte
       cancelledAt: event.cancelledAt,
     },
     attendees,
+    free: event.price === 0,
     totals: {
       bookings: attendees.length,
       ticketsPaid: sum(of(['paid']), (a) => a.tickets),
@@ -319,7 +362,7 @@ export async function listAttendees(db: Db, id: string, now: Date): Promise<Atte
   };
 }
 
-export const PAYMENT_LABELS: Record<Attendee['payment'], string> = {
+export const PAYMENT_LABELS: Record<AttendeeWithTickets['payment'], string> = {
   paid: 'Paid',
   waiting: 'Not paid yet (seats held)',
   refund_due: 'Refund under way',

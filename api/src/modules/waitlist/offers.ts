@@ -40,36 +40,32 @@ export function createWaitlistOffers(
     const row = await app.db
       .selectFrom('users')
       .innerJoin('events', (join) => join.on('events.id', '=', offer.eventId))
-      .select(['users.email', 'users.firstname', 'events.title', 'events.event_date'])
+      .select(['users.email', 'users.firstname', 'events.title', 'events.event_date', 'events.seat_price'])
       .where('users.id', '=', offer.userId)
       .executeTakeFirst();
     if (!row) return;
     const date = new Date(row.event_date).toISOString();
     const until = offer.expiresAt.toISOString();
-    const link = `${app.config.publicUrl}/pay/checkout/${offer.bookingId}`;
+    // A free event's places are taken on its page; paid seats on the checkout page of the seats held.
+    const free = Number(row.seat_price) === 0;
+    const link = free
+      ? `${app.config.publicUrl}/events/${offer.eventId}`
+      : `${app.config.publicUrl}/pay/checkout/${offer.bookingId}`;
+    const action = free ? 'Reserve your places' : 'Pay for your seats';
     const seats = countOf(offer.quantity, 'seat', 'seats');
     const first = `Good news: ${seats} for ${row.title} (${formatEventDate(date)} at ${formatEventTime(date)}) came free, and we are holding ${offer.quantity === 1 ? 'it' : 'them'} for you from the waitlist.`;
     const second = `The seats are yours until ${formatEventDate(until)} at ${formatEventTime(until)}. After that they go to the next person waiting.`;
     await mailer.send({
       to: row.email,
       subject: `Seats for you: ${row.title}`,
-      text: [
-        greeting(row.firstname),
-        '',
-        first,
-        '',
-        second,
-        '',
-        `Pay for your seats: ${link}`,
-        '',
-        siteIdentity.ministryName,
-        '',
-      ].join('\n'),
+      text: [greeting(row.firstname), '', first, '', second, '', `${action}: ${link}`, '', siteIdentity.ministryName, ''].join(
+        '\n',
+      ),
       html: [
         `<p>${escapeHtml(greeting(row.firstname))}</p>`,
         `<p>${escapeHtml(first)}</p>`,
         `<p>${escapeHtml(second)}</p>`,
-        actionButton('Pay for your seats', link),
+        actionButton(action, link),
         `<p>${escapeHtml(siteIdentity.ministryName)}</p>`,
       ].join('\n'),
     });

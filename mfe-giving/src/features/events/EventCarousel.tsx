@@ -105,7 +105,7 @@ export function EventCarousel({ events }: { events: MinistryEvent[] }) {
               <Description>{event.description}</Description>
               <Meta>
                 <Chip $open={open}>{seatsText(event)}</Chip>
-                {open && <span>{priceText(event.seat_price)} a seat</span>}
+                {open && <span>{event.seat_price === 0 ? 'Free' : `${priceText(event.seat_price)} a seat`}</span>}
               </Meta>
               <Actions>
                 <ButtonLink

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { Route, Routes } from 'react-router-dom';
 import { axiosInstance as http } from '@ministry/shared/api/http';
-import { renderWithProviders } from '@ministry/shared/testing';
-import { LocationProbe, sampleEvent } from '../../testing/fixtures';
+import { renderWithProviders, signedInState } from '@ministry/shared/testing';
+import { LocationProbe, sampleBooking, sampleEvent } from '../../testing/fixtures';
 import { EventDetailPage } from './EventDetailPage';
 
 const event = sampleEvent({ seatsLeft: 3, seat_price: 15 });
@@ -198,6 +198,49 @@ describe('EventDetailPage', () => {
       /-320\.webp 320w, .*-1280\.webp 1280w$/,
     );
     expect(container.querySelector(`picture img[src="${photo}"]`)?.getAttribute('srcset')).toMatch(/-640\.jpg 640w/);
+  });
+
+  it('a free event shows Reserve instead of a price: places reserved at once, no payment step', async () => {
+    const free = sampleEvent({ seatsLeft: 12, seat_price: 0 });
+    api.onGet(`/api/events/search/${free._id}`).reply(200, { data: free });
+    api.onGet('/api/payment/status').reply(200, { data: { provider: 'local', testMode: true, seatsPerMember: 10 } });
+    api.onGet(`/api/events/${free._id}/waitlist`).reply(200, {
+      data: { status: 'none', quantity: 0, position: null, bookingId: null, offerExpiresAt: null },
+    });
+    api.onPost('/api/payment/reserve').reply(200, { data: { ...sampleBooking(), quantity: 3, unitPrice: 0, amount: 0 } });
+    renderWithProviders(
+      <Routes>
+        <Route path="/events/:id" element={<EventDetailPage />} />
+      </Routes>,
+      { route: `/events/${free._id}`, preloadedState: signedInState() },
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Free event' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Price per ticket')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+    const places = screen.getByLabelText('Places (you and your guests)');
+    await userEvent.clear(places);
+    await userEvent.type(places, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByText('Reserved: 3 places.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my tickets' })).toHaveAttribute('href', '/my-tickets');
+    expect(JSON.parse(api.history.post[0]!.data as string)).toEqual({ event: free._id, quantity: 3 });
+  });
+
+  it('a visitor is asked to log in to reserve a free event; a full one says its places are all reserved', async () => {
+    const free = sampleEvent({ seatsLeft: 5, seat_price: 0 });
+    api.onGet(`/api/events/search/${free._id}`).reply(200, { data: free });
+    const { unmount } = renderPage(free._id);
+    expect(await screen.findByRole('link', { name: 'Log in to reserve' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/events/${free._id}`)}`,
+    );
+    unmount();
+    api.onGet(`/api/events/search/${free._id}`).reply(200, { data: { ...free, seatsLeft: 0 } });
+    renderPage(free._id);
+    expect(
+      await screen.findByText(/places are reserved\. Places that come free go to the people on the waitlist/),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Sold out')).toHaveLength(1);
   });
 
   it('an unknown event is a not-found page; a failure offers a retry', async () => {

@@ -15,7 +15,8 @@ import {
   usePageTitle,
 } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
-import { availabilityOf, priceText, seatsText } from './eventStatus';
+import { availabilityOf, isFree, priceText, seatsText } from './eventStatus';
+import { ReserveForm } from './ReserveForm';
 import { TicketForm } from './TicketForm';
 import { WaitlistPanel } from './WaitlistPanel';
 import { PaymentNotice, usePaymentStatus } from '../payment-status/PaymentNotice';
@@ -173,6 +174,7 @@ function EventDetail({ event }: { event: MinistryEvent }) {
   usePageTitle(event.title);
   const availability = availabilityOf(event);
   const payments = usePaymentStatus();
+  const free = isFree(event);
   return (
     <Layout>
       <div>
@@ -215,21 +217,29 @@ function EventDetail({ event }: { event: MinistryEvent }) {
         <Description>{event.description}</Description>
       </div>
       <Panel aria-labelledby="tickets-heading">
-        <h2 id="tickets-heading">Tickets</h2>
+        <h2 id="tickets-heading">{free ? 'Free event' : 'Tickets'}</h2>
         <Seats $open={availability === 'on-sale'} role="status">
           {seatsText(event)}
         </Seats>
         {availability === 'on-sale' ? (
           <>
-            <PaymentNotice status={payments} what="tickets" />
-            <TicketForm event={event} seatsPerMember={payments?.seatsPerMember} />
+            {free ? (
+              <ReserveForm event={event} seatsPerMember={payments?.seatsPerMember} />
+            ) : (
+              <>
+                <PaymentNotice status={payments} what="tickets" />
+                <TicketForm event={event} seatsPerMember={payments?.seatsPerMember} />
+              </>
+            )}
             <WaitlistPanel event={event} soldOut={false} seatsPerMember={payments?.seatsPerMember} />
           </>
         ) : (
           <Closed>
             <p>
               {availability === 'sold-out'
-                ? `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats that come free go to the people on the waitlist, first come first served.`
+                ? free
+                  ? `All ${event.numberOfSeats} places are reserved. Places that come free go to the people on the waitlist, first come first served.`
+                  : `All ${event.numberOfSeats} seats at ${priceText(event.seat_price)} are taken. Seats that come free go to the people on the waitlist, first come first served.`
                 : availability === 'cancelled'
                   ? 'This event will not take place, and no tickets are sold. Everyone who had bought tickets is refunded in full.'
                   : 'Tickets for this event are no longer on sale.'}

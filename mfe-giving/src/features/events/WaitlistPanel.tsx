@@ -6,7 +6,7 @@ import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/form
 import { useAuth } from '@ministry/shared/store';
 import type { MinistryEvent, MyWaitlistEntry } from '@ministry/shared/types';
 import { Button, ExternalButton, FieldError, Input, theme } from '@ministry/shared/ui';
-import { getMyWaitlist, heldCheckoutUrl, joinWaitlist, leaveWaitlist } from './api';
+import { getMyWaitlist, heldCheckoutUrl, joinWaitlist, leaveWaitlist, reservePlaces } from './api';
 
 const Box = styled.div`
   margin: 16px 0;
@@ -56,6 +56,7 @@ export function WaitlistPanel({
   const [count, setCount] = useState('1');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reserved, setReserved] = useState(false);
 
   useEffect(() => {
     if (!isAuth) return;
@@ -86,6 +87,16 @@ export function WaitlistPanel({
       <Box>
         <p>Sign in to join the waitlist: when seats come free, the first person waiting gets them.</p>
         <Link to={`/login?next=${encodeURIComponent(`/events/${event._id}`)}`}>Log in to join the waitlist</Link>
+      </Box>
+    );
+  }
+  if (reserved) {
+    return (
+      <Box role="status">
+        <p>
+          <strong>Your places are reserved.</strong> Your tickets are on <Link to="/my-tickets">My tickets</Link> and in your
+          e-mail.
+        </p>
       </Box>
     );
   }
@@ -145,7 +156,23 @@ export function WaitlistPanel({
               ` They are held for you until ${formatEventDate(entry.offerExpiresAt)} at ${formatEventTime(entry.offerExpiresAt)}.`}
           </p>
           <div className="row">
-            <ExternalButton href={heldCheckoutUrl(entry.bookingId)}>Pay for your seats</ExternalButton>
+            {event.seat_price === 0 ? (
+              <Button
+                type="button"
+                disabled={busy}
+                onClick={() =>
+                  void act(async () => {
+                    await reservePlaces(event._id, entry.quantity);
+                    setReserved(true);
+                    return getMyWaitlist(event._id);
+                  })
+                }
+              >
+                Reserve your places
+              </Button>
+            ) : (
+              <ExternalButton href={heldCheckoutUrl(entry.bookingId)}>Pay for your seats</ExternalButton>
+            )}
             <Button type="button" $variant="outline" disabled={busy} onClick={() => void act(() => leaveWaitlist(event._id))}>
               Leave the waitlist
             </Button>

@@ -1,6 +1,6 @@
 /** The events' calls: the list, one event, its calendar file, and the signed-in member's place on a sold-out event's waitlist. */
 import { apiBase, http } from '@ministry/shared/api';
-import type { Envelope, MinistryEvent, MyWaitlistEntry } from '@ministry/shared/types';
+import type { Booking, Envelope, MinistryEvent, MyWaitlistEntry } from '@ministry/shared/types';
 
 export async function getEvents(): Promise<MinistryEvent[]> {
   return (await http.get<Envelope<MinistryEvent[]>>('/api/events')).data.data;
@@ -31,3 +31,11 @@ export async function leaveWaitlist(eventId: string): Promise<MyWaitlistEntry> {
 
 /** The checkout page of seats held for the member (a waitlist offer). */
 export const heldCheckoutUrl = (bookingId: string): string => `${apiBase()}/pay/checkout/${encodeURIComponent(bookingId)}`;
+
+/**
+ * POST /api/payment/reserve: places at a free event, reserved at once (no
+ * payment step); places offered from the waitlist are confirmed the same way.
+ */
+export async function reservePlaces(eventId: string, quantity: number): Promise<Booking> {
+  return (await http.post<Envelope<Booking>>('/api/payment/reserve', { event: eventId, quantity })).data.data;
+}

@@ -19,7 +19,10 @@ export function seatsText(event: MinistryEvent): string {
   return countOf(event.seatsLeft, 'seat left', 'seats left');
 }
 
-/** A price as the site shows it: "$60" (the spec's "60$" is written the way donors write dollars; docs/spec-deviations.md). */
-export const priceText = (amount: number): string => formatPrice(amount);
+/** A price as the site shows it: "$60" (the spec's "60$" is written the way donors write dollars; docs/spec-deviations.md), "Free" for 0. */
+export const priceText = (amount: number): string => (amount === 0 ? 'Free' : formatPrice(amount));
+
+/** A free event: its places are reserved, not bought. */
+export const isFree = (event: Pick<MinistryEvent, 'seat_price'>): boolean => event.seat_price === 0;
 
 export const eventPath = (event: Pick<MinistryEvent, '_id'>): string => `/events/${event._id}`;

@@ -16,11 +16,14 @@ const Buttons = styled.div`
 /** The member's confirmation before a paid booking is cancelled: the seats go back and the payment is refunded. */
 export function CancelBookingDialog({
   ticket,
+  free = false,
   open,
   onClose,
   onCancelled,
 }: {
   ticket: MyTicket;
+  /** A free event's reservation: the places go back, nothing to refund. */
+  free?: boolean;
   open: boolean;
   onClose: () => void;
   onCancelled: () => void;
@@ -35,9 +38,11 @@ export function CancelBookingDialog({
     try {
       const booking = await cancelMyBooking(ticket._id);
       notify.success(
-        booking.status === 'refunded'
-          ? `Your booking is cancelled and ${formatPrice(booking.amount)} refunded. We have sent you an e-mail.`
-          : `Your booking is cancelled; your ${formatPrice(booking.amount)} is being refunded. We have sent you an e-mail.`,
+        free
+          ? 'Your reservation is cancelled and the places given back. We have sent you an e-mail.'
+          : booking.status === 'refunded'
+            ? `Your booking is cancelled and ${formatPrice(booking.amount)} refunded. We have sent you an e-mail.`
+            : `Your booking is cancelled; your ${formatPrice(booking.amount)} is being refunded. We have sent you an e-mail.`,
         8000,
       );
       onCancelled();
@@ -49,22 +54,33 @@ export function CancelBookingDialog({
   };
 
   return (
-    <Modal open={open} title={`Cancel your booking for "${ticket.event.title}"?`} onClose={busy ? () => undefined : onClose}>
-      <p>
-        Your {tickets} for {formatEventDate(ticket.event.event_date)} at {formatEventTime(ticket.event.event_date)} will be given
-        back to others, and your payment of {formatPrice(ticket.amount)} refunded in full. It can take 5 to 10 business days to
-        show on your statement.
-      </p>
+    <Modal
+      open={open}
+      title={`Cancel your ${free ? 'reservation' : 'booking'} for "${ticket.event.title}"?`}
+      onClose={busy ? () => undefined : onClose}
+    >
+      {free ? (
+        <p>
+          Your {countOf(ticket.quantity, 'place', 'places')} for {formatEventDate(ticket.event.event_date)} at{' '}
+          {formatEventTime(ticket.event.event_date)} will be given back to others, and the tickets will no longer admit anyone.
+        </p>
+      ) : (
+        <p>
+          Your {tickets} for {formatEventDate(ticket.event.event_date)} at {formatEventTime(ticket.event.event_date)} will be
+          given back to others, and your payment of {formatPrice(ticket.amount)} refunded in full. It can take 5 to 10 business
+          days to show on your statement.
+        </p>
+      )}
       <p>
         <strong>This cannot be undone.</strong>
       </p>
       {error && <FieldError role="alert">{error}</FieldError>}
       <Buttons>
         <Button type="button" $variant="danger" disabled={busy} onClick={() => void confirm()}>
-          {busy ? 'Cancelling…' : 'Cancel and refund'}
+          {busy ? 'Cancelling…' : free ? 'Cancel reservation' : 'Cancel and refund'}
         </Button>
         <Button type="button" $variant="outline" disabled={busy} onClick={onClose}>
-          Keep my booking
+          {free ? 'Keep my places' : 'Keep my booking'}
         </Button>
       </Buttons>
     </Modal>

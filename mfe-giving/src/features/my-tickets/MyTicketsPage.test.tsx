@@ -120,6 +120,72 @@ describe('MyTicketsPage', () => {
     expect(api.history.post).toHaveLength(1);
   });
 
+  it('a free reservation of 2 places shows one QR code per person, sends one to a guest, and is cancelled without a refund', async () => {
+    const id = 'ffffffff-0000-4000-8000-000000000006';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h10v10H0z"/></svg>';
+    const pass = (position: number, code: string) => ({
+      _id: `${position}aaaaaaa-0000-4000-8000-00000000000${position}`,
+      position,
+      code,
+      qrSvg: svg,
+      checkedInAt: null,
+      forwardedTo: null,
+    });
+    const reserved = {
+      ...ticket(
+        { _id: id, quantity: 2, unitPrice: 0, amount: 0, ticketCode: 'AAAAA-BBBBB-CCCCC-DDDDD', qrSvg: svg },
+        { title: 'Free Picnic' },
+      ),
+      cancelUntil: '2030-01-29T19:30:00.000Z',
+      free: true,
+      reference: 'FFFFFFFF',
+      tickets: [pass(1, 'AAAAA-BBBBB-CCCCC-DDDDD'), pass(2, 'EEEEE-FFFFF-GGGGG-HHHHH')],
+    };
+    const cancelled = {
+      ...reserved,
+      status: 'cancelled',
+      ticketCode: null,
+      qrSvg: null,
+      cancelUntil: null,
+      cancelledByMember: true,
+      tickets: [],
+    };
+    api
+      .onGet('/api/payment/my-bookings')
+      .replyOnce(200, { data: [reserved] })
+      .onGet('/api/payment/my-bookings')
+      .reply(200, { data: [cancelled] });
+    api
+      .onPost(`/api/payment/tickets/${reserved.tickets[1]!._id}/forward`)
+      .reply(200, { data: { ...reserved.tickets[1], forwardedTo: 'guest@example.org' } });
+    api.onPost(`/api/payment/my-bookings/${id}/cancel`).reply(200, { data: { ...reserved, status: 'cancelled' } });
+    renderWithProviders(<MyTicketsPage />, { route: '/my-tickets', preloadedState: signedInState() });
+
+    const second = within(await screen.findByRole('listitem', { name: 'Ticket 2 of 2' }));
+    expect(screen.getByRole('listitem', { name: 'Ticket 1 of 2' })).toHaveTextContent('AAAAA-BBBBB-CCCCC-DDDDD');
+    expect(second.getByRole('img', { name: 'QR code of the ticket EEEEE-FFFFF-GGGGG-HHHHH' })).toBeInTheDocument();
+    expect(screen.getByText('Reserved · free')).toBeInTheDocument();
+    expect(screen.getByText(/2 places · Free · reference FFFFFFFF/)).toBeInTheDocument();
+    expect(screen.getByText(/You can cancel until the event begins/)).toBeInTheDocument();
+
+    await userEvent.click(second.getByRole('button', { name: 'Send to a guest' }));
+    await userEvent.click(second.getByRole('button', { name: 'Send' }));
+    expect(second.getByRole('alert')).toHaveTextContent('Enter the guest’s e-mail address');
+    await userEvent.type(second.getByLabelText('Guest’s e-mail address'), 'guest@example.org');
+    await userEvent.click(second.getByRole('button', { name: 'Send' }));
+    expect(await second.findByText('Sent to guest@example.org.')).toBeInTheDocument();
+    expect(JSON.parse(api.history.post[0]!.data as string)).toEqual({ email: 'guest@example.org' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel reservation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Your 2 places for');
+    expect(dialog).not.toHaveTextContent(/refund/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.getByText('You cancelled this reservation; the places went back.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+  });
+
   it('says why a cancellation is refused', async () => {
     const id = 'eeeeeeee-0000-4000-8000-000000000005';
     const paid = ticket({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { countOf, formatEventDate, formatEventTime, formatNewsDate, formatPrice } from '@ministry/shared/format';
-import type { MyTicket } from '@ministry/shared/types';
+import type { MyBooking, MyTicket, TicketPass } from '@ministry/shared/types';
 import {
   Button,
   Container,
@@ -18,7 +18,8 @@ import { useResource } from '@ministry/shared/app';
 import { MemberPageIntro, MemberPageTitle } from '../../components/MemberPageHeading';
 import { eventPath } from '../events/eventStatus';
 import { CancelBookingDialog } from './CancelBookingDialog';
-import { TICKET_STATES, ticketNote, ticketState } from './ticketState';
+import { isFreeTicket, TICKET_STATES, ticketNote, ticketState } from './ticketState';
+import { ForwardTicket } from './ForwardTicket';
 import { eventCalendarUrl } from '../events/api';
 import { MyCalendarFeed } from './MyCalendarFeed';
 import { getMyBookings } from './api';
@@ -130,13 +131,93 @@ const PassText = styled.div`
   gap: 4px;
 `;
 
+const Passes = styled.div`
+  grid-column: 2 / -1;
+  margin-top: 8px;
+  padding-top: 12px;
+  border-top: 1px dashed ${theme.colors.border};
+  display: grid;
+  gap: 10px;
+  p {
+    color: ${theme.colors.text};
+  }
+  ${media.mobile} {
+    grid-column: 1 / -1;
+  }
+`;
+
+const PassList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: 12px;
+`;
+
+const PassItem = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px 14px;
+  align-items: flex-start;
+  padding: 10px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 8px;
+  background: ${theme.colors.surface};
+`;
+
 const QR_URL_PREFIX = 'data:image/svg+xml;charset=utf-8,';
 
-function TicketItem({ ticket, onChanged }: { ticket: MyTicket; onChanged: () => void }) {
+/** "My tickets" rows: the booking (MyTicket) with, from the API of today, its tickets (one per seat) and whether it is free. */
+type TicketRow = MyTicket & Partial<Pick<MyBooking, 'free' | 'reference' | 'tickets'>>;
+
+/** One ticket's QR code and code; a booking of several has one per person, each with its own code. */
+function PassView({ pass, of, bookingId, eventTitle }: { pass: TicketPass; of: number; bookingId: string; eventTitle: string }) {
+  return (
+    <PassItem aria-label={of > 1 ? `Ticket ${pass.position} of ${of}` : 'Ticket'}>
+      {pass.qrSvg && <Qr src={QR_URL_PREFIX + encodeURIComponent(pass.qrSvg)} alt={`QR code of the ticket ${pass.code}`} />}
+      <PassText>
+        {of > 1 && (
+          <p>
+            <strong>
+              Ticket {pass.position} of {of}
+            </strong>
+            {pass.position === 1 ? ' (yours)' : ''}
+          </p>
+        )}
+        <Code aria-label="Ticket code">{pass.code}</Code>
+        {pass.checkedInAt && <p>Checked in on {formatNewsDate(pass.checkedInAt)}.</p>}
+        <ForwardTicket pass={pass} bookingId={bookingId} eventTitle={eventTitle} />
+      </PassText>
+    </PassItem>
+  );
+}
+
+function TicketItem({ ticket, onChanged }: { ticket: TicketRow; onChanged: () => void }) {
   const [cancelling, setCancelling] = useState(false);
   const state = TICKET_STATES[ticketState(ticket)];
   const note = ticketNote(ticket, formatPrice, formatNewsDate);
   const canCancel = ticket.cancelUntil !== null && Date.parse(ticket.cancelUntil) > Date.now();
+  const free = isFreeTicket(ticket);
+  const passes = (ticket.tickets ?? []).filter((p) => p.qrSvg);
+  const reference = ticket.reference ?? ticket._id.slice(0, 8).toUpperCase();
+  const cancelLine =
+    canCancel &&
+    (free
+      ? `You can cancel until the event begins (${formatEventDate(ticket.cancelUntil!)} at ${formatEventTime(ticket.cancelUntil!)}); the places go back to others.`
+      : `You can cancel until ${formatEventDate(ticket.cancelUntil!)} at ${formatEventTime(ticket.cancelUntil!)} and be refunded.`);
+  const actions = (
+    <Actions>
+      <a href={eventCalendarUrl(ticket.event._id)} download>
+        Add to calendar
+      </a>
+      {canCancel && (
+        <Button type="button" $variant="outline" onClick={() => setCancelling(true)}>
+          {free ? 'Cancel reservation' : 'Cancel booking'}
+        </Button>
+      )}
+    </Actions>
+  );
   return (
     <Ticket aria-labelledby={`ticket-${ticket._id}`}>
       <ResponsiveImage src={ticket.event.photo} sizes="120px" alt="" loading="lazy" />
@@ -151,8 +232,10 @@ function TicketItem({ ticket, onChanged }: { ticket: MyTicket; onChanged: () => 
         </p>
         {ticket.event.place && <p>{ticket.event.place}</p>}
         <p>
-          {countOf(ticket.quantity, 'ticket', 'tickets')} · {formatPrice(ticket.amount)} · reference{' '}
-          {ticket._id.slice(0, 8).toUpperCase()}
+          {free
+            ? `${countOf(ticket.quantity, 'place', 'places')} · Free`
+            : `${countOf(ticket.quantity, 'ticket', 'tickets')} · ${formatPrice(ticket.amount)}`}{' '}
+          · reference {reference}
         </p>
       </div>
       <State>
@@ -164,35 +247,40 @@ function TicketItem({ ticket, onChanged }: { ticket: MyTicket; onChanged: () => 
         <StatusBadge $tone={state.tone}>{state.label}</StatusBadge>
       </State>
       {note && <Note>{note}</Note>}
-      {ticket.ticketCode && ticket.qrSvg && (
-        <Pass>
-          <Qr src={QR_URL_PREFIX + encodeURIComponent(ticket.qrSvg)} alt={`QR code of the ticket ${ticket.ticketCode}`} />
-          <PassText>
-            <p>Show this code at the entrance{ticket.quantity > 1 ? ` (it admits ${ticket.quantity})` : ''}:</p>
-            <Code aria-label="Ticket code">{ticket.ticketCode}</Code>
-            {ticket.checkedInAt && <p>Checked in on {formatNewsDate(ticket.checkedInAt)}.</p>}
-            {canCancel && (
-              <p>
-                You can cancel until {formatEventDate(ticket.cancelUntil!)} at {formatEventTime(ticket.cancelUntil!)} and be
-                refunded.
-              </p>
-            )}
-            <Actions>
-              <a href={eventCalendarUrl(ticket.event._id)} download>
-                Add to calendar
-              </a>
-              {canCancel && (
-                <Button type="button" $variant="outline" onClick={() => setCancelling(true)}>
-                  Cancel booking
-                </Button>
-              )}
-            </Actions>
-          </PassText>
-        </Pass>
+      {passes.length > 0 ? (
+        <Passes>
+          <p>
+            {passes.length > 1
+              ? 'Each person shows their own ticket at the entrance. Send a guest their ticket by e-mail, or show them all here.'
+              : 'Show this code at the entrance:'}
+          </p>
+          <PassList>
+            {passes.map((pass) => (
+              <PassView key={pass._id} pass={pass} of={passes.length} bookingId={ticket._id} eventTitle={ticket.event.title} />
+            ))}
+          </PassList>
+          {cancelLine && <p>{cancelLine}</p>}
+          {actions}
+        </Passes>
+      ) : (
+        ticket.ticketCode &&
+        ticket.qrSvg && (
+          <Pass>
+            <Qr src={QR_URL_PREFIX + encodeURIComponent(ticket.qrSvg)} alt={`QR code of the ticket ${ticket.ticketCode}`} />
+            <PassText>
+              <p>Show this code at the entrance{ticket.quantity > 1 ? ` (it admits ${ticket.quantity})` : ''}:</p>
+              <Code aria-label="Ticket code">{ticket.ticketCode}</Code>
+              {ticket.checkedInAt && <p>Checked in on {formatNewsDate(ticket.checkedInAt)}.</p>}
+              {cancelLine && <p>{cancelLine}</p>}
+              {actions}
+            </PassText>
+          </Pass>
+        )
       )}
       {canCancel && (
         <CancelBookingDialog
           ticket={ticket}
+          free={free}
           open={cancelling}
           onClose={() => setCancelling(false)}
           onCancelled={() => {
@@ -214,8 +302,8 @@ export function MyTicketsPage() {
       <Container>
         <MemberPageTitle>My tickets</MemberPageTitle>
         <MemberPageIntro>
-          The tickets you bought, events to come first. Show a ticket's QR code (here or in your confirmation e-mail) at the
-          entrance.
+          The tickets you bought and the places you reserved, events to come first. Each person shows their own ticket's QR code
+          (here or in the confirmation e-mail) at the entrance.
         </MemberPageIntro>
         <ResourceView
           resource={tickets}

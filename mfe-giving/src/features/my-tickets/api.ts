@@ -1,10 +1,19 @@
 /** The signed-in member's tickets ("My tickets"), and giving one back. */
 import { http } from '@ministry/shared/api';
-import type { Booking, Envelope, MyTicket } from '@ministry/shared/types';
+import type { Booking, Envelope, MyBooking, TicketPass } from '@ministry/shared/types';
 
-/** GET /api/payment/my-bookings: what the signed-in member paid for, as it stands now (paid, refund on its way, refunded). */
-export async function getMyBookings(): Promise<MyTicket[]> {
-  return (await http.get<Envelope<MyTicket[]>>('/api/payment/my-bookings')).data.data;
+/**
+ * GET /api/payment/my-bookings: what the signed-in member paid for or
+ * reserved, as it stands now, each booking with its tickets (one per seat).
+ */
+export async function getMyBookings(): Promise<MyBooking[]> {
+  return (await http.get<Envelope<MyBooking[]>>('/api/payment/my-bookings')).data.data;
+}
+
+/** POST /api/payment/tickets/:id/forward: e-mails one ticket (its QR code) to a guest's address. */
+export async function forwardTicket(ticketId: string, email: string): Promise<TicketPass> {
+  return (await http.post<Envelope<TicketPass>>(`/api/payment/tickets/${encodeURIComponent(ticketId)}/forward`, { email })).data
+    .data;
 }
 
 /**

@@ -3,7 +3,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { Route, Routes } from 'react-router-dom';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
-import type { AttendeeList, StaffEvent } from '@ministry/shared/types';
+import type { AttendeeList, AttendeeTicketList, StaffEvent } from '@ministry/shared/types';
 import { sampleStaffEvent } from '../../testing/fixtures';
 import { AttendeesPage } from './AttendeesPage';
 import { EventsAdminPage } from './EventsAdminPage';
@@ -59,6 +59,57 @@ describe('AttendeesPage', () => {
   let api: MockAdapter;
   beforeEach(() => (api = new MockAdapter(http)));
   afterEach(() => api.restore());
+
+  it('shows each booking’s short reference and each ticket’s code and check-in time; a free event’s bookings are reserved', async () => {
+    const withTickets: AttendeeTicketList = {
+      ...list,
+      free: true,
+      attendees: [
+        {
+          ...list.attendees[0]!,
+          amount: 0,
+          reference: 'B1B1B1B1',
+          passes: [
+            {
+              _id: 't1',
+              position: 1,
+              code: 'AAAAA-BBBBB-CCCCC-DDDDD',
+              checkedInAt: '2030-09-05T23:05:00.000Z',
+              checkedInBy: 'Door Keeper',
+              forwardedTo: null,
+            },
+            {
+              _id: 't2',
+              position: 2,
+              code: 'EEEEE-FFFFF-GGGGG-HHHHH',
+              checkedInAt: null,
+              checkedInBy: null,
+              forwardedTo: 'guest@example.org',
+            },
+          ],
+        },
+      ],
+    };
+    api.onGet(`/api/admin/events/${event._id}/attendees`).reply(200, { data: withTickets });
+    renderWithProviders(
+      <Routes>
+        <Route path="/admin/events/:id/attendees" element={<AttendeesPage />} />
+      </Routes>,
+      { route: `/admin/events/${event._id}/attendees`, preloadedState: staff },
+    );
+    const table = await screen.findByRole('table', { name: 'Bookings of Harvest Thanksgiving' });
+    expect(within(table).getByRole('columnheader', { name: 'Tickets at the door' })).toBeInTheDocument();
+    const row = within(table).getAllByRole('row')[1]!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 5)).toEqual(['Mary Member', 'mary@example.org', '2', 'Reserved', 'Free']);
+    expect(cells[6]).toBe('B1B1B1B1');
+    expect(cells[7]).toMatch(/^AAAAA-BBBBB-CCCCC-DDDDD · in at \d{2}:\d{2}EEEEE-FFFFF-GGGGG-HHHHH · not in yet$/);
+    expect(screen.getByText('3 tickets reserved')).toBeInTheDocument();
+    expect(screen.getByText('Places reserved').nextSibling).toHaveTextContent('3');
+    expect(screen.queryByText('Paid in all')).not.toBeInTheDocument();
+  });
 
   it('lists every booking with name, e-mail, tickets, payment and date, the totals, and the CSV download', async () => {
     api.onGet(`/api/admin/events/${event._id}/attendees`).reply(200, { data: list });

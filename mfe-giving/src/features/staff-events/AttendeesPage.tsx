@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus } from '@ministry/shared/api';
 import { countOf, formatEventDate, formatEventTime, formatPrice, inSiteTimeZone } from '@ministry/shared/format';
-import type { Attendee, AttendeeList } from '@ministry/shared/types';
+import type { Attendee, AttendeeList, AttendeeWithTickets } from '@ministry/shared/types';
 import {
   ButtonLink,
   ExternalButton,
@@ -63,10 +63,72 @@ const Email = styled.td`
   min-width: 14ch;
 `;
 
+const Passes = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  font-size: 0.88rem;
+  li {
+    white-space: nowrap;
+  }
+  code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  }
+`;
+
 const tickets = (n: number) => countOf(n, 'ticket', 'tickets');
 
-function Summary({ list }: { list: AttendeeList }) {
+/** Each ticket of a booking: its code, and when it was checked in (or not yet). */
+function PassCell({ attendee }: { attendee: AttendeeWithTickets }) {
+  const passes = attendee.passes ?? [];
+  if (passes.length === 0) return <>—</>;
+  return (
+    <Passes>
+      {passes.map((p) => (
+        <li key={p._id}>
+          <code>{p.code}</code> ·{' '}
+          {p.checkedInAt ? (
+            <>
+              in at <time dateTime={p.checkedInAt}>{inSiteTimeZone(p.checkedInAt).format('HH:mm')}</time>
+            </>
+          ) : (
+            'not in yet'
+          )}
+        </li>
+      ))}
+    </Passes>
+  );
+}
+
+function Summary({ list }: { list: AttendeeList & { free?: boolean } }) {
   const { totals, event } = list;
+  if (list.free) {
+    return (
+      <>
+        {event.cancelledAt && (
+          <Cancelled>This event was cancelled on {formatEventDate(event.cancelledAt)}: its reservations ended.</Cancelled>
+        )}
+        <Totals>
+          <div>
+            <dt>Places reserved</dt>
+            <dd>{totals.ticketsPaid}</dd>
+          </div>
+          <div>
+            <dt>Held for the waitlist</dt>
+            <dd>{totals.ticketsWaiting}</dd>
+          </div>
+          <div>
+            <dt>Places left</dt>
+            <dd>{Math.max(0, event.seats - event.seatsSold - event.seatsHeld)}</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>Free</dd>
+          </div>
+        </Totals>
+      </>
+    );
+  }
   return (
     <>
       {event.cancelledAt && (
@@ -110,8 +172,8 @@ export function AttendeesPage() {
       intro={
         event ? (
           <>
-            {formatEventDate(event.event_date)}, {formatEventTime(event.event_date)} · {event.seatsSold} of {event.seats} seats
-            sold
+            {formatEventDate(event.event_date)}, {formatEventTime(event.event_date)} · {event.seatsSold} of {event.seats}{' '}
+            {list.data?.free ? 'places reserved' : 'seats sold'}
             {event.seatsHeld ? `, ${event.seatsHeld} held` : ''}. Holds that ran out or were given up are not listed.
           </>
         ) : undefined
@@ -137,7 +199,7 @@ export function AttendeesPage() {
             {data.attendees.length === 0 ? (
               <p>No booking yet.</p>
             ) : (
-              <Readable $minWidth={720}>
+              <Readable $minWidth={1040}>
                 <StaffTable label={`Bookings of ${data.event.title}`}>
                   <thead>
                     <tr>
@@ -151,6 +213,8 @@ export function AttendeesPage() {
                         Amount
                       </th>
                       <th scope="col">Booked on</th>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Tickets at the door</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -162,11 +226,17 @@ export function AttendeesPage() {
                         </Email>
                         <td className="number">{a.tickets}</td>
                         <td>
-                          <StatusBadge $tone={PAYMENT[a.payment].tone}>{PAYMENT[a.payment].label}</StatusBadge>
+                          <StatusBadge $tone={PAYMENT[a.payment].tone}>
+                            {data.free && a.payment === 'paid' ? 'Reserved' : PAYMENT[a.payment].label}
+                          </StatusBadge>
                         </td>
-                        <td className="number">{formatPrice(a.amount)}</td>
+                        <td className="number">{data.free ? 'Free' : formatPrice(a.amount)}</td>
                         <td className="nowrap">
                           <time dateTime={a.bookedAt}>{inSiteTimeZone(a.bookedAt).format('D MMM YYYY, HH:mm')}</time>
+                        </td>
+                        <td className="nowrap">{a.reference ?? a._id.slice(0, 8).toUpperCase()}</td>
+                        <td>
+                          <PassCell attendee={a} />
                         </td>
                       </tr>
                     ))}
@@ -177,8 +247,10 @@ export function AttendeesPage() {
                         {countOf(data.totals.bookings, 'booking', 'bookings')}
                       </th>
                       <td className="number">{data.totals.ticketsPaid + data.totals.ticketsWaiting}</td>
-                      <td colSpan={3}>
-                        {tickets(data.totals.ticketsPaid)} paid, {formatPrice(data.totals.amountPaid)}
+                      <td colSpan={5}>
+                        {data.free
+                          ? `${tickets(data.totals.ticketsPaid)} reserved`
+                          : `${tickets(data.totals.ticketsPaid)} paid, ${formatPrice(data.totals.amountPaid)}`}
                       </td>
                     </tr>
                   </tfoot>

@@ -41,9 +41,11 @@ export function CancelEventDialog({
       const outcome = await cancelStaffEvent(event._id);
       const told = countOf(outcome.notified, 'ticket holder e-mailed', 'ticket holders e-mailed');
       notify.success(
-        outcome.refunded + outcome.refundsPending === 0
-          ? `"${event.title}" is cancelled. No ticket had been sold.`
-          : `"${event.title}" is cancelled: ${bookings(outcome.refunded)} refunded, ${told}.`,
+        event.price === 0
+          ? `"${event.title}" is cancelled: ${told}.`
+          : outcome.refunded + outcome.refundsPending === 0
+            ? `"${event.title}" is cancelled. No ticket had been sold.`
+            : `"${event.title}" is cancelled: ${bookings(outcome.refunded)} refunded, ${told}.`,
         8000,
       );
       if (outcome.refundsPending > 0 || !outcome.finished) {
@@ -64,9 +66,11 @@ export function CancelEventDialog({
     <Modal open={open} title={`Cancel "${event.title}"?`} onClose={busy ? () => undefined : onClose}>
       <p>
         The event on {formatEventDate(event.event_date)} will show as cancelled and no more tickets will be sold.{' '}
-        {event.paidBookings > 0
-          ? `Its ${bookings(event.paidBookings)} will be refunded in full through the payment service, and every ticket holder will get an e-mail.`
-          : 'No ticket has been sold, so there is nothing to refund.'}
+        {event.price === 0 && event.paidBookings > 0
+          ? `This event is free: its ${countOf(event.paidBookings, 'reservation', 'reservations')} will end, and every ticket holder will get an e-mail.`
+          : event.paidBookings > 0
+            ? `Its ${bookings(event.paidBookings)} will be refunded in full through the payment service, and every ticket holder will get an e-mail.`
+            : 'No ticket has been sold, so there is nothing to refund.'}
       </p>
       <p>
         <strong>This cannot be undone.</strong>

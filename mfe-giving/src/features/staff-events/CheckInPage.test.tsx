@@ -27,29 +27,37 @@ describe('CheckInPage', () => {
   beforeEach(() => (api = new MockAdapter(http)));
   afterEach(() => api.restore());
 
-  it('checks a typed code in, then says a second scan was already used (when and by whom), with the counts', async () => {
+  it('checks one ticket of a booking in, then says a second scan was already checked in (when and by whom), with the counts', async () => {
     api.onGet(url).reply(200, { data: { checkedIn: 0, sold: 3 } });
-    const ticket = { name: 'Ruth Mensah', quantity: 2, checkedInAt: '2030-01-29T19:05:00.000Z', checkedInBy: 'Door Keeper' };
+    const ticket = {
+      name: 'Ruth Mensah',
+      quantity: 2,
+      checkedInAt: '2030-01-29T19:05:00.000Z',
+      checkedInBy: 'Door Keeper',
+      position: 2,
+      code: 'ABCDE-FGHJK-MNPQR-STVWX',
+      reference: 'A1B2C3D4',
+    };
     api
       .onPost(url, { code: 'abcde-fghjk-mnpqr-stvwx' })
-      .replyOnce(200, { data: { outcome: 'checked_in', ticket, counts: { checkedIn: 2, sold: 3 } } })
+      .replyOnce(200, { data: { outcome: 'checked_in', ticket, counts: { checkedIn: 1, sold: 3 } } })
       .onPost(url)
-      .replyOnce(200, { data: { outcome: 'already', ticket, counts: { checkedIn: 2, sold: 3 } } });
+      .replyOnce(200, { data: { outcome: 'already', ticket, counts: { checkedIn: 1, sold: 3 } } });
     renderPage();
-    expect(await screen.findByText('0 checked in / 3 sold')).toBeInTheDocument();
+    expect(await screen.findByText('0 checked in / 3 tickets')).toBeInTheDocument();
     const field = screen.getByLabelText('Ticket code');
     await userEvent.type(field, 'abcde-fghjk-mnpqr-stvwx');
     await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Welcome! Checked in');
-    expect(screen.getByRole('status')).toHaveTextContent('Ruth Mensah · 2 seats');
-    expect(screen.getByText('2 checked in / 3 sold')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Ruth Mensah · ticket 2 of 2 · booking A1B2C3D4');
+    expect(screen.getByText('1 checked in / 3 tickets')).toBeInTheDocument();
     expect(field).toHaveValue('');
 
     await userEvent.type(field, 'ABCDE FGHJK MNPQR STVWX');
     await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Already used');
-    expect(alert).toHaveTextContent(/checked in on 29 January 2030 at \d{2}:\d{2} (AM|PM) by Door Keeper/);
+    expect(alert).toHaveTextContent(/^Already checked in at \d{2}:\d{2} (AM|PM)/);
+    expect(alert).toHaveTextContent(/ticket 2 of 2 · booking A1B2C3D4 · on 29 January 2030 by Door Keeper\./);
   });
 
   it('never fails silently: the server’s reason, or the lost connection, is shown', async () => {
@@ -87,7 +95,15 @@ describe('CheckInPage', () => {
       getImageData: () => ({ data: new Uint8ClampedArray(640 * 480 * 4) }),
     } as unknown as CanvasRenderingContext2D);
     api.onGet(url).reply(200, { data: { checkedIn: 0, sold: 1 } });
-    const ticket = { name: 'Ruth Mensah', quantity: 1, checkedInAt: '2030-01-29T19:05:00.000Z', checkedInBy: 'Door Keeper' };
+    const ticket = {
+      name: 'Ruth Mensah',
+      quantity: 1,
+      checkedInAt: '2030-01-29T19:05:00.000Z',
+      checkedInBy: 'Door Keeper',
+      position: 1,
+      code: 'QRCDE-FGHJK-MNPQR-STVWX',
+      reference: 'A1B2C3D4',
+    };
     api
       .onPost(url, { code: 'QRCDE-FGHJK-MNPQR-STVWX' })
       .replyOnce(200, { data: { outcome: 'checked_in', ticket, counts: { checkedIn: 1, sold: 1 } } });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { countOf, formatEventTime, formatNewsDate } from '@ministry/shared/format';
+import { formatEventTime, formatNewsDate } from '@ministry/shared/format';
 import type { CheckInCounts } from '@ministry/shared/types';
 import { Button, ButtonLink, Input, StaffPage, theme } from '@ministry/shared/ui';
 import { attendeesPath } from './staffEventStatus';
@@ -137,15 +137,16 @@ export function CheckInPage() {
       try {
         const result = await checkInTicket(id, value);
         setCounts(result.counts);
-        const seats = countOf(result.ticket.quantity, 'seat', 'seats');
+        const { ticket } = result;
+        const which = `${ticket.name} · ticket ${ticket.position} of ${ticket.quantity} · booking ${ticket.reference}`;
         if (result.outcome === 'checked_in') {
-          setShown({ tone: 'ok', title: 'Welcome! Checked in', detail: `${result.ticket.name} · ${seats}` });
+          setShown({ tone: 'ok', title: 'Welcome! Checked in', detail: which });
         } else {
-          const by = result.ticket.checkedInBy ? ` by ${result.ticket.checkedInBy}` : '';
+          const by = ticket.checkedInBy ? ` by ${ticket.checkedInBy}` : '';
           setShown({
             tone: 'warn',
-            title: 'Already used',
-            detail: `${result.ticket.name} · ${seats} · checked in on ${formatNewsDate(result.ticket.checkedInAt)} at ${formatEventTime(result.ticket.checkedInAt)}${by}.`,
+            title: `Already checked in at ${formatEventTime(ticket.checkedInAt)}`,
+            detail: `${which} · on ${formatNewsDate(ticket.checkedInAt)}${by}.`,
           });
         }
         setCode('');
@@ -204,7 +205,7 @@ export function CheckInPage() {
   return (
     <StaffPage
       title="Check-in at the door"
-      intro="Scan a ticket's QR code, or type the code printed under it. Each ticket checks in once."
+      intro="Scan each person's ticket (QR code), or type the code printed under it. Each ticket admits one person, once."
       actions={
         <ButtonLink to={attendeesPath(id)} $variant="outline">
           Attendees
@@ -212,7 +213,7 @@ export function CheckInPage() {
       }
     >
       <Counts aria-live="polite">
-        {counts ? `${counts.checkedIn} checked in / ${counts.sold} sold` : 'Counting…'}
+        {counts ? `${counts.checkedIn} checked in / ${counts.sold} tickets` : 'Counting…'}
         {countsError && (
           <span style={{ display: 'block', fontSize: '0.9rem', color: '#b3261e' }}>Offline: the count may be behind.</span>
         )}

@@ -118,6 +118,23 @@ describe('EventFormPage', () => {
     });
   });
 
+  it('Free event: the price is 0 (no price field to fill), and a free event opens with it ticked', async () => {
+    const event = sampleStaffEvent();
+    api.onGet(`/api/admin/events/${event._id}`).reply(200, { data: event });
+    api.onPut(`/api/admin/events/${event._id}`).reply(200, { data: { ...event, price: 0 } });
+    renderAt(`/admin/events/${event._id}`);
+    const free = await screen.findByRole('checkbox', { name: /Free event/ });
+    expect(free).not.toBeChecked();
+    await userEvent.clear(screen.getByLabelText('Price per ticket (USD)'));
+    await userEvent.click(free);
+    expect(screen.queryByLabelText('Price per ticket (USD)')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Price per ticket')).toHaveValue('Free');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.history.put).toHaveLength(1));
+    expect(JSON.parse(api.history.put[0]!.data as string)).toMatchObject({ price: 0 });
+    expect(await screen.findByRole('checkbox', { name: /Free event/ })).toBeChecked();
+  });
+
   it('an editor cannot cancel; an admin cancels after confirming in the site’s dialog', async () => {
     const event = sampleStaffEvent();
     api.onGet(`/api/admin/events/${event._id}`).reply(200, { data: event });

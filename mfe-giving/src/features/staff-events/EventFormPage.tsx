@@ -111,6 +111,25 @@ const Facts = styled.p`
   color: ${theme.colors.muted};
 `;
 
+const FreeChoice = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 10px;
+  margin: 0 0 14px;
+  font-weight: 500;
+  cursor: pointer;
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 2px 0 0;
+    flex: none;
+  }
+  small {
+    font-weight: 400;
+    color: ${theme.colors.muted};
+  }
+`;
+
 const FormError = styled.p`
   color: ${theme.colors.danger};
   margin: 0 0 12px;
@@ -204,8 +223,26 @@ function EventForm({
             error={field('photo').error}
           />
         </Photo>
+        <FreeChoice>
+          <input
+            type="checkbox"
+            name="free"
+            checked={formik.values.free}
+            onChange={(e) => {
+              void formik.setFieldValue('free', e.target.checked);
+              formik.setFieldError('price', undefined);
+            }}
+          />
+          <span>
+            Free event <small>(members reserve places with no payment; they still get tickets)</small>
+          </span>
+        </FreeChoice>
         <Pair>
-          <TextField label="Price per ticket (USD)" type="number" inputMode="decimal" min={1} step="0.01" {...field('price')} />
+          {formik.values.free ? (
+            <TextField label="Price per ticket" value="Free" readOnly name="price" hint="Untick Free event to set a price" />
+          ) : (
+            <TextField label="Price per ticket (USD)" type="number" inputMode="decimal" min={1} step="0.01" {...field('price')} />
+          )}
           <TextField
             label="Seats"
             type="number"

@@ -57,7 +57,7 @@ function EventRows({ label, events }: { label: string; events: StaffEvent[] }) {
                   </time>
                 </td>
                 <td className="number nowrap">{seatsSummary(event)}</td>
-                <td className="number">{formatPrice(event.price)}</td>
+                <td className="number">{event.price === 0 ? 'Free' : formatPrice(event.price)}</td>
                 <td>
                   <StatusBadge $tone={state.tone}>{state.label}</StatusBadge>
                 </td>

@@ -1,15 +1,15 @@
 /** The staff's event pages' calls: events, their attendees, waitlist, check-in and cancellation; the churches and photos the event form offers. */
 import { apiBase, http } from '@ministry/shared/api';
 import type {
-  AttendeeList,
+  AttendeeTicketList,
   CheckInCounts,
-  CheckInResult,
   ChurchLocation,
   Envelope,
   EventCancellation,
   StaffEvent,
   StaffEventInput,
   StaffWaitlistEntry,
+  TicketCheckInResult,
 } from '@ministry/shared/types';
 
 /** GET /api/admin/events: every event, those to come first, with the seats sold and held. */
@@ -37,9 +37,9 @@ export async function cancelStaffEvent(id: string): Promise<EventCancellation> {
   return (await http.post<Envelope<EventCancellation>>(`/api/admin/events/${encodeURIComponent(id)}/cancel`)).data.data;
 }
 
-/** GET /api/admin/events/{id}/attendees. */
-export async function getAttendees(id: string): Promise<AttendeeList> {
-  return (await http.get<Envelope<AttendeeList>>(`/api/admin/events/${encodeURIComponent(id)}/attendees`)).data.data;
+/** GET /api/admin/events/{id}/attendees: each booking with its short reference and its tickets (code, check-in). */
+export async function getAttendees(id: string): Promise<AttendeeTicketList> {
+  return (await http.get<Envelope<AttendeeTicketList>>(`/api/admin/events/${encodeURIComponent(id)}/attendees`)).data.data;
 }
 
 /** GET /api/admin/events/{id}/waitlist: the members waiting (in order) and those offered seats. */
@@ -55,10 +55,10 @@ export async function getCheckInCounts(eventId: string): Promise<CheckInCounts> 
   return (await http.get<Envelope<CheckInCounts>>(`/api/admin/events/${encodeURIComponent(eventId)}/check-in`)).data.data;
 }
 
-/** POST /api/admin/events/:id/check-in: checks a ticket in by its code (typed or scanned), once. */
-export async function checkInTicket(eventId: string, code: string): Promise<CheckInResult> {
-  return (await http.post<Envelope<CheckInResult>>(`/api/admin/events/${encodeURIComponent(eventId)}/check-in`, { code })).data
-    .data;
+/** POST /api/admin/events/:id/check-in: checks one ticket (one person) in by its code (typed or scanned), once. */
+export async function checkInTicket(eventId: string, code: string): Promise<TicketCheckInResult> {
+  return (await http.post<Envelope<TicketCheckInResult>>(`/api/admin/events/${encodeURIComponent(eventId)}/check-in`, { code }))
+    .data.data;
 }
 
 export async function getLocations(): Promise<ChurchLocation[]> {

@@ -23,6 +23,8 @@ export interface EventFormValues {
   where: string;
   address: string;
   photo: string;
+  /** A free event: places are reserved, nothing is paid (its price is 0). */
+  free: boolean;
   price: string;
   seats: string;
 }
@@ -37,6 +39,7 @@ export const emptyEventForm = (date = ''): EventFormValues => ({
   where: '',
   address: '',
   photo: '',
+  free: false,
   price: '',
   seats: '',
 });
@@ -52,7 +55,8 @@ export function formValuesOf(event: StaffEvent): EventFormValues {
     where: event.place === 'address' ? 'address' : event.churchId ? `church:${event.churchId}` : '',
     address: event.address ?? '',
     photo: event.photo,
-    price: String(event.price),
+    free: event.price === 0,
+    price: event.price === 0 ? '' : String(event.price),
     seats: String(event.seats),
   };
 }
@@ -75,7 +79,7 @@ function rawInput(values: EventFormValues) {
     churchId: church,
     address: values.where === 'address' ? values.address : null,
     photo: values.photo,
-    price: text(values.price),
+    price: values.free ? 0 : text(values.price),
     seats: text(values.seats),
   };
 }
