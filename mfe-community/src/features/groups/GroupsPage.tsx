@@ -449,7 +449,7 @@ export function GroupsPage() {
               <>
                 <Found role="status">
                   {paging.total === 1 ? 'One group' : `${paging.total} groups`}
-                  {near.position && paging.total > 1 ? ', nearest first' : ''}
+                  {paging.total > 1 && data.some((g) => g.distanceKm !== undefined) ? ', nearest first' : ''}
                 </Found>
                 {data.length === 0 ? (
                   <p>
