@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
 import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
+import { serializeRequest } from './lib/requestLog.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
 import { registerDataChanges } from './plugins/dataChanges.js';
@@ -80,7 +81,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   // The shared form rules refuse common and breached passwords here (the list is the server's).
   installCommonPasswordList();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly is cut off: no connection is held open for ever

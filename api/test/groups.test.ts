@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
+import { loggedUrl } from '../src/lib/requestLog.js';
 import { createMember, describeEachDatabase, json, limitsWith, mailsIn, plainMail, waitForMailTo } from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -27,6 +28,8 @@ interface Group {
   membership?: string | null;
   manages?: boolean;
   leaders: { firstname: string; lastname: string }[];
+  meetingPlace?: string | null;
+  distanceKm?: number | null;
 }
 interface Paged {
   data: Group[];
@@ -130,6 +133,54 @@ describeEachDatabase(
       assert.equal((await finder('?kind=nothing-like-it')).paging.total, 0);
       assert.equal((await app().inject({ url: '/api/groups?day=9' })).statusCode, 400);
       assert.equal((await app().inject({ url: '/api/groups?location=nope' })).statusCode, 400);
+    });
+
+    it('near me: nearest first with the distance, groups without coordinates last; a bad position is a clear 400', async () => {
+      // Beside the Baltimore location (the others are in Wilmington, about 100 km, and Philadelphia, about 150 km).
+      const near = await finder('?near=39.2904,-76.6122&limit=50');
+      assert.equal(near.paging.total, (await finder()).paging.total);
+      const distances = near.data.map((g) => g.distanceKm);
+      const known = distances.filter((d): d is number => typeof d === 'number');
+      assert.ok(known.length >= 3, 'several groups meet at a location');
+      assert.deepEqual(distances.slice(0, known.length), known, 'the groups without coordinates come last');
+      assert.ok(
+        distances.slice(known.length).every((d) => d === null),
+        'the others say they have none',
+      );
+      assert.deepEqual(
+        known,
+        [...known].sort((a, b) => a - b),
+        'nearest first',
+      );
+      const first = near.data[0]!;
+      assert.match(first.location!.name, /Baltimore/);
+      assert.ok(first.distanceKm! < 1, `${first.distanceKm} km`);
+      const wilmington = near.data.find((g) => g.location?.name === 'Luminaries Wilmington East' && !g.meetingPlace)!;
+      assert.ok(wilmington.distanceKm! > 90 && wilmington.distanceKm! < 110, `${wilmington.distanceKm} km`);
+      // Groups at a meeting place of their own (like the one made here) have no coordinates.
+      assert.equal(near.data.find((g) => g._id === group._id)!.distanceKm, null);
+      // Filters and pages still apply; without `near` there is no distance.
+      const prayer = await finder('?kind=prayer&near=39.2904,-76.6122');
+      assert.ok(prayer.data.length >= 2 && prayer.data.every((g) => g.kind === 'prayer'));
+      assert.equal((await finder()).data[0]!.distanceKm, undefined);
+      const paged = await finder('?near=39.9502,-75.1455&page=2');
+      assert.equal(paged.paging.page, 2);
+
+      for (const bad of ['abc', '91,0', '0,181', '-90.5,10', '39.29', '1,2,3', '', '39.2904;-76.6122', '1e2,3', 'NaN,NaN']) {
+        const res = await app().inject({ url: `/api/groups?near=${encodeURIComponent(bad)}` });
+        assert.equal(res.statusCode, 400, `near=${bad}`);
+        assert.match(json<{ error: { message: string } }>(res).error.message, /near must be a latitude and a longitude/);
+      }
+      assert.equal((await app().inject({ url: '/api/groups?near=-90,180' })).statusCode, 200);
+      assert.equal((await app().inject({ url: '/api/groups?near=0,0' })).statusCode, 200);
+
+      // The request log keeps the address without the position.
+      assert.equal(
+        loggedUrl('/api/groups?kind=prayer&near=39.29,-76.61&page=2'),
+        '/api/groups?kind=prayer&near=[redacted]&page=2',
+      );
+      assert.equal(loggedUrl('/api/groups?n%65ar=39.29%2C-76.61'), '/api/groups?n%65ar=[redacted]');
+      assert.equal(loggedUrl('/api/groups?day=2'), '/api/groups?day=2');
     });
 
     it("a group's page names its leaders but never anyone's address, and says where the viewer stands", async () => {

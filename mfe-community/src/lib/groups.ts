@@ -31,6 +31,8 @@ export interface Group {
   open: boolean;
   full: boolean;
   leaders: GroupPerson[];
+  /** Only when the finder was asked for the groups near a position: km from it (null: its place has no coordinates). */
+  distanceKm?: number | null;
 }
 
 export interface GroupView extends Group {
@@ -83,3 +85,9 @@ export const placeOf = (group: Pick<Group, 'location' | 'meetingPlace'>): string
   group.meetingPlace ?? group.location?.name ?? '';
 
 export const leaderNames = (leaders: GroupPerson[]): string => leaders.map((l) => `${l.firstname} ${l.lastname}`).join(', ');
+
+/** How far a group is, in words: "about 12 km away" (null when its distance is not known). */
+export function distanceOf(group: Pick<Group, 'distanceKm'>): string | null {
+  if (group.distanceKm === null || group.distanceKm === undefined) return null;
+  return group.distanceKm < 1 ? 'less than 1 km away' : `about ${Math.round(group.distanceKm)} km away`;
+}

@@ -24,6 +24,7 @@ import {
   leaveGroup,
   LIFE_STAGES,
   listGroups,
+  parseNear,
   listStaffGroups,
   mailRecipients,
   membershipOf,
@@ -65,6 +66,7 @@ const groupProperties = {
   open: bool,
   full: bool,
   leaders: listOf(person),
+  distanceKm: { type: ['number', 'null'] },
 } as const;
 const groupSchema = { type: 'object', properties: groupProperties } as const;
 const groupViewSchema = {
@@ -132,7 +134,8 @@ const groupBody = {
 
 /**
  * The small groups, under /api/groups:
- * GET '' (?kind, ?day 0-6, ?location, ?stage, ?page, ?limit): the finder's page of groups with `paging`;
+ * GET '' (?kind, ?day 0-6, ?location, ?stage, ?near=lat,lng, ?page, ?limit): the finder's page of groups with
+ *   `paging`; with `near`, nearest first with each one's `distanceKm` (the position is neither kept nor logged);
  * GET /mine: the signed-in member's groups, their requests waiting, and those waiting in the groups they lead;
  * GET /{slug}: one group, with the viewer's place in it (never anyone's address);
  * POST /{id}/join ({ message, shareEmail }): asks to join (limited per member; its leaders are told by mail);
@@ -152,7 +155,9 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   const changed = () => app.answerCache.clear('groups');
   const link = (path: string) => `${app.config.publicUrl}${path}`;
 
-  app.get<{ Querystring: { kind?: string; day?: number; location?: string; stage?: string; page?: number; limit?: number } }>(
+  app.get<{
+    Querystring: { kind?: string; day?: number; location?: string; stage?: string; near?: string; page?: number; limit?: number };
+  }>(
     '',
     {
       schema: {
@@ -163,6 +168,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
             day: { type: 'integer', minimum: 0, maximum: 6 },
             location: idParam,
             stage: { type: 'string', maxLength: 40 },
+            near: { type: 'string' },
             page: PAGE_PARAM,
             limit: LIMIT_PARAM,
           },
@@ -171,8 +177,8 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { kind, day, location, stage, page, limit } = request.query;
-      return listGroups(app.db, { kind, day, location, stage, page, pageSize: limit });
+      const { kind, day, location, stage, near, page, limit } = request.query;
+      return listGroups(app.db, { kind, day, location, stage, near: parseNear(near), page, pageSize: limit });
     },
   );
 

@@ -63,6 +63,8 @@ export interface GroupSummary {
   open: boolean;
   full: boolean;
   leaders: { firstname: string; lastname: string }[];
+  /** With the finder's `near` only: how far its location is, in km (null: its place has no coordinates). */
+  distanceKm?: number | null;
 }
 
 export type Membership = 'leader' | 'member' | 'pending' | null;
@@ -79,9 +81,39 @@ export interface FinderQuery {
   day?: number;
   location?: string;
   stage?: string;
+  /** The visitor's position: the groups come nearest first. Used for this answer only, never kept. */
+  near?: { lat: number; lng: number };
   page?: number;
   pageSize?: number;
 }
+
+export const NEAR_INVALID = 'near must be a latitude and a longitude in degrees, like near=51.5072,-0.1276.';
+
+/**
+ * Reads `near` ("latitude,longitude" in decimal degrees); undefined when
+ * absent, a 400 when it is not a position on Earth.
+ */
+export function parseNear(value: string | undefined): { lat: number; lng: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*$/.exec(value);
+  const lat = match ? Number(match[1]) : NaN;
+  const lng = match ? Number(match[2]) : NaN;
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) throw badRequest(NEAR_INVALID, { near: NEAR_INVALID });
+  return { lat, lng };
+}
+
+/**
+ * The great-circle distance (km) from `near` to the group's place: its
+ * location's coordinates when it meets there; null when it meets at a
+ * meeting place of its own or its location has none.
+ */
+const distanceFrom = (near: { lat: number; lng: number }) => sql<number | null>`CASE
+  WHEN g.meeting_place IS NOT NULL OR c.latitude IS NULL OR c.longitude IS NULL THEN NULL
+  ELSE CAST(12742 * asin(least(1, sqrt(
+    power(sin(radians(CAST(c.latitude AS double precision) - ${near.lat}) / 2), 2)
+    + cos(radians(${near.lat})) * cos(radians(CAST(c.latitude AS double precision)))
+      * power(sin(radians(CAST(c.longitude AS double precision) - ${near.lng}) / 2), 2)
+  ))) AS double precision) END`;
 
 function baseQuery(db: Kysely<Database>) {
   return db
@@ -153,7 +185,11 @@ function toSummary(row: GroupRow, leaders: { firstname: string; lastname: string
   };
 }
 
-/** The finder: the groups matching every filter given, open ones first, then by day, time and name; a page at a time. */
+/**
+ * The finder: the groups matching every filter given, open ones first, then
+ * by day, time and name; with `near`, nearest first (those whose place has
+ * no coordinates last), each with its distance. A page at a time.
+ */
 export async function listGroups(db: Kysely<Database>, query: FinderQuery): Promise<{ data: GroupSummary[]; paging: Paging }> {
   const { page, pageSize, offset } = pageWindow(query, GROUPS_PAGE_SIZE);
   let q = baseQuery(db);
@@ -161,12 +197,15 @@ export async function listGroups(db: Kysely<Database>, query: FinderQuery): Prom
   if (query.day !== undefined) q = q.where('g.weekday', '=', query.day);
   if (query.location) q = q.where('g.church_id', '=', query.location);
   if (query.stage) q = q.where('g.life_stage', '=', query.stage);
+  const near = query.near;
+  const counted = q
+    .clearSelect()
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const measured = q.select(near ? distanceFrom(near).as('distance_km') : sql<null>`NULL`.as('distance_km'));
   const [{ n }, rows] = await Promise.all([
-    q
-      .clearSelect()
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-    q
+    counted,
+    (near ? measured.orderBy(sql`distance_km`, (ob) => ob.asc().nullsLast()) : measured)
       .orderBy('g.open', 'desc')
       .orderBy('g.weekday')
       .orderBy('g.start_time')
@@ -180,7 +219,12 @@ export async function listGroups(db: Kysely<Database>, query: FinderQuery): Prom
     db,
     rows.map((r) => r.id),
   );
-  return { data: rows.map((r) => toSummary(r, leaders.get(r.id) ?? [])), paging: pagingOf(page, pageSize, Number(n)) };
+  const data = rows.map((r) => {
+    const summary = toSummary(r, leaders.get(r.id) ?? []);
+    if (near) summary.distanceKm = r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10;
+    return summary;
+  });
+  return { data, paging: pagingOf(page, pageSize, Number(n)) };
 }
 
 async function findRow(db: Kysely<Database>, by: { slug?: string; id?: string }): Promise<GroupRow | undefined> {

@@ -67,6 +67,89 @@ describe('the small groups pages', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/groups$/));
   });
 
+  describe('near me', () => {
+    const getCurrentPosition = jest.fn();
+    beforeEach(() => {
+      getCurrentPosition.mockReset();
+      Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    });
+    afterEach(() => {
+      delete (navigator as { geolocation?: unknown }).geolocation;
+    });
+    const listed = () =>
+      api.onGet('/api/groups').reply((config) => {
+        const near = (config.params as Record<string, unknown>).near;
+        const list = near
+          ? [
+              group({ distanceKm: 0.4 }),
+              group({ _id: 'g2', slug: 'men', name: 'Men at the Table', kind: 'men', distanceKm: 12.6 }),
+              group({ _id: 'g3', slug: 'diner', name: 'Diner Mornings', meetingPlace: 'Riverside Diner', distanceKm: null }),
+            ]
+          : [group(), group({ _id: 'g2', slug: 'men', name: 'Men at the Table', kind: 'men' })];
+        return [200, { data: list, paging: { page: 1, pageSize: 9, total: list.length, pages: 1 } }];
+      });
+    const nearParams = () =>
+      api.history.get.filter((r) => r.url === '/api/groups').map((r) => (r.params as { near?: string }).near);
+
+    it('asks the browser only when pressed, then lists the groups nearest first with their distance', async () => {
+      listed();
+      getCurrentPosition.mockImplementation((done: PositionCallback) =>
+        done({ coords: { latitude: 39.290412, longitude: -76.612198 } } as GeolocationPosition),
+      );
+      renderWithProviders(<CommunityApp />, { route: '/groups?day=2' });
+      const plain = await screen.findByRole('article', { name: 'Tuesday Bible Study' });
+      expect(plain).not.toHaveTextContent('km away');
+      expect(getCurrentPosition).not.toHaveBeenCalled();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+      expect(await screen.findByText('3 groups, nearest first')).toBeInTheDocument();
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('article', { name: 'Tuesday Bible Study' })).toHaveTextContent('Distance: less than 1 km away');
+      expect(screen.getByRole('article', { name: 'Men at the Table' })).toHaveTextContent('Distance: about 13 km away');
+      expect(screen.getByRole('article', { name: 'Diner Mornings' })).not.toHaveTextContent('km away');
+      // Sent rounded (about a kilometre), with the filters; never put in the address.
+      expect(api.history.get.filter((r) => r.url === '/api/groups').at(-1)!.params).toMatchObject({
+        near: '39.29,-76.61',
+        day: 2,
+      });
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/groups\?day=2$/);
+      expect(screen.getByText(/your location is not saved/)).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Stop sorting by distance' }));
+      expect(await screen.findByText('2 groups')).toBeInTheDocument();
+      expect(nearParams().at(-1)).toBeUndefined();
+      expect(screen.getByRole('button', { name: 'Near me' })).toBeInTheDocument();
+    });
+
+    it('says so when the location is refused or unavailable, and keeps the usual order', async () => {
+      listed();
+      getCurrentPosition.mockImplementation((_done: PositionCallback, fail: PositionErrorCallback) =>
+        fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+      );
+      renderWithProviders(<CommunityApp />, { route: '/groups' });
+      await screen.findByRole('article', { name: 'Tuesday Bible Study' });
+      await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/You did not let this site see your location/);
+      expect(screen.getByText('2 groups')).toBeInTheDocument();
+
+      getCurrentPosition.mockImplementation((_done: PositionCallback, fail: PositionErrorCallback) =>
+        fail({ code: 3, message: 'Timeout expired' } as GeolocationPositionError),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+      expect(await screen.findByText(/Your location is not available on this device right now/)).toBeInTheDocument();
+      expect(nearParams().every((n) => n === undefined)).toBe(true);
+    });
+
+    it('says the location is unavailable where the browser cannot tell it', async () => {
+      listed();
+      delete (navigator as { geolocation?: unknown }).geolocation;
+      renderWithProviders(<CommunityApp />, { route: '/groups' });
+      await screen.findByRole('article', { name: 'Tuesday Bible Study' });
+      await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/Your location is not available/);
+    });
+  });
+
   it('a group page shows when and where with a map link, and asks a visitor to log in to join', async () => {
     api.onGet('/api/groups/tuesday-bible-study').reply(200, { data: group() });
     renderWithProviders(<CommunityApp />, { route: '/groups/tuesday-bible-study' });

@@ -1,4 +1,4 @@
-import { useCallback, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useResource } from '@ministry/shared/app';
@@ -23,8 +23,18 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { DAYS, GROUP_KINDS, kindName, LIFE_STAGES, placeOf, scheduleOf, stageName, type Group } from '../../lib/groups';
-import { getGroupLocations, getGroups, type GroupFilters } from './api';
+import {
+  DAYS,
+  distanceOf,
+  GROUP_KINDS,
+  kindName,
+  LIFE_STAGES,
+  placeOf,
+  scheduleOf,
+  stageName,
+  type Group,
+} from '../../lib/groups';
+import { getGroupLocations, getGroups, type GroupFilters, type Position } from './api';
 
 const Filters = styled.form`
   display: grid;
@@ -67,6 +77,27 @@ const FilterActions = styled.div`
     grid-column: 1 / -1;
     button {
       flex: 1;
+    }
+  }
+`;
+
+const Nearby = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  margin: -12px 0 24px;
+  p {
+    margin: 0;
+    flex: 1 1 260px;
+    color: ${theme.colors.text};
+  }
+  p[role='alert'] {
+    color: ${theme.colors.danger};
+  }
+  ${media.mobile} {
+    button {
+      flex: 1 1 100%;
     }
   }
 `;
@@ -160,6 +191,11 @@ function GroupCard({ group, eager }: { group: Group; eager: boolean }) {
           <li>
             <strong>Where:</strong> {placeOf(group)}
           </li>
+          {distanceOf(group) && (
+            <li>
+              <strong>Distance:</strong> {distanceOf(group)}
+            </li>
+          )}
         </Facts>
         {group.description && <CardDescription>{group.description}</CardDescription>}
       </CardBody>
@@ -282,19 +318,100 @@ function FinderForm({ filters }: { filters: GroupFilters }) {
   );
 }
 
+type NearState = 'off' | 'asking' | 'on' | 'refused' | 'unavailable';
+
+/**
+ * "Near me": asks the browser where the visitor is, only when pressed. The
+ * position stays in this page (never in the address, never stored); the
+ * finder then asks for the groups nearest first.
+ */
+function NearMe({ state, onAsk, onStop }: { state: NearState; onAsk: () => void; onStop: () => void }) {
+  return (
+    <Nearby aria-live="polite">
+      {state === 'on' ? (
+        <>
+          <p>Nearest first, from where you are now (your location is not saved).</p>
+          <Button type="button" $variant="outline" onClick={onStop}>
+            Stop sorting by distance
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button type="button" $variant="outline" onClick={onAsk} disabled={state === 'asking'}>
+            {state === 'asking' ? 'Finding where you are…' : 'Near me'}
+          </Button>
+          {state === 'off' && <p>Sort the groups by how far they are from you. Your location is not saved.</p>}
+          {state === 'refused' && (
+            <p role="alert">
+              You did not let this site see your location, so the groups are not sorted by distance. You can allow it in your
+              browser&rsquo;s settings and press &ldquo;Near me&rdquo; again, or choose a location above.
+            </p>
+          )}
+          {state === 'unavailable' && (
+            <p role="alert">
+              Your location is not available on this device right now, so the groups are not sorted by distance. Try again in a
+              moment, or choose a location above.
+            </p>
+          )}
+        </>
+      )}
+    </Nearby>
+  );
+}
+
+/** The visitor's position on request, with what became of the request. */
+function useNearMe() {
+  const [state, setState] = useState<NearState>('off');
+  // The position with the number of the answer that brought it (the finder's key for it).
+  const [found, setFound] = useState<{ position: Position; serial: number } | null>(null);
+  const asked = useRef(0);
+  const ask = () => {
+    const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
+    if (!geolocation) {
+      setState('unavailable');
+      return;
+    }
+    const attempt = ++asked.current;
+    setState('asking');
+    geolocation.getCurrentPosition(
+      (answer) => {
+        if (attempt !== asked.current) return;
+        setFound({ position: { lat: answer.coords.latitude, lng: answer.coords.longitude }, serial: attempt });
+        setState('on');
+      },
+      (error) => {
+        if (attempt !== asked.current) return;
+        setFound(null);
+        setState(error.code === 1 ? 'refused' : 'unavailable');
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  };
+  const stop = () => {
+    asked.current++;
+    setFound(null);
+    setState('off');
+  };
+  return { state, position: found?.position ?? null, serial: found?.serial ?? 0, ask, stop };
+}
+
 /**
  * /groups: the small-group finder. Filters by kind, day, location and life
  * stage live in the address (?kind=prayer&day=2), so every search is a page
  * the server renders and a visitor can share; pages of nine (?page=2).
+ * "Near me" sorts them by distance from the visitor, in the page only.
  */
 export function GroupsPage() {
   const [params] = useSearchParams();
   const filters = readFilters(params);
   const page = filters.page ?? 1;
   const { isAuth } = useAuth();
-  const key = `groups:${filters.kind ?? ''}:${filters.day ?? ''}:${filters.location ?? ''}:${filters.stage ?? ''}:${page}`;
+  const near = useNearMe();
+  const filterKey = `groups:${filters.kind ?? ''}:${filters.day ?? ''}:${filters.location ?? ''}:${filters.stage ?? ''}:${page}`;
+  // The position itself never goes into the key: a number per answer from the browser stands for it.
+  const key = near.position ? `${filterKey}:near-${near.serial}` : filterKey;
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const load = useCallback(() => getGroups(filters), [key]);
+  const load = useCallback(() => getGroups(filters, near.position), [key]);
   const groups = useResource(load, key);
   usePageTitle(page > 1 ? `Small groups (page ${page})` : 'Small groups');
 
@@ -315,7 +432,8 @@ export function GroupsPage() {
       </PageBanner>
       <Section>
         <Container>
-          <FinderForm key={key} filters={filters} />
+          <FinderForm key={filterKey} filters={filters} />
+          <NearMe state={near.state} onAsk={near.ask} onStop={near.stop} />
           <ResourceView
             resource={groups}
             what="the groups"
@@ -329,7 +447,10 @@ export function GroupsPage() {
           >
             {({ data, paging }) => (
               <>
-                <Found role="status">{paging.total === 1 ? 'One group' : `${paging.total} groups`}</Found>
+                <Found role="status">
+                  {paging.total === 1 ? 'One group' : `${paging.total} groups`}
+                  {paging.total > 1 && data.some((g) => g.distanceKm !== undefined) ? ', nearest first' : ''}
+                </Found>
                 {data.length === 0 ? (
                   <p>
                     There is no page {page}; the last is <Link to={finderHref(filters, paging.pages)}>page {paging.pages}</Link>.

@@ -11,9 +11,20 @@ export interface GroupFilters {
   page?: number;
 }
 
-/** GET /api/groups: a page of the groups matching the filters. */
-export async function getGroups(filters: GroupFilters): Promise<PageOf<Group>> {
+/** The visitor's position, when they asked for the groups near them (kept in the page only). */
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * GET /api/groups: a page of the groups matching the filters; with `near`,
+ * nearest first, each with its distance. The position goes with this
+ * request only, rounded to about a kilometre.
+ */
+export async function getGroups(filters: GroupFilters, near?: Position | null): Promise<PageOf<Group>> {
   const params = {
+    near: near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : undefined,
     kind: filters.kind || undefined,
     day: filters.day,
     location: filters.location || undefined,
