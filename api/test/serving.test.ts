@@ -322,7 +322,8 @@ describeEachDatabase(
         overview.teams.map((t) => t._id),
         [teamId],
       );
-      assert.deepEqual(json<{ data: { teams: unknown[] } }>(await call(app, member, 'GET', '/api/admin/serving')).data.teams, []);
+      // A member who leads no team is refused, as every /api/admin call is (the page then says what it is for).
+      assert.equal((await call(app, member, 'GET', '/api/admin/serving')).statusCode, 403);
 
       const csv = await call(app, leader, 'GET', `/api/admin/serving/roster.csv?from=${from}&days=1`);
       assert.equal(csv.statusCode, 200);

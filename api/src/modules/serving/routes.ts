@@ -356,6 +356,12 @@ export async function servingFeedRoutes(app: FastifyInstance): Promise<void> {
 export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
   const staff = staffOnly('editor');
   const changed = () => app.answerCache.clear('serving');
+  // Like every /api/admin call, before the request is read: 401 signed out, 403 to a member who leads no team.
+  app.addHook('onRequest', async (request) => {
+    const me = requireUser(request);
+    if (me.role === 'member' && !(await teamsLedBy(app.db, me)).length)
+      throw forbidden("Only the team's leaders and the church's staff may see the rosters.");
+  });
 
   app.get(
     '',
@@ -370,15 +376,16 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
               locations: listOf(ref),
             },
           }),
-          ...errors(401),
+          ...errors(401, 403),
         },
       },
     },
     async (request, reply) => {
       const me = requireUser(request);
       reply.header('Cache-Control', 'no-store');
+      const led = await teamsLedBy(app.db, me);
       const [teams, churches] = await Promise.all([
-        teamsLedBy(app.db, me).then((ids) => managedTeams(app.db, ids, app.clock.now())),
+        managedTeams(app.db, led, app.clock.now()),
         app.db.selectFrom('churches').select(['id', 'church_name']).orderBy('position').execute(),
       ]);
       return {

@@ -1,5 +1,5 @@
 /** Serving on a volunteer team: the calls of /serve, /my-schedule and the rosters. */
-import { apiBase, http } from '@ministry/shared/api';
+import { apiBase, errorStatus, http } from '@ministry/shared/api';
 import type { Envelope } from '@ministry/shared/types';
 
 export interface Ref {
@@ -114,9 +114,18 @@ export async function resetServingFeed(): Promise<string> {
   return (await http.post<Envelope<{ url: string }>>('/api/serving/feed')).data.data.url;
 }
 
-/** GET /api/admin/serving: the teams the member leads (every team for the staff). */
+/**
+ * GET /api/admin/serving: the teams the member leads (every team for the
+ * staff). A member who leads no team is refused (403), as every /api/admin
+ * call is for anyone not entitled: for the page, they lead no team.
+ */
 export async function getServingOverview(): Promise<ServingOverview> {
-  return (await http.get<Envelope<ServingOverview>>('/api/admin/serving')).data.data;
+  try {
+    return (await http.get<Envelope<ServingOverview>>('/api/admin/serving')).data.data;
+  } catch (error) {
+    if (errorStatus(error) === 403) return { staff: false, teams: [], locations: [] };
+    throw error;
+  }
 }
 
 /** GET /api/admin/serving/roster. */
