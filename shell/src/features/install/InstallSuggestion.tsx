@@ -6,8 +6,9 @@ import { dismissInstall, forgetOffer, installDismissed, installOffer, subscribeI
 // In the flow above the footer, never over the page: nothing it covers, nothing that jumps on screen.
 const Bar = styled.aside`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   max-width: 720px;
   margin: 24px auto;
   padding: 10px 12px 10px 16px;
@@ -17,7 +18,7 @@ const Bar = styled.aside`
   color: #1d1d1f;
   font-size: 0.9rem;
   p {
-    flex: 1;
+    flex: 1 1 260px;
     margin: 0;
   }
   .install {
