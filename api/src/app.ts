@@ -16,6 +16,7 @@ import type { Db } from './db/index.js';
 import { registerDataChanges } from './plugins/dataChanges.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { installRoutes } from './modules/install/routes.js';
 import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
@@ -214,6 +215,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(staffSpeakerRoutes, { prefix: '/api/admin/speakers' });
   await app.register(mediaRoutes, { prefix: '/media/uploads' });
   await app.register(calendarFeedRoutes); // /calendar.ics, /calendar/tickets/:token.ics
+  await app.register(installRoutes); // /manifest.webmanifest, /icons/:file
   await app.register(myCalendarFeedRoutes, { prefix: '/api/calendar' });
   await app.register(servingRoutes, { prefix: '/api/serving' });
   await app.register(staffServingRoutes, { prefix: '/api/admin/serving' });

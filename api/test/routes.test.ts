@@ -149,6 +149,8 @@ const EXPECTED = [
   'GET /calendar.ics',
   'GET /calendar/serving/:token.ics',
   'GET /calendar/tickets/:token.ics',
+  'GET /icons/:file',
+  'GET /manifest.webmanifest',
   'GET /media/uploads/:name',
   'GET /pay/checkout/:bookingId',
   'GET /pay/donate/:type',

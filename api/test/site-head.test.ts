@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
-import { fakeShell, fakeSite } from './fakeSite.js';
+import sharp from 'sharp';
+import { siteIdentity } from '@ministry/shared/config';
+import { fakeShell, fakeSite, releaseTheSitesPages } from './fakeSite.js';
 import { freshDatabase, testConfig } from './helpers.js';
 
 describe("a page's head", () => {
@@ -75,6 +77,68 @@ describe("a page's head", () => {
       const events = await app.inject({ method: 'GET', url: '/offering', headers: { accept: 'text/html' } });
       assert.equal(events.statusCode, 200);
       assert.doesNotMatch(events.body, /rel="preload"/);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  });
+
+  it('links an installable web app manifest: name and colours of the site, icons of every size it lists, shortcuts to real pages', async () => {
+    const site = fakeSite({ media: ['favicon.svg'] });
+    releaseTheSitesPages(site);
+    const { database, cleanup } = await freshDatabase('pglite');
+    const app = await buildApp({
+      database,
+      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, prerender: false }),
+      serveSite: true,
+    });
+    try {
+      const answer = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      assert.equal(answer.statusCode, 200);
+      assert.match(String(answer.headers['content-type']), /^application\/manifest\+json/);
+      const manifest = answer.json();
+      assert.equal(manifest.name, siteIdentity.ministryName);
+      assert.equal(manifest.short_name, siteIdentity.shortName);
+      assert.equal(manifest.start_url, '/');
+      assert.equal(manifest.scope, '/');
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.theme_color, siteIdentity.appColors.theme);
+      assert.equal(manifest.background_color, siteIdentity.appColors.background);
+
+      const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+      const listed = icons.map((i) => `${i.sizes} ${i.purpose}`).sort();
+      assert.deepEqual(listed, ['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+      for (const icon of [
+        ...icons,
+        { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png', purpose: 'apple' },
+      ]) {
+        const png = await app.inject({ method: 'GET', url: icon.src });
+        assert.equal(png.statusCode, 200, icon.src);
+        assert.equal(png.headers['content-type'], icon.type);
+        const image = sharp(png.rawPayload);
+        const { width, height, format } = await image.metadata();
+        assert.equal(`${width}x${height}`, icon.sizes, icon.src);
+        assert.equal(format, 'png');
+        // A corner pixel: clear around the round logo; the theme colour on a maskable or Apple icon (no black or clear edge).
+        const corner = await image.extract({ left: 0, top: 0, width: 1, height: 1 }).ensureAlpha().raw().toBuffer();
+        if (icon.purpose === 'any') assert.equal(corner[3], 0, `${icon.src} is clear around the logo`);
+        else {
+          const hex = `#${[...corner.subarray(0, 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+          assert.equal(hex, siteIdentity.appColors.theme, `${icon.src} fills its square`);
+          assert.equal(corner[3], 255);
+        }
+      }
+      assert.equal((await app.inject({ method: 'GET', url: '/icons/other.png' })).statusCode, 404);
+
+      const shortcuts = manifest.shortcuts as { name: string; url: string }[];
+      assert.deepEqual(
+        shortcuts.map((s) => s.url),
+        ['/daily-devotion', '/events', '/my-tickets', '/offering'],
+      );
+      for (const { url } of shortcuts) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        assert.equal(page.statusCode, 200, `${url} is a page of the site`);
+      }
     } finally {
       await app.close();
       await cleanup();

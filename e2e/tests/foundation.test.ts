@@ -165,3 +165,60 @@ describe('a remote that is down', () => {
     await context.close();
   });
 });
+
+describe('the site can be installed', () => {
+  it("links a web app manifest that Chromium reads, with icons that load at their sizes and Chromium's installability checks of the manifest passed", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto(site.url);
+    await page.getByRole('banner').waitFor();
+    const head = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      if (!link) return null;
+      const answer = await fetch(link.href);
+      const manifest = (await answer.json()) as { name: string; display: string; icons: { src: string; sizes: string }[] };
+      const loaded = await Promise.all(
+        manifest.icons.map(
+          (icon) =>
+            new Promise<string>((resolve) => {
+              const image = new Image();
+              image.onload = () => resolve(`${image.naturalWidth}x${image.naturalHeight}`);
+              image.onerror = () => resolve('failed');
+              image.src = new URL(icon.src, link.href).href;
+            }),
+        ),
+      );
+      return {
+        type: answer.headers.get('content-type'),
+        manifest,
+        loaded,
+        themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+        appleIcon: document.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href'),
+      };
+    });
+    assert.ok(head, 'the page links a manifest');
+    assert.match(head.type ?? '', /^application\/manifest\+json/);
+    assert.equal(head.manifest.display, 'standalone');
+    assert.deepEqual(
+      head.loaded,
+      head.manifest.icons.map((icon) => icon.sizes),
+    );
+    assert.equal(head.themeColor, '#14213d');
+    assert.equal(head.appleIcon, '/icons/apple-touch-icon.png');
+
+    // Chromium's own reading of the manifest: no parse errors, and nothing in it keeps the site from installing.
+    const cdp = await context.newCDPSession(page);
+    const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
+    assert.match(read.url, /\/manifest\.webmanifest$/);
+    assert.deepEqual(read.errors, []);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // What is not the manifest's: a test browser's private window, and the offline support that comes with a service worker.
+    const elsewhere = ['in-incognito', 'no-matching-service-worker', 'not-offline-capable', 'warn-not-offline-capable'];
+    assert.deepEqual(
+      installabilityErrors.map((e) => e.errorId).filter((id) => !elsewhere.includes(id)),
+      [],
+    );
+    await context.close();
+  });
+});

@@ -1,3 +1,8 @@
+import { catchInstallPrompt } from './features/install/installPrompt';
+
+// The browser may offer to install the site before the app has started: kept for the install suggestion.
+catchInstallPrompt();
+
 // Async boundary: lets Module Federation negotiate shared modules first.
 // A page the server rendered is already on screen: its scripts start after
 // the browser has painted it, so they never hold its first paint back. A

@@ -4,10 +4,14 @@
  * sample content in api/content) and rebuilds; no screen hard-codes these.
  * No React here: the API reads it too (e-mails, share previews, seed data).
  */
+import { theme } from '../ui/theme';
+
 export const siteIdentity = {
   /** Full name, used in titles, share text and e-mails. */
   ministryName: 'Luminaries Christian Ministries',
   shortName: 'Luminaries',
+  /** The installed app's colours (web app manifest, browser bar): the header's navy, the page's white. */
+  appColors: { theme: theme.colors.primary, background: theme.colors.background },
   /** The fixed title carried by every share button. */
   shareTitle: 'Luminaries Christian Ministries — Daily Devotional',
   tagline: 'A people of light, for a world that needs it.',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Header } from '../header/Header';
 import { Footer } from '../footer/Footer';
+import { InstallSuggestion } from '../install/InstallSuggestion';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -39,6 +40,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
+      <InstallSuggestion />
       <Footer />
     </Page>
   );
