@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, formatting, typecheck, jest (shared + apps), the API tests (PGlite,
-// and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
-// headless Chromium against the production build.
+// and PostgreSQL when TEST_DATABASE_URL is set) with the production build beside
+// them, then the browser tests in headless Chromium against that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,39 @@ function step(name, command, args, options = {}) {
   const ok = status === 0;
   results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
+}
+
+/** A step run without blocking this process (so a step in the background goes on beside it). */
+function stepAsync(name, command, args, options = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('close', (status) => {
+      results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+      resolve(status === 0);
+    });
+  });
+}
+
+/**
+ * A step in the background: its output is kept and printed once it ends, so
+ * it does not mix with the step beside it.
+ */
+function inBackground(name, command, args, options = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(output);
+      results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+      resolve(status === 0);
+    });
+  });
 }
 
 /**
@@ -75,8 +108,6 @@ export function chromePath() {
 }
 
 if (!ensureInstall()) process.exit(1);
-// Imported once the workspace is installed: the build reads packages from it.
-const { build } = await import('./build.mjs');
 
 await parallelSteps([
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
@@ -114,6 +145,16 @@ const apiTests = testFiles('api/test', [
   'oversell',
   'seed-events',
 ]);
+const chrome = chromePath();
+const e2eWanted = testFiles('e2e/tests').length > 0 && chrome !== undefined;
+// The production build for the browser tests runs beside the API tests: it keeps one core busy
+// and they leave room (much of an API test is waiting for a database).
+const built = e2eWanted
+  ? inBackground('production build for the browser tests (beside the API tests)', process.execPath, [
+      path.join(root, 'scripts/build.mjs'),
+    ])
+  : Promise.resolve(false);
+
 if (apiTests.length) {
   const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set TEST_DATABASE_URL to add PostgreSQL)';
   if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
@@ -122,7 +163,7 @@ if (apiTests.length) {
   const timed = apiTests.filter((f) => TIMED_API_TESTS.includes(path.basename(f)));
   const others = apiTests.filter((f) => !timed.includes(f));
   const run = (name, files, concurrency) =>
-    step(
+    stepAsync(
       name,
       process.execPath,
       ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files.map((f) => path.relative('api', f))],
@@ -130,8 +171,10 @@ if (apiTests.length) {
         cwd: path.join(root, 'api'),
       },
     );
-  run(`API tests on ${dbs}`, others, 3);
-  if (timed.length) run('API tests that time or stop the server (one at a time)', timed, 1);
+  await run(`API tests on ${dbs}`, others, 3);
+  // The timed ones alone: after the build too.
+  await built;
+  if (timed.length) await run('API tests that time or stop the server (one at a time)', timed, 1);
 }
 
 const e2eTests = testFiles('e2e/tests', [
@@ -148,28 +191,25 @@ const e2eTests = testFiles('e2e/tests', [
   'content',
 ]);
 if (e2eTests.length) {
-  const chrome = chromePath();
   if (!chrome) {
     console.error('\n!!! No Chromium found (set CHROME_PATH or apt-get install chromium): the browser tests are SKIPPED. !!!\n');
     results.push({ name: 'browser tests (no Chromium)', ok: process.env.CI !== 'true', seconds: 0 });
   } else {
-    console.log('\n=== production build for the browser tests ===');
-    const built = await build();
-    results.push({ name: 'production build', ok: built, seconds: 0 });
     // One database with the sample content, copied for each site the browser tests start.
     const template = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-template-'));
     const prepared =
-      built &&
+      (await built) &&
       step('database for the browser tests', process.execPath, ['--import', 'tsx', 'src/cli.ts', 'prepare'], {
         cwd: path.join(root, 'api'),
         env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       });
     if (prepared) {
-      // Three files at a time (each starts its own site and browser): much of a browser test is waiting.
+      // Four files at a time (each starts its own site and browser): much of a browser test is
+      // waiting (three left a third of two cores idle).
       step(
         'browser tests (headless Chromium)',
         process.execPath,
-        ['--import', 'tsx', '--test', '--test-concurrency=3', ...e2eTests.map((f) => path.relative('e2e', f))],
+        ['--import', 'tsx', '--test', '--test-concurrency=4', ...e2eTests.map((f) => path.relative('e2e', f))],
         {
           cwd: path.join(root, 'e2e'),
           env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
