@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { formatNewsDate } from '@ministry/shared/format';
-import { Button, notify, TextAreaField, theme } from '@ministry/shared/ui';
+import { notify, theme } from '@ministry/shared/ui';
 import { POST_MAX } from '@ministry/shared/validation';
+import { CardTextForm, TextButton } from './CardTextForm';
 import { getPrayerUpdates, postPrayerUpdate, setPrayerSummary, type PrayerUpdate } from './api';
 
 const List = styled.ul`
@@ -39,17 +40,6 @@ const Actions = styled.div`
   gap: 8px 16px;
 `;
 
-const TextButton = styled.button`
-  background: none;
-  border: 0;
-  padding: 0;
-  font: inherit;
-  font-weight: 600;
-  color: ${theme.colors.primary};
-  text-decoration: underline;
-  cursor: pointer;
-`;
-
 const Switch = styled.label`
   display: inline-flex;
   align-items: center;
@@ -60,19 +50,6 @@ const Switch = styled.label`
     width: 18px;
     height: 18px;
     accent-color: ${theme.colors.primary};
-  }
-`;
-
-const Form = styled.form`
-  margin-top: 10px;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  div.buttons {
-    display: flex;
-    gap: 10px;
-    justify-content: flex-end;
-    flex-wrap: wrap;
   }
 `;
 
@@ -132,8 +109,7 @@ export function PrayerUpdates({
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const post = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const post = async () => {
     const words = text.trim();
     if (!words) return setError('Please write something first');
     if (words.length > POST_MAX) return setError(`Must be at most ${POST_MAX} characters`);
@@ -197,26 +173,21 @@ export function PrayerUpdates({
         </Actions>
       )}
       {mine && onWall && open && (
-        <Form onSubmit={post} noValidate aria-label="Post an update">
-          <TextAreaField
-            label="Your update for those praying"
-            rows={3}
-            value={text}
-            error={error}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(undefined);
-            }}
-          />
-          <div className="buttons">
-            <Button type="button" $variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Posting…' : 'Post update'}
-            </Button>
-          </div>
-        </Form>
+        <CardTextForm
+          name="Post an update"
+          label="Your update for those praying"
+          value={text}
+          error={error}
+          busy={busy}
+          submitLabel="Post update"
+          busyLabel="Posting…"
+          onChange={(value) => {
+            setText(value);
+            setError(undefined);
+          }}
+          onCancel={() => setOpen(false)}
+          onSubmit={post}
+        />
       )}
     </>
   );

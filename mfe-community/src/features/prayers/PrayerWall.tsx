@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
 import type { Prayer } from '@ministry/shared/types';
-import { Button, Card, CardBody, media, notify, PageLinks, ResourceView, TextAreaField, theme } from '@ministry/shared/ui';
+import { Card, CardBody, media, notify, PageLinks, ResourceView, theme } from '@ministry/shared/ui';
 import { ANSWER_NOTE_MAX, prayerSchema } from '@ministry/shared/validation';
 import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
@@ -22,6 +22,7 @@ import {
 } from '../community/paging';
 import { useEditableResource } from '../community/useEditableResource';
 import { addPrayer, getPrayersPage, markPrayerAnswered, prayFor } from './api';
+import { CardTextForm, TextButton } from './CardTextForm';
 import { PrayerUpdates, usePrayerFollowUps, type FollowUps } from './PrayerUpdates';
 import { countOf } from '@ministry/shared/format';
 
@@ -139,30 +140,6 @@ const Links = styled.p`
   margin-top: 6px !important;
 `;
 
-const AnswerForm = styled.form`
-  margin-top: 12px;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  div.actions {
-    display: flex;
-    gap: 10px;
-    justify-content: flex-end;
-    flex-wrap: wrap;
-  }
-`;
-
-const TextButton = styled.button`
-  background: none;
-  border: 0;
-  padding: 0;
-  font: inherit;
-  font-weight: 600;
-  color: ${theme.colors.primary};
-  text-decoration: underline;
-  cursor: pointer;
-`;
-
 /** Where the story form opens to tell how a prayer was answered. */
 export const tellStoryPath = (prayerId: string): string => `/community?tab=story&prayer=${encodeURIComponent(prayerId)}`;
 
@@ -197,8 +174,7 @@ function AnsweredPart({ prayer, mine, onAnswered }: { prayer: Prayer; mine: bool
       </Links>
     );
   }
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const save = async () => {
     if (note.trim().length > ANSWER_NOTE_MAX) return setError(`Must be at most ${ANSWER_NOTE_MAX} characters`);
     setBusy(true);
     try {
@@ -211,26 +187,20 @@ function AnsweredPart({ prayer, mine, onAnswered }: { prayer: Prayer; mine: bool
     }
   };
   return (
-    <AnswerForm onSubmit={save} noValidate>
-      <TextAreaField
-        label="How was it answered? (optional)"
-        rows={3}
-        value={note}
-        error={error}
-        onChange={(e) => {
-          setNote(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="actions">
-        <Button type="button" $variant="outline" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Mark answered'}
-        </Button>
-      </div>
-    </AnswerForm>
+    <CardTextForm
+      label="How was it answered? (optional)"
+      value={note}
+      error={error}
+      busy={busy}
+      submitLabel="Mark answered"
+      busyLabel="Saving…"
+      onChange={(value) => {
+        setNote(value);
+        setError(undefined);
+      }}
+      onCancel={() => setOpen(false)}
+      onSubmit={save}
+    />
   );
 }
 
