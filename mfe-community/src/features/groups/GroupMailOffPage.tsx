@@ -1,30 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { errorStatus, friendlyError } from '@ministry/shared/api';
-import { Button, Container, Section, theme, usePageTitle } from '@ministry/shared/ui';
+import { Button, Container, Section, usePageTitle } from '@ministry/shared/ui';
 import { turnGroupMailOff } from './api';
-
-const Box = styled.div`
-  max-width: 560px;
-  margin: 0 auto;
-  padding: 32px;
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  h1 {
-    color: ${theme.colors.primary};
-    font-size: 1.6rem;
-    margin: 0 0 12px;
-  }
-  p {
-    margin: 0 0 16px;
-  }
-  a {
-    color: ${theme.colors.primary};
-    font-weight: 600;
-  }
-`;
+import { LinkPageBox } from '../../lib/LinkPageBox';
 
 /**
  * /groups/mail-off/:token, the link at the foot of a group's e-mail: one
@@ -56,7 +35,7 @@ export function GroupMailOffPage() {
   return (
     <Section>
       <Container>
-        <Box role="region" aria-labelledby="mail-off-title">
+        <LinkPageBox role="region" aria-labelledby="mail-off-title">
           {state === 'done' ? (
             <>
               <h1 id="mail-off-title">Done</h1>
@@ -83,7 +62,7 @@ export function GroupMailOffPage() {
               </Button>
             </>
           )}
-        </Box>
+        </LinkPageBox>
       </Container>
     </Section>
   );

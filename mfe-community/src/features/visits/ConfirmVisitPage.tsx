@@ -3,24 +3,11 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
-import { Container, LoadingState, Section, theme, usePageTitle } from '@ministry/shared/ui';
+import { Container, LoadingState, Section, usePageTitle } from '@ministry/shared/ui';
 import { confirmVisit, type ConfirmedVisit } from './api';
+import { LinkPageBox } from '../../lib/LinkPageBox';
 
-const Box = styled.div`
-  max-width: 600px;
-  margin: 0 auto;
-  padding: 32px;
-  background: #fff;
-  border-radius: ${theme.radius};
-  box-shadow: ${theme.shadow};
-  h1 {
-    color: ${theme.colors.primary};
-    font-size: 1.6rem;
-    margin: 0 0 12px;
-  }
-  p {
-    margin: 0 0 16px;
-  }
+const Box = styled(LinkPageBox)`
   dl {
     margin: 0 0 16px;
   }
@@ -29,13 +16,6 @@ const Box = styled.div`
   }
   dd {
     margin: 0 0 8px;
-  }
-  a {
-    color: ${theme.colors.primary};
-    font-weight: 600;
-  }
-  @media (max-width: 600px) {
-    padding: 24px 16px;
   }
 `;
 
