@@ -256,7 +256,7 @@ describe('staff pages: people', () => {
     assert.ok(html.includes('Youth Night'), 'and the new service');
     const visitor = await open(PHONE);
     await visitor.goto(`${site.url}/community?tab=location`);
-    const card = visitor.getByRole('tabpanel').getByText(NEW_NAME);
+    const card = visitor.getByRole('tabpanel').getByRole('heading', { name: NEW_NAME });
     await card.waitFor();
     await savePageScreenshot(visitor, 'staff-people-locations-tab-390');
   });
