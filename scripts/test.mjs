@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, formatting, typecheck, jest (shared + apps), the API tests (PGlite,
-// and PostgreSQL when TEST_DATABASE_URL is set) and the browser tests in headless
-// Chromium against the production build (see the order below).
-import { spawn } from 'node:child_process';
+// and PostgreSQL when TEST_DATABASE_URL is set) with the production build beside
+// them, then the browser tests in headless Chromium against that build.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,15 @@ import { APP_DIRS } from './lib/apps.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = [];
+
+function step(name, command, args, options = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const ok = status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
 
 /** A step run without blocking this process (so a step in the background goes on beside it). */
 function stepAsync(name, command, args, options = {}) {
@@ -100,50 +109,6 @@ export function chromePath() {
 
 if (!ensureInstall()) process.exit(1);
 
-/**
- * API test files that time the server or kill it (a rush of page loads
- * answered within a second, slow bodies cut off, SIGKILL mid-write, three
- * processes restarted under load): they run alone, at the end; the others
- * run three files at a time (each file has its own databases).
- */
-const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.test.ts'];
-const apiTests = testFiles('api/test', [
-  'accounts',
-  'newsletter-sending',
-  'fuzz',
-  'foundation',
-  'config',
-  'oversell',
-  'seed-events',
-]);
-const e2eTests = testFiles('e2e/tests', [
-  'widths-signed-in',
-  'widths-signed-out',
-  'releases',
-  'canary',
-  'community',
-  'staff-content',
-  'staff-people',
-  'staff-giving',
-  'accessibility',
-  'photos',
-  'content',
-]);
-const chrome = chromePath();
-
-/*
- * The order, for two cores: what only uses the processor (the production
- * build, the static checks, jest) side by side first; then the API tests and
- * the browser tests side by side (much of either is waiting: for a database,
- * a page, a browser); the timed API tests alone at the end.
- */
-const built =
-  e2eTests.length && chrome
-    ? inBackground('production build for the browser tests (beside the checks and jest)', process.execPath, [
-        path.join(root, 'scripts/build.mjs'),
-      ])
-    : Promise.resolve(false);
-
 await parallelSteps([
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   {
@@ -162,62 +127,98 @@ await parallelSteps([
     .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
 ]);
 // Two workers: jest's default (the cores but one) runs one file at a time on two cores.
-await stepAsync('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2']);
+step('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2']);
 
-const apiRun = (name, files, concurrency) =>
-  stepAsync(
-    name,
-    process.execPath,
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files.map((f) => path.relative('api', f))],
-    { cwd: path.join(root, 'api') },
-  );
-const timedApiTests = apiTests.filter((f) => TIMED_API_TESTS.includes(path.basename(f)));
+/**
+ * API test files that time the server or kill it (a rush of page loads
+ * answered within a second, slow bodies cut off, SIGKILL mid-write, three
+ * processes restarted under load): they run alone, after the others, which
+ * run three files at a time (each file has its own databases).
+ */
+const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.test.ts'];
+const apiTests = testFiles('api/test', [
+  'accounts',
+  'newsletter-sending',
+  'fuzz',
+  'foundation',
+  'config',
+  'oversell',
+  'seed-events',
+]);
+const chrome = chromePath();
+const e2eWanted = testFiles('e2e/tests').length > 0 && chrome !== undefined;
+// The production build for the browser tests runs beside the API tests: it keeps one core busy
+// and they leave room (much of an API test is waiting for a database).
+const built = e2eWanted
+  ? inBackground('production build for the browser tests (beside the API tests)', process.execPath, [
+      path.join(root, 'scripts/build.mjs'),
+    ])
+  : Promise.resolve(false);
 
-/** The browser tests against the production build, their output printed once they end. */
-async function browserTests() {
-  if (!e2eTests.length) return;
-  if (!chrome) {
-    console.error('\n!!! No Chromium found (set CHROME_PATH or apt-get install chromium): the browser tests are SKIPPED. !!!\n');
-    results.push({ name: 'browser tests (no Chromium)', ok: process.env.CI !== 'true', seconds: 0 });
-    return;
-  }
-  if (!(await built)) return;
-  // One database with the sample content, copied for each site the browser tests start.
-  const template = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-template-'));
-  try {
-    const prepared = await inBackground(
-      'database for the browser tests',
-      process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', 'prepare'],
-      { cwd: path.join(root, 'api'), env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' } },
-    );
-    if (!prepared) return;
-    // Three files at a time (each starts its own site and browser), beside the API tests.
-    await inBackground(
-      'browser tests (headless Chromium, beside the API tests)',
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=3', ...e2eTests.map((f) => path.relative('e2e', f))],
-      { cwd: path.join(root, 'e2e'), env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template } },
-    );
-  } finally {
-    rmSync(template, { recursive: true, force: true });
-  }
-}
-
-const browsers = browserTests();
 if (apiTests.length) {
   const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set TEST_DATABASE_URL to add PostgreSQL)';
   if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
     console.warn('Note: the tests of several server processes need TEST_DATABASE_URL and TEST_REDIS_URL; they are skipped.');
   }
-  await apiRun(
-    `API tests on ${dbs}`,
-    apiTests.filter((f) => !timedApiTests.includes(f)),
-    3,
-  );
+  const timed = apiTests.filter((f) => TIMED_API_TESTS.includes(path.basename(f)));
+  const others = apiTests.filter((f) => !timed.includes(f));
+  const run = (name, files, concurrency) =>
+    stepAsync(
+      name,
+      process.execPath,
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files.map((f) => path.relative('api', f))],
+      {
+        cwd: path.join(root, 'api'),
+      },
+    );
+  await run(`API tests on ${dbs}`, others, 3);
+  // The timed ones alone: after the build too.
+  await built;
+  if (timed.length) await run('API tests that time or stop the server (one at a time)', timed, 1);
 }
-await browsers;
-if (timedApiTests.length) await apiRun('API tests that time or stop the server (one at a time)', timedApiTests, 1);
+
+const e2eTests = testFiles('e2e/tests', [
+  'widths-signed-in',
+  'widths-signed-out',
+  'releases',
+  'canary',
+  'community',
+  'staff-content',
+  'staff-people',
+  'staff-giving',
+  'accessibility',
+  'photos',
+  'content',
+]);
+if (e2eTests.length) {
+  if (!chrome) {
+    console.error('\n!!! No Chromium found (set CHROME_PATH or apt-get install chromium): the browser tests are SKIPPED. !!!\n');
+    results.push({ name: 'browser tests (no Chromium)', ok: process.env.CI !== 'true', seconds: 0 });
+  } else {
+    // One database with the sample content, copied for each site the browser tests start.
+    const template = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-template-'));
+    const prepared =
+      (await built) &&
+      step('database for the browser tests', process.execPath, ['--import', 'tsx', 'src/cli.ts', 'prepare'], {
+        cwd: path.join(root, 'api'),
+        env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      });
+    if (prepared) {
+      // Four files at a time (each starts its own site and browser): much of a browser test is
+      // waiting (three left a third of two cores idle).
+      step(
+        'browser tests (headless Chromium)',
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-concurrency=4', ...e2eTests.map((f) => path.relative('e2e', f))],
+        {
+          cwd: path.join(root, 'e2e'),
+          env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_TEMPLATE: template },
+        },
+      );
+    }
+    rmSync(template, { recursive: true, force: true });
+  }
+}
 
 const failed = results.filter((r) => !r.ok);
 console.log('\n=== summary ===');
