@@ -34,4 +34,7 @@ const project = (name) => ({
 
 module.exports = {
   projects: ['shared', ...APP_DIRS].map(project),
+  // A form test types, clicks and waits for its answers: five seconds (the default) is too short
+  // on a busy machine, where a test is slow, not wrong.
+  testTimeout: 20_000,
 };
