@@ -104,13 +104,25 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
 
 const feedSchema = { type: 'object', properties: { url: { type: ['string', 'null'] } } } as const;
 
-export async function myCalendarFeedRoutes(app: FastifyInstance): Promise<void> {
-  const url = (token: string | null) => (token ? new URL(feedPath(token), app.config.publicUrl).toString() : null);
+/**
+ * GET /feed (the member's secret calendar address, or null) and POST /feed (a
+ * new one: the old stops answering; 10 an hour), for a feed whose tokens
+ * `find` and `reset` keep and `pathOf` turns into its path.
+ */
+export function secretFeedRoutes(
+  app: FastifyInstance,
+  feed: {
+    pathOf: (token: string) => string;
+    find: (userId: string) => Promise<string | null>;
+    reset: (userId: string, now: Date) => Promise<string>;
+  },
+): void {
+  const url = (token: string | null) => (token ? new URL(feed.pathOf(token), app.config.publicUrl).toString() : null);
 
   app.get('/feed', { schema: { response: { 200: envelope(feedSchema), ...errors(401) } } }, async (request, reply) => {
     const me = requireUser(request);
     reply.header('Cache-Control', 'no-store');
-    return { data: { url: url(await findFeedToken(app.db, me.id)) } };
+    return { data: { url: url(await feed.find(me.id)) } };
   });
 
   app.post(
@@ -128,9 +140,17 @@ export async function myCalendarFeedRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const me = requireUser(request);
       reply.header('Cache-Control', 'no-store');
-      return { data: { url: url(await resetFeedToken(app.db, me.id, app.clock.now())) } };
+      return { data: { url: url(await feed.reset(me.id, app.clock.now())) } };
     },
   );
+}
+
+export async function myCalendarFeedRoutes(app: FastifyInstance): Promise<void> {
+  secretFeedRoutes(app, {
+    pathOf: feedPath,
+    find: (userId) => findFeedToken(app.db, userId),
+    reset: (userId, now) => resetFeedToken(app.db, userId, now),
+  });
 
   app.delete('/feed', { schema: { response: { 200: envelope(feedSchema), ...errors(401) } } }, async (request) => {
     const me = requireUser(request);

@@ -47,7 +47,7 @@ import { siteDay } from '../../lib/schedule.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
-import { sendCalendar } from '../calendar/routes.js';
+import { secretFeedRoutes, sendCalendar } from '../calendar/routes.js';
 import { entriesCalendar } from '../events/calendar.js';
 import {
   addBlockout,
@@ -115,7 +115,6 @@ const mySchema = {
     cancelHours: { type: 'integer' },
   },
 } as const;
-const feedSchema = { type: 'object', properties: { url: { type: ['string', 'null'] } } } as const;
 const okSchema = envelope({ type: 'object', properties: { ok: { type: 'boolean' } } });
 const person = {
   type: 'object',
@@ -247,32 +246,11 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const feedUrl = (token: string | null) => (token ? new URL(servingFeedPath(token), app.config.publicUrl).toString() : null);
-
-  app.get('/feed', { schema: { response: { 200: envelope(feedSchema), ...errors(401) } } }, async (request, reply) => {
-    const me = requireUser(request);
-    reply.header('Cache-Control', 'no-store');
-    return { data: { url: feedUrl(await findServingFeed(app.db, me.id)) } };
+  secretFeedRoutes(app, {
+    pathOf: servingFeedPath,
+    find: (userId) => findServingFeed(app.db, userId),
+    reset: (userId, now) => resetServingFeed(app.db, userId, now),
   });
-
-  app.post(
-    '/feed',
-    {
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: 3_600_000,
-          keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
-        },
-      },
-      schema: { response: { 200: envelope(feedSchema), ...errors(401, 429) } },
-    },
-    async (request, reply) => {
-      const me = requireUser(request);
-      reply.header('Cache-Control', 'no-store');
-      return { data: { url: feedUrl(await resetServingFeed(app.db, me.id, app.clock.now())) } };
-    },
-  );
 
   // The reminder the day before, once across every process.
   const mailer = createMailer(app.config, (m) => app.log.info(m));
