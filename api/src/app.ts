@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
 import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
+import { sharedCompilers } from './lib/schemaCompilers.js';
 import { serializeRequest } from './lib/requestLog.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
@@ -94,6 +95,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
       connectionsCheckingInterval: Math.min(5000, config.requestTimeoutSeconds * 500),
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: sharedCompilers },
   });
 
   // Several processes share rate limits, failed logins and cache clearing through Redis.

@@ -30,33 +30,88 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export const databaseKinds = (): DatabaseKind[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
 
-/** Creates an empty PostgreSQL database; returns its URL and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ministry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+/** A name for what the migrations make: changes whenever a migration is added or edited. */
+function migrationsHash(extra = ''): string {
+  const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
+  const hash = createHash('sha256').update(extra);
+  for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const urlOf = (name: string): string => {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
+  return url.toString();
+};
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A PostgreSQL database with every migration applied, made once for the
+ * migrations as they are (its name is drawn from them) and copied for each
+ * suite: copying a database takes a fraction of migrating one. Test files
+ * running side by side make it once (an advisory lock). Templates of other
+ * migrations are left alone: a run beside this one may be using them.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= withAdmin(async (admin) => {
+    const name = `ministry_template_${migrationsHash()}`;
+    await admin.query('SELECT pg_advisory_lock(4242)');
+    try {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) {
+        const building = `${name}_building`;
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${building}`);
+        const database = await openDatabase({ url: urlOf(building) });
+        await migrate(database.db);
+        await database.close();
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(4242)');
+    }
+    return name;
+  });
+  return postgresTemplate;
+}
+
+/** Creates an empty PostgreSQL database (or a copy of `template`); returns its URL and a function that drops it. */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ministry_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        return;
+      } catch (error) {
+        // 55006: another suite is copying the same template this moment.
+        if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  });
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    url: urlOf(name),
+    drop: () => withAdmin(async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
 
 /** Opens a fresh, migrated database of the given kind. */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db; cleanup: () => Promise<void> }> {
   if (kind === 'postgres') {
-    const { url, drop } = await createPostgresDatabase();
+    const { url, drop } = await createPostgresDatabase(await migratedPostgresTemplate());
     const database = await openDatabase({ url });
-    await migrate(database.db);
     return {
       database,
       cleanup: async () => {
@@ -80,16 +135,14 @@ let pgliteDump: Promise<Blob> | undefined;
  */
 function migratedPgliteDump(): Promise<Blob> {
   pgliteDump ??= (async () => {
-    const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
-    const hash = createHash('sha256');
     // The package's resolved path names its version (pnpm's store layout).
-    hash.update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-    const file = path.join(tmpdir(), `ministry-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+    const hash = migrationsHash(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    // Not compressed: unpacking a gzipped one cost every database a third of a second more.
+    const file = path.join(tmpdir(), `ministry-pglite-migrated-${hash}.tar`);
     if (!existsSync(file)) {
       const database = await openDatabase({ url: 'memory://' });
       await migrate(database.db);
-      const dump = await database.dumpDataDir!();
+      const dump = await database.dumpDataDir!('none');
       await database.close();
       const partial = `${file}.${process.pid}`;
       writeFileSync(partial, dump);

@@ -2,10 +2,11 @@
  * Opens the database: PGlite (embedded, in a folder or in memory) by default,
  * PostgreSQL when a URL is given. Both run the same migrations.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -20,8 +21,11 @@ export interface Db {
   kind: 'pglite' | 'postgres';
   /** Checkpoints (PGlite) and closes; safe to call twice. */
   close: () => Promise<void>;
-  /** The embedded database's folder as one gzipped tar, consistent (taken between queries); PGlite only. */
-  dumpDataDir?: () => Promise<Buffer>;
+  /**
+   * The embedded database's folder as one tar, consistent (taken between
+   * queries), gzipped unless `compression` is 'none'; PGlite only.
+   */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Buffer>;
 }
 
 export interface OpenOptions {
@@ -33,6 +37,28 @@ export interface OpenOptions {
   poolSize?: number;
   /** For `memory://`: a dump (`dumpDataDir`) to start from instead of an empty database. */
   startFrom?: Blob;
+}
+
+type PgliteRuntime = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>;
+// Node's WebAssembly, which the API's types (no DOM library) do not declare.
+declare const WebAssembly: { compile: (bytes: Uint8Array) => Promise<PgliteRuntime['pgliteWasmModule']> };
+
+let pgliteRuntime: Promise<PgliteRuntime> | undefined;
+
+/**
+ * PGlite's compiled WebAssembly and its file bundle, made once per process:
+ * a process that opens several embedded databases (the tests) would
+ * otherwise compile the same 9 MB module for each.
+ */
+function sharedPgliteRuntime(): Promise<PgliteRuntime> {
+  pgliteRuntime ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return {
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  })();
+  return pgliteRuntime;
 }
 
 // Dates stay as 'YYYY-MM-DD' strings; bigint counts become numbers.
@@ -65,7 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   const release = dir ? acquireDirectoryLock(dir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dir ? { dataDir: dir } : options.startFrom ? { loadDataDir: options.startFrom } : {});
+    const runtime = await sharedPgliteRuntime();
+    client = await PGlite.create(
+      dir ? { dataDir: dir, ...runtime } : options.startFrom ? { loadDataDir: options.startFrom, ...runtime } : runtime,
+    );
   } catch (error) {
     release();
     throw error;
@@ -75,9 +104,9 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   return {
     db,
     kind: 'pglite',
-    dumpDataDir: async () => {
+    dumpDataDir: async (compression = 'gzip') => {
       await sql`CHECKPOINT`.execute(db);
-      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      return Buffer.from(await (await client.dumpDataDir(compression)).arrayBuffer());
     },
     close: async () => {
       if (closed) return;

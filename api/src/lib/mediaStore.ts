@@ -17,16 +17,7 @@ import { mkdir, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -216,6 +207,18 @@ export function databaseMedia(db: Kysely<Database>): MediaStore {
 }
 
 export function s3Media(settings: NonNullable<AppConfig['s3']>, partBytes: number): MediaStore {
+  // The AWS SDK, loaded only where a bucket is configured (it is large).
+  const load = createRequire(import.meta.url);
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    S3Client,
+    UploadPartCommand,
+  } = load('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  const { getSignedUrl } = load('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),

@@ -5,7 +5,7 @@
  * caches of every process (a message on one channel). Without Redis, one
  * process keeps all of it in memory, as the default single process needs.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface RedisLink {
@@ -23,6 +23,8 @@ export interface RedisLink {
 
 export async function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Promise<RedisLink> {
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectTimeout: 5000 } as const;
+  // Loaded only where REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, options);
   const subscriber = new Redis(url, options);
   for (const [name, connection] of [

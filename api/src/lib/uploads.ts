@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -86,6 +86,10 @@ export function databaseUploads(db: Kysely<Database>): UploadStore {
 }
 
 export function s3Uploads(settings: NonNullable<AppConfig['s3']>): UploadStore {
+  // The AWS SDK, loaded only where a bucket is configured (it is large).
+  const { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } = createRequire(import.meta.url)(
+    '@aws-sdk/client-s3',
+  ) as typeof import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),

@@ -3,30 +3,56 @@
  * section 5): countries of country-state-city, and as cities the states of
  * the country of residence. Kept on the server; the browser asks /api/geo.
  */
-import { Country, State } from 'country-state-city';
+import { createRequire } from 'node:module';
 import { REQUIRED } from '@ministry/shared/validation';
 import { badRequest } from '../../lib/errors.js';
 
-export const countries = Country.getAllCountries().map((c) => ({ code: c.isoCode, name: c.name }));
-const byName = new Map(countries.map((c) => [c.name.toLowerCase(), c]));
-const byCode = new Map(countries.map((c) => [c.code, c]));
+type CountryStateCity = typeof import('country-state-city');
+let lists:
+  | {
+      data: CountryStateCity;
+      countries: { code: string; name: string }[];
+      byName: Map<string, { code: string; name: string }>;
+      byCode: Map<string, { code: string; name: string }>;
+    }
+  | undefined;
+
+/** The lists, read on first use (a few megabytes most processes never need). */
+function places() {
+  if (!lists) {
+    const data = createRequire(import.meta.url)('country-state-city') as CountryStateCity;
+    const countries = data.Country.getAllCountries().map((c) => ({ code: c.isoCode, name: c.name }));
+    lists = {
+      data,
+      countries,
+      byName: new Map(countries.map((c) => [c.name.toLowerCase(), c])),
+      byCode: new Map(countries.map((c) => [c.code, c])),
+    };
+  }
+  return lists;
+}
+
+/** Every country, as the lists name them. */
+export const allCountries = (): { code: string; name: string }[] => places().countries;
 
 export const COUNTRY_UNKNOWN = 'Please choose a country from the list.';
 export const CITY_UNKNOWN = 'Please choose a city of your country of residence.';
 
 /** The country of that name (any case), as the list spells it; undefined when unknown. */
 export function countryNamed(name: string): { code: string; name: string } | undefined {
-  return byName.get(name.trim().toLowerCase());
+  return places().byName.get(name.trim().toLowerCase());
 }
 
 /** The country of that name or ISO code. */
 export function findCountry(nameOrCode: string): { code: string; name: string } | undefined {
-  return countryNamed(nameOrCode) ?? byCode.get(nameOrCode.trim());
+  return countryNamed(nameOrCode) ?? places().byCode.get(nameOrCode.trim());
 }
 
 /** The cities offered for a country: its states, or the country itself when the data has none. */
 export function citiesOf(country: { code: string; name: string }): string[] {
-  const states = State.getStatesOfCountry(country.code).map((s) => s.name);
+  const states = places()
+    .data.State.getStatesOfCountry(country.code)
+    .map((s) => s.name);
   return states.length ? states : [country.name];
 }
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
-import { citiesOf, countries, findCountry } from './places.js';
+import { allCountries, citiesOf, findCountry } from './places.js';
 
 const cache = { control: 'public, max-age=86400' };
 
@@ -21,7 +21,7 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', cache.control);
-      return { data: countries };
+      return { data: allCountries() };
     },
   );
 

@@ -6,7 +6,8 @@
  * the browser's srcset (`imageSources`).
  */
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { IMAGE_MAX_WIDTH, storedWidths, uploadedImagePath, variantPath } from '@ministry/shared/format';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { siteIdentity } from '@ministry/shared/config';
 import { notFound } from '../../lib/errors.js';
 import { errors } from '../../schemas/entities.js';

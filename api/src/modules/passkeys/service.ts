@@ -6,21 +6,22 @@
  * and each is used once, whatever the answer.
  */
 import type { Kysely } from 'kysely';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { siteIdentity } from '@ministry/shared/config';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+
+/** The WebAuthn library, loaded with the first passkey call (most processes never make one). */
+const webauthn = async () => {
+  const [server, helpers] = await Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
+  return { ...server, ...helpers };
+};
 
 /** How long a challenge may be answered. */
 export const CHALLENGE_MINUTES = 5;
@@ -135,6 +136,7 @@ export async function registrationOptions(
   if (existing.length >= PASSKEYS_MAX) {
     throw badRequest(`You have ${PASSKEYS_MAX} passkeys already: remove one you no longer use first.`);
   }
+  const { generateRegistrationOptions, isoUint8Array } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -160,6 +162,7 @@ export async function registerPasskey(
   name: string,
   now: Date,
 ): Promise<PasskeyView> {
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -199,6 +202,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
   now: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'preferred',
@@ -220,6 +224,7 @@ export async function authenticateWithPasskey(
 ): Promise<string> {
   const passkey = await db.selectFrom('passkeys').selectAll().where('id', '=', response.id).executeTakeFirst();
   if (!passkey) throw badRequest(PASSKEY_UNKNOWN);
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   // A user handle, when the authenticator gives one, must be the passkey's owner.
   const handle = response.response.userHandle;
   if (handle && isoBase64URL.toUTF8String(handle) !== passkey.user_id) throw badRequest(PASSKEY_NOT_ACCEPTED);

@@ -5,7 +5,8 @@
  * yearly statement as a PDF. Every read and change is of the signed-in
  * member's gifts only.
  */
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKit from 'pdfkit';
 import type { Kysely } from 'kysely';
 import {
   findDonationType,
@@ -179,6 +180,8 @@ export function statementPdf(options: {
   gifts: GiftView[];
 }): Promise<Buffer> {
   const { year, donor, gifts } = options;
+  // Loaded with the first statement (most processes never write one).
+  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof PDFKit;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,

@@ -4,7 +4,8 @@
  * config, and Stripe's webhooks (verified on the raw body) confirm or release.
  * STRIPE_API_BASE points the SDK at another host (the tests' local fake).
  */
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { DonationFrequency, DonationType } from '@ministry/shared/config';
 import type { AppConfig } from '../../config.js';
 import { PaymentProviderError, type PaymentProvider } from './providerTypes.js';
@@ -30,7 +31,9 @@ function sdkOptions(config: AppConfig): ConstructorParameters<typeof Stripe>[1] 
 }
 
 export function createStripeProvider(config: AppConfig): PaymentProvider {
-  const stripe = new Stripe(config.stripeSecretKey ?? '', sdkOptions(config));
+  // Loaded when a site takes cards through Stripe (the SDK is large and most processes never use it).
+  const StripeSdk = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  const stripe = new StripeSdk(config.stripeSecretKey ?? '', sdkOptions(config));
   const webhookSecret = config.stripeWebhookSecret;
 
   return {

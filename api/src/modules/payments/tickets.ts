@@ -5,7 +5,6 @@
  * case, spaces, dashes and the letters read as digits (O, I, L).
  */
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const TICKET_TOKEN_LENGTH = 20;
@@ -30,13 +29,16 @@ export function normalizeTicketCode(input: string): string | null {
 /** 'ABCDE-FGHJK-MNPQR-STVWX': the code as printed under the QR code. */
 export const groupedCode = (token: string): string => token.match(/.{1,5}/g)?.join('-') ?? token;
 
+/** The QR code library, loaded with the first ticket drawn. */
+const qrCodes = async () => (await import('qrcode')).default;
+
 /** The ticket's QR code as an SVG image. */
-export const ticketQrSvg = (token: string): Promise<string> =>
-  QRCode.toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+export const ticketQrSvg = async (token: string): Promise<string> =>
+  (await qrCodes()).toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 
 /** The ticket's QR code as a PNG image (for e-mail). */
-export const ticketQrPng = (token: string): Promise<Buffer> =>
-  QRCode.toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+export const ticketQrPng = async (token: string): Promise<Buffer> =>
+  (await qrCodes()).toBuffer(token, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
 
 /** The short booking reference members see (My tickets, e-mails) and staff find them by: the id's first 8 characters. */
 export const shortReference = (bookingId: string): string => bookingId.slice(0, 8).toUpperCase();

@@ -18,7 +18,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { parseStream } from 'music-metadata';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sermonMessages, type MediaUploadInput, type SermonMediaKind } from '@ministry/shared/validation';
@@ -230,6 +229,8 @@ async function readHead(app: FastifyInstance, row: Row): Promise<Buffer> {
 /** How long a recording lasts, in whole seconds, read from the file as it streams by; null when it cannot be told. */
 export async function durationOf(stream: Readable, contentType: string, size: number): Promise<number | null> {
   try {
+    // Loaded with the first upload (most processes never read one).
+    const { parseStream } = await import('music-metadata');
     const metadata = await parseStream(stream, { mimeType: contentType, size }, { duration: true, skipCovers: true });
     const seconds = metadata.format.duration;
     return seconds && Number.isFinite(seconds) ? Math.round(seconds) : null;

@@ -6,7 +6,6 @@
  * dates in RFC 822) and the Podcasting 2.0 transcript and chapters where a
  * sermon has them; written with an XML library (xmlbuilder2).
  */
-import { create } from 'xmlbuilder2';
 import type { Kysely } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
 import { plainText } from '@ministry/shared/format';
@@ -74,6 +73,8 @@ export async function podcastFeed(
   const link = absolute(series ? `/sermons/series/${series.slug}` : '/sermons');
   const artwork = absolute(podcast.artwork);
 
+  // Loaded with the first feed asked for (most processes never write one).
+  const { create } = await import('xmlbuilder2');
   const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
     version: '2.0',
     'xmlns:itunes': ITUNES,

@@ -3,7 +3,7 @@
  * format, whatever the name or type says), re-encoded to WebP at most
  * 512x512 with metadata stripped, saved under a server-made name.
  */
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { UploadStore } from '../../lib/uploads.js';
