@@ -606,7 +606,6 @@ export interface PushPayload {
  */
 export async function deliverPushes(app: FastifyInstance, now: Date): Promise<number> {
   const db = app.db;
-  const keys = await vapidKeys(app);
   const stale = new Date(now.getTime() - CLAIM_MS);
   const claimed = await db
     .updateTable('push_messages')
@@ -626,6 +625,7 @@ export async function deliverPushes(app: FastifyInstance, now: Date): Promise<nu
     .returningAll()
     .execute();
   if (!claimed.length) return 0;
+  const keys = await vapidKeys(app);
   const userIds = [...new Set(claimed.map((m) => m.user_id))];
   const [topics, subscriptions] = await Promise.all([
     db.selectFrom('push_topics').selectAll().where('user_id', 'in', userIds).execute(),
