@@ -21,7 +21,17 @@ const FEATURE_LAYERS = {
   shell: ['layout', 'header', 'home', 'staff'],
   'mfe-content': ['home', 'staff', 'live', 'news'],
   'mfe-community': ['community-page', 'moderation', 'my-posts', 'my-groups', 'prayers', 'stories', 'locations'],
-  'mfe-account': ['login', 'reset-password', 'signup', 'verify-email', 'newsletter', 'profile', 'subscribers'],
+  'mfe-account': [
+    'login',
+    'reset-password',
+    'signup',
+    'verify-email',
+    'newsletter',
+    'profile',
+    'notifications',
+    'subscribers',
+    'announcements',
+  ],
   'mfe-giving': ['calendar', 'booking', 'checkout', 'my-tickets', 'offering', 'events', 'staff-donations'],
 };
 

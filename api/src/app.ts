@@ -66,6 +66,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { servingFeedRoutes, servingRoutes, staffServingRoutes } from './modules/serving/routes.js';
 import { calendarFeedRoutes, myCalendarFeedRoutes } from './modules/calendar/routes.js';
 import { liveRoutes, podcastRoutes, sermonRoutes } from './modules/sermons/routes.js';
+import { pushRoutes, staffAnnouncementRoutes } from './modules/push/routes.js';
 import { staffSeriesRoutes, staffSermonRoutes, staffSpeakerRoutes } from './modules/sermons/staffRoutes.js';
 
 /** The Redis channel on which a process tells the others which cached answers to drop. */
@@ -222,6 +223,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(servingRoutes, { prefix: '/api/serving' });
   await app.register(staffServingRoutes, { prefix: '/api/admin/serving' });
   await app.register(servingFeedRoutes); // /calendar/serving/:token.ics
+  await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(staffAnnouncementRoutes, { prefix: '/api/admin/announcements' });
 
   if (config.testClock) await app.register(testClockRoutes, { prefix: '/api/test' });
 

@@ -134,6 +134,14 @@ export interface AppConfig {
    * DONATION_LINK_CHARITABLE_WEEKLY). Used by the `stripe` provider.
    */
   donationLinks: Record<string, string>;
+  /**
+   * Web Push (notifications members choose): the VAPID key pair
+   * (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY; unset: made once and kept in the
+   * database) and the contact the push services see (VAPID_SUBJECT, a
+   * mailto: or https: address; default PUBLIC_URL when it is https://, else
+   * the address of MAIL_FROM).
+   */
+  push: { publicKey?: string; privateKey?: string; subject: string; subscriptionsPerMember: number };
   /** "Cover the fee": the processing fee's rate in percent (DONATION_FEE_PERCENT, default 2.9) and fixed part in dollars (DONATION_FEE_FIXED, default 0.30). */
   donationFeePercent: number;
   donationFeeFixed: number;
@@ -384,6 +392,18 @@ export const LIMITS = {
     minutes: 60,
     what: 'serving sign-ups, cancellations and blockout days one member adds or removes',
   },
+  pushChangesPerAccount: {
+    env: 'LIMIT_PUSH_CHANGES_PER_ACCOUNT',
+    max: 60,
+    minutes: 60,
+    what: 'notification changes one member makes (a browser turned on or off, a topic or the devotional time changed)',
+  },
+  announcementsPerAccount: {
+    env: 'LIMIT_ANNOUNCEMENTS_PER_ACCOUNT',
+    max: 3,
+    minutes: 1440,
+    what: 'announcements one member of the staff sends as notifications',
+  },
   mailLinksPerAddress: {
     env: 'LIMIT_MAIL_LINKS_PER_ADDRESS',
     max: 300,
@@ -586,6 +606,36 @@ function passwordHashCost(env: NodeJS.ProcessEnv, publicUrl: string): PasswordHa
   return cost;
 }
 
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), VAPID_SUBJECT, PUSH_SUBSCRIPTIONS_PER_MEMBER. */
+function pushSettings(env: NodeJS.ProcessEnv, publicUrl: string, mailFrom: string): AppConfig['push'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if (!publicKey !== !privateKey) {
+    throw new ConfigError(
+      'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (a pair made together, e.g. by `npx web-push generate-vapid-keys`), or neither: the site then makes a pair once and keeps it in its database.',
+    );
+  }
+  if (publicKey && !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key in URL-safe base64 (87 characters).');
+  }
+  if (privateKey && !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (43 characters).');
+  }
+  const mailAddress = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const subject = env.VAPID_SUBJECT?.trim() || (/^https:\/\//i.test(publicUrl) ? publicUrl : `mailto:${mailAddress}`);
+  if (!/^(https:\/\/\S+|mailto:\S+@\S+)$/i.test(subject)) {
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: or https: address, such as mailto:office@example.org (it is "${subject}").`,
+    );
+  }
+  return {
+    publicKey,
+    privateKey,
+    subject,
+    subscriptionsPerMember: wholeNumber(env, 'PUSH_SUBSCRIPTIONS_PER_MEMBER', 10, 1, 100, 'browsers'),
+  };
+}
+
 /** Reads the settings; throws a ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
@@ -654,6 +704,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistOfferHours: wholeNumber(env, 'WAITLIST_OFFER_HOURS', 24, 1, 24, 'hours'),
     servingCancelHours: wholeNumber(env, 'SERVING_CANCEL_HOURS', 24, 0, 720, 'hours'),
     servingSlotsPerMember: wholeNumber(env, 'SERVING_SLOTS_PER_MEMBER', 8, 1, 200, 'slots'),
+    push: pushSettings(env, publicUrl, env.MAIL_FROM ?? 'Luminaries Christian Ministries <no-reply@localhost>'),
     donationLinks: readDonationLinks(env),
     donationFeePercent: decimal(env, 'DONATION_FEE_PERCENT', 2.9, 0, 20),
     donationFeeFixed: decimal(env, 'DONATION_FEE_FIXED', 0.3, 0, 100),

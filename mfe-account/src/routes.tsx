@@ -16,6 +16,9 @@ const MemberPage = lazy(() => import('./features/members/MemberPage').then((m) =
 const NewsletterStaffPage = lazy(() =>
   import('./features/newsletter-staff/NewsletterStaffPage').then((m) => ({ default: m.NewsletterStaffPage })),
 );
+const AnnouncementsPage = lazy(() =>
+  import('./features/announcements/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
+);
 const SubscribersPage = lazy(() =>
   import('./features/subscribers/SubscribersPage').then((m) => ({ default: m.SubscribersPage })),
 );
@@ -36,6 +39,7 @@ export const routes: RouteObject[] = [
   { path: '/admin/members/:id', element: staff(<MemberPage />) },
   { path: '/admin/subscribers', element: staff(<SubscribersPage />) },
   { path: '/admin/newsletter', element: staff(<NewsletterStaffPage />) },
+  { path: '/admin/announcements', element: staff(<AnnouncementsPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

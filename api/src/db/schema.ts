@@ -527,6 +527,8 @@ export interface SermonsTable {
   search: ColumnType<string, never, never>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** When its "new sermon" notification was made (migration 0042; null: not yet). */
+  pushed_at: Nullable<Date>;
 }
 
 export interface SermonPassagesTable {
@@ -700,6 +702,72 @@ export interface EventTicketsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Notifications members choose (migration 0042). */
+export type PushTopic = 'devotional' | 'reminders' | 'prayed' | 'sermons' | 'announcements';
+
+/** The site's VAPID key pair when none is configured (one row). */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: DefaultTimestamp;
+}
+
+/** A browser's push subscription: where its push service takes messages, and the keys they are encrypted for. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: Nullable<string>;
+  created_at: DefaultTimestamp;
+  last_sent_at: Nullable<Date>;
+}
+
+/** What a member wants to hear about: each topic off until turned on. */
+export interface PushTopicsTable {
+  user_id: string;
+  devotional: Generated<boolean>;
+  /** 'HH:mm' on the site's clock. */
+  devotional_time: Generated<string>;
+  reminders: Generated<boolean>;
+  prayed: Generated<boolean>;
+  sermons: Generated<boolean>;
+  announcements: Generated<boolean>;
+  /** How far the last "someone prayed" notification counted the presses. */
+  prayed_counted_until: Nullable<Date>;
+  updated_at: DefaultTimestamp;
+}
+
+/** One notification to one member: made once (`key` unique per member), sent once. */
+export interface PushMessagesTable {
+  id: string;
+  user_id: string;
+  topic: PushTopic;
+  key: string;
+  title: string;
+  body: string;
+  url: string;
+  created_at: DefaultTimestamp;
+  claimed_at: Nullable<Date>;
+  sent_at: Nullable<Date>;
+  /** To how many of the member's browsers it went. */
+  delivered: Nullable<number>;
+}
+
+/** An announcement the staff sent. */
+export interface PushAnnouncementsTable {
+  id: string;
+  title: string;
+  body: string;
+  url: string;
+  sent_by: Nullable<string>;
+  sent_by_name: string;
+  recipients: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -751,4 +819,9 @@ export interface Database {
   group_members: GroupMembersTable;
   group_requests: GroupRequestsTable;
   event_tickets: EventTicketsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_topics: PushTopicsTable;
+  push_messages: PushMessagesTable;
+  push_announcements: PushAnnouncementsTable;
 }

@@ -16,6 +16,7 @@ import { POST_MAX } from '@ministry/shared/validation';
 import { sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
 import { createPrayer, findPrayer, listPrayers, pageOfPrayer, markAnswered, setPrayed, type PrayerViewer } from './service.js';
 import { createUpdate, updatesOf } from './updates.js';
+import { queuePrayed } from '../push/service.js';
 
 const viewerOf = (request: FastifyRequest): PrayerViewer => ({
   id: request.sessionUser?.id ?? null,
@@ -313,5 +314,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.jobs.every('prayer-mails', 60_000, () => sendPrayedMails(app.db, mailer, app.config.publicUrl, app.clock.now()));
+  // "Someone prayed" as a notification, for members who turned it on (the same delay as the mail; sent by the job `push`).
+  app.jobs.every('prayer-pushes', 60_000, () => queuePrayed(app.db, app.clock.now()));
   app.jobs.every('prayer-summaries', 3600_000, () => sendPrayerSummaries(app.db, mailer, app.config.publicUrl, app.clock.now()));
 }

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { UploadStore } from '../../lib/uploads.js';
 import { servingDataOf } from '../serving/service.js';
+import { pushDataOf } from '../push/service.js';
 import { describeUserAgent } from './devices.js';
 import { findUserById, normalizeEmail, toUser } from './service.js';
 
@@ -197,6 +198,7 @@ export async function collectMemberData(
   ]);
 
   const serving = await servingDataOf(db, userId);
+  const notifications = await pushDataOf(db, userId);
   const [groups, groupRequests] = await Promise.all([
     db
       .selectFrom('group_members as gm')
@@ -376,6 +378,7 @@ export async function collectMemberData(
       issuesSent: deliveries.map((d) => ({ week: d.week, subject: d.subject, status: d.status, sentAt: iso(d.sent_at) })),
     },
     serving,
+    notifications,
     sessions: sessions.map((s) => ({
       ...describeUserAgent(s.user_agent),
       createdAt: iso(s.created_at),

@@ -9,7 +9,7 @@
  *   it (see cancelPaidBooking); recurring gifts are stopped;
  * - gifts stay for the church's records and the statements the law needs, on
  *   the emptied account (the staff's list shows "Former member");
- * - the newsletter subscription ends.
+ * - the newsletter subscription ends; notifications stop (browsers and topics forgotten).
  * The account's row is kept, emptied of everything personal and with an
  * address that is no one's, so the same address can sign up again later as
  * a new member. The last admin who can sign in cannot delete their account.
@@ -28,6 +28,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { removePhoto } from './photos.js';
 import { findUserById, normalizeEmail } from './service.js';
 import { removeFromAllGroups } from '../groups/service.js';
+import { erasePush } from '../push/service.js';
 
 export type PostsChoice = 'delete' | 'anonymous';
 
@@ -131,6 +132,7 @@ async function erase(db: Kysely<Database>, userId: string, email: string, posts:
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     await trx.deleteFrom('story_likes').where('user_id', '=', userId).execute();
     await eraseServing(trx, userId);
+    await erasePush(trx, userId);
     await trx.deleteFrom('prayer_prayed').where('user_id', '=', userId).execute();
     await removeFromAllGroups(trx, userId);
     await trx

@@ -12,6 +12,7 @@ import { BasicInfoSection, ChurchSection, SecuritySection } from './sections';
 import { TicketsSection } from './TicketsSection';
 import { YourDataSection } from './YourDataSection';
 import { DevicesSection } from './DevicesSection';
+import { NotificationsSection } from '../notifications/NotificationsSection';
 
 const Banner = styled.header`
   background: linear-gradient(120deg, ${theme.colors.primary}, #24407a);
@@ -94,6 +95,7 @@ export function ProfilePage() {
         <NewsletterSection />
         <YourDataSection user={user} />
         <DevicesSection />
+        <NotificationsSection number="09" />
       </Container>
       <PhotoModal user={user} open={photoOpen} onClose={() => setPhotoOpen(false)} />
     </>
