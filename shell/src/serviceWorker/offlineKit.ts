@@ -56,6 +56,8 @@ const QUEUED_WRITES = [/^\/api\/prayers\/[^/]+\/prayed$/, /^\/api\/story\/like\/
 /** How often the kit is warmed at most, but for a change of member or of releases. */
 const WARM_EVERY_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
+/** A kept answer is the answer to its address, whatever the headers it varied by (the session, the browser). */
+const IGNORE_VARY: CacheQueryOptions = { ignoreVary: true };
 
 export const QUEUED_MESSAGE = 'You are offline: this will be sent when you are back online.';
 
@@ -124,7 +126,11 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
   // Release files: by address, from the cache first (an address names one release's file for good).
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && RELEASE_FILE.test(url.pathname),
-    new CacheFirst({ cacheName: CACHES.releases, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+    new CacheFirst({
+      cacheName: CACHES.releases,
+      matchOptions: IGNORE_VARY,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    }),
   );
 
   // Photos and media: shown from the cache when there is no connection; sermon audio in byte ranges.
@@ -137,6 +143,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
       request.destination !== 'video',
     new StaleWhileRevalidate({
       cacheName: CACHES.media,
+      matchOptions: IGNORE_VARY,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 86400, purgeOnQuotaError: true }),
@@ -164,7 +171,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
         if (response.ok && user) await (await caches.open(CACHES.personal)).put(request.url, response.clone());
         return response;
       } catch (error) {
-        const kept = user ? await (await caches.open(CACHES.personal)).match(request.url) : undefined;
+        const kept = user ? await (await caches.open(CACHES.personal)).match(request.url, IGNORE_VARY) : undefined;
         if (kept) return kept;
         throw error;
       }
@@ -180,6 +187,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
       url.pathname !== '/api/user/me',
     new NetworkFirst({
       cacheName: CACHES.api,
+      matchOptions: IGNORE_VARY,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         { cacheWillUpdate: async ({ response }) => (storable(response) ? response : null) },
@@ -250,7 +258,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
 
   async function keptPage(url: URL): Promise<Response | undefined> {
     const { user } = await state;
-    return (await pageCache(user)).match(pageKey(url));
+    return (await pageCache(user)).match(pageKey(url), IGNORE_VARY);
   }
 
   async function keptPages(): Promise<KeptPage[]> {
@@ -260,7 +268,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
       if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/__offline/')) continue;
-      const kept = await cache.match(request);
+      const kept = await cache.match(request, IGNORE_VARY);
       const title = decodeURIComponent(kept?.headers.get('X-Offline-Title') ?? '') || url.pathname;
       pages.push({ path: `${url.pathname}${url.search}`, title });
     }
@@ -279,13 +287,13 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
     const cache = await caches.open(CACHES.releases);
     for (const base of bases) {
       const list = `${base}precache.json`;
-      if (await cache.match(list)) continue;
+      if (await cache.match(list, IGNORE_VARY)) continue;
       try {
         const answer = await fetch(list);
         if (!answer.ok) continue; // a release built before the lists: its files are kept as pages load them
         const { files } = (await answer.clone().json()) as { files: string[] };
         const missing: string[] = [];
-        for (const file of files) if (!(await cache.match(base + file))) missing.push(base + file);
+        for (const file of files) if (!(await cache.match(base + file, IGNORE_VARY))) missing.push(base + file);
         await cache.addAll(missing);
         await cache.put(list, answer);
       } catch {
@@ -296,7 +304,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
     for (const name of [CACHES.pages, CACHES.personal]) {
       const pages = await caches.open(name);
       for (const request of await pages.keys()) {
-        const kept = await pages.match(request);
+        const kept = await pages.match(request, IGNORE_VARY);
         for (const base of (kept?.headers.get('X-Offline-Releases') ?? '').split(' ')) if (base) used.add(base);
       }
     }
@@ -345,10 +353,7 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
     await Promise.all(
       ['/api/events', '/api/devotionals/tags', '/api/live'].map((path) => warmAnswer(path, false).catch(() => null)),
     );
-    if (user) {
-      pages.push('/my-tickets');
-      await warmAnswer('/api/payment/my-bookings', true).catch(() => null);
-    }
+    if (user) pages.push('/my-tickets');
     for (const page of pages) await warmPage(page, user).catch(() => null);
   }
 
@@ -374,6 +379,8 @@ export function installOfflineKit(self: ServiceWorkerGlobalScope): void {
       next.warmedAt = Date.now();
       await writeState(next);
     }
+    // The member's tickets, at every page (one bought a minute ago is at the door too).
+    if (message.user) await warmAnswer('/api/payment/my-bookings', true).catch(() => null);
     await queue.replayRequests().then(
       () => tellPages({ type: 'sent' }),
       () => undefined,
