@@ -185,6 +185,54 @@ class PublishPagesPlugin {
   }
 }
 
+/**
+ * Writes precache.json beside the browser files: every file a page may load
+ * from this release (scripts, styles, fonts, images; not the compressed
+ * copies, the page template or the build's reports). The service worker
+ * keeps the files of the releases a page uses, by this list.
+ */
+class PrecacheListPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecacheListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecacheListPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = Object.keys(compilation.assets)
+            .filter((file) => /\.(js|css|woff2?|ttf|png|jpe?g|svg|webp|ico|json)$/.test(file))
+            .filter((file) => !/(^|\/)(index\.html|pages\.json|mf-stats\.json|precache\.json)$|\.LICENSE\.txt$/.test(file))
+            .sort();
+          compilation.emitAsset('precache.json', new webpack.sources.RawSource(`${JSON.stringify({ files })}\n`));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The service worker (`<out>/worker/sw.js`), built with the shell: the web
+ * host serves it at /sw.js from the shell release a visitor's page uses
+ * (shell/src/serviceWorker).
+ */
+function serviceWorkerConfig(app) {
+  return {
+    name: 'worker',
+    mode: 'production',
+    context: app.folder,
+    target: 'webworker',
+    entry: { sw: './src/serviceWorker/index.ts' },
+    devtool: false,
+    output: { path: path.join(outputDir(app), 'worker'), filename: '[name].js', publicPath: '/', clean: true },
+    resolve: { extensions: ['.ts', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    resolveLoader,
+    module: { rules: [scriptRule(true)] },
+    // One file: a worker script cannot load chunks of its own before it is installed.
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
 function compression() {
   return [
     new CompressionPlugin({
@@ -292,6 +340,7 @@ function browserConfig(app, production) {
         chunks: ['main'],
       }),
       new PublishPagesPlugin(app),
+      ...(production ? [new PrecacheListPlugin()] : []),
       // The host's index.html preloads the chunks it needs to boot.
       ...(production && app.host ? [new BootPreloadPlugin({ publicPath })] : []),
       ...(production ? compression() : []),
@@ -391,7 +440,8 @@ function createConfig(folder, extra = {}) {
   const app = { ...readApp(folder), ...extra };
   const config = (_env, argv = {}) => {
     const production = argv.mode === 'production';
-    return production ? [browserConfig(app, true), serverConfig(app)] : browserConfig(app, false);
+    if (!production) return browserConfig(app, false);
+    return [browserConfig(app, true), serverConfig(app), ...(app.host ? [serviceWorkerConfig(app)] : [])];
   };
   config.app = app;
   return config;

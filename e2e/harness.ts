@@ -171,14 +171,22 @@ export function waitsForApp(page: Page): Page {
   return page;
 }
 
-/** A fresh browser context (own cookies and storage) at a viewport size. */
+/**
+ * A fresh browser context (own cookies and storage) at a viewport size.
+ * The site's service worker is kept out (its warming of the offline kit is
+ * work these tests do not need, and requests it answered would not pass
+ * through their routes); `serviceWorker: true` lets it run (offline.test.ts),
+ * without the route that keeps third-party hosts away (Chromium sends no
+ * request through a service worker while routes are on).
+ */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, serviceWorkers: serviceWorker ? 'allow' : 'block' });
   // Third-party hosts (the translator, maps) are never reached from tests.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  if (!serviceWorker) await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = waitsForApp(await context.newPage());
   return { context, page };
 }

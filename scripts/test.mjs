@@ -125,6 +125,8 @@ await parallelSteps([
   ...['shared', ...APP_DIRS, 'api', 'e2e']
     .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
     .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
+  // The shell's service worker: the worker's own types (no DOM).
+  { name: 'typecheck shell/src/serviceWorker', command: bin('tsc'), args: ['--noEmit', '-p', 'shell/src/serviceWorker'] },
 ]);
 // Two workers: jest's default (the cores but one) runs one file at a time on two cores.
 step('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2']);

@@ -65,7 +65,7 @@ for (const kind of databaseKinds()) {
 
     before(async () => {
       site = fakeSite();
-      site.release('shell', fakeShell());
+      site.release('shell', fakeShell(undefined, { files: { 'worker/sw.js': 'self.worker = "of this shell";' } }));
       live = releaseX(site);
       const fresh = await freshDatabase(kind);
       cleanup = fresh.cleanup;
@@ -92,6 +92,14 @@ for (const kind of databaseKinds()) {
       assert.equal(response.statusCode, 200);
       assert.equal(releaseOf(response.body), live);
       assert.equal(response.cookies.length, 0);
+    });
+
+    it("the service worker is the shell release's own, at /sw.js, asked again at every page", async () => {
+      const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+      assert.equal(worker.statusCode, 200);
+      assert.equal(worker.body, 'self.worker = "of this shell";');
+      assert.match(String(worker.headers['content-type']), /^text\/javascript/);
+      assert.equal(worker.headers['cache-control'], 'no-cache');
     });
 
     it('a canary serves its share of visitors by their sticky bucket, the same release in the page and in /config.json', async () => {

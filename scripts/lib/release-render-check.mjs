@@ -204,7 +204,8 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
 
   async function openInBrowser(url, token, address) {
     const found = [];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The page as it renders; the site's service worker (the offline kit) is no part of that check.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     await context.addCookies([{ name: 'mf_preview', value: token, url }]);
     const page = await context.newPage();
     page.on('pageerror', (e) => found.push(`it threw in the browser: ${e.message.split('\n')[0]}`));

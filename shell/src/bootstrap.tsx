@@ -50,6 +50,9 @@ async function start() {
   } else {
     createRoot(container).render(<App store={store} config={config} />);
   }
+  // The service worker (offline Sunday kit), once the page runs.
+  const { startServiceWorker } = await import('./features/offline/serviceWorker');
+  startServiceWorker(store, config);
 }
 
 void start();

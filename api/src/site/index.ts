@@ -142,6 +142,23 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     return snapshot.config;
   });
 
+  /**
+   * The service worker (shell/src/serviceWorker), from the shell release this
+   * visitor's pages use; asked again by the browser at every page
+   * (`no-cache`), so a new release of the shell brings its worker.
+   */
+  app.get('/sw.js', async (request, reply) => {
+    const snapshot = registry.snapshot(choiceFor(request, reply));
+    const code = snapshot.shell ? await releaseText(snapshot.shell, 'worker/sw.js') : null;
+    if (code === null) return reply.callNotFound();
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .header('Service-Worker-Allowed', '/')
+      .send(code);
+  });
+
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',

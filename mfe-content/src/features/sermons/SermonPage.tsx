@@ -21,6 +21,7 @@ import { ChapterList, cueAt, SermonMedia, Transcript, useSermonPlayer } from './
 import { Passages } from './SermonCard';
 import { formatLength, formatSermonDate, seriesPath, sermonPath, spokenLength } from './sermonLinks';
 import { getSermon } from './api';
+import { SaveForOffline } from './SaveForOffline';
 
 const Layout = styled.div`
   display: grid;
@@ -215,6 +216,7 @@ export function SermonArticle({ sermon }: { sermon: Sermon }) {
             Download the audio ({fileKind(sermon.audio.type)}, {megabytes(sermon.audio.bytes)})
           </ExternalButton>
         )}
+        {sermon.audio && <SaveForOffline src={sermon.audio.src} />}
         {sermon.video?.kind === 'file' && sermon.video.bytes && (
           <ExternalButton href={sermon.video.src} download $variant="outline">
             Download the video (MP4, {megabytes(sermon.video.bytes)})

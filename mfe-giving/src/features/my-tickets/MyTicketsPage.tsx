@@ -22,6 +22,7 @@ import { isFreeTicket, TICKET_STATES, ticketNote, ticketState } from './ticketSt
 import { ForwardTicket } from './ForwardTicket';
 import { eventCalendarUrl } from '../events/api';
 import { MyCalendarFeed } from './MyCalendarFeed';
+import { DoorView } from './DoorView';
 import { getMyBookings } from './api';
 
 const List = styled.ul`
@@ -186,6 +187,7 @@ function PassView({ pass, of, bookingId, eventTitle }: { pass: TicketPass; of: n
           </p>
         )}
         <Code aria-label="Ticket code">{pass.code}</Code>
+        {pass.qrSvg && <DoorView qrSrc={QR_URL_PREFIX + encodeURIComponent(pass.qrSvg)} code={pass.code} title={eventTitle} />}
         {pass.checkedInAt && <p>Checked in on {formatNewsDate(pass.checkedInAt)}.</p>}
         <ForwardTicket pass={pass} bookingId={bookingId} eventTitle={eventTitle} />
       </PassText>
@@ -270,6 +272,11 @@ function TicketItem({ ticket, onChanged }: { ticket: TicketRow; onChanged: () =>
             <PassText>
               <p>Show this code at the entrance{ticket.quantity > 1 ? ` (it admits ${ticket.quantity})` : ''}:</p>
               <Code aria-label="Ticket code">{ticket.ticketCode}</Code>
+              <DoorView
+                qrSrc={QR_URL_PREFIX + encodeURIComponent(ticket.qrSvg)}
+                code={ticket.ticketCode}
+                title={ticket.event.title}
+              />
               {ticket.checkedInAt && <p>Checked in on {formatNewsDate(ticket.checkedInAt)}.</p>}
               {cancelLine && <p>{cancelLine}</p>}
               {actions}
