@@ -48,7 +48,7 @@ function summarize(rounds) {
   };
 }
 
-async function startBare(responses) {
+export async function startBare(responses) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ministry-bare-'));
   const file = path.join(dir, 'responses.json');
   writeFileSync(file, JSON.stringify(responses));

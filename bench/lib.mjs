@@ -4,7 +4,7 @@
  * small statistics.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,8 @@ async function waitForHealth(url, child, output, timeoutMs) {
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-bench-'));
+  // BENCH_DATA_TEMPLATE: a data folder made by `cli.ts prepare`, copied instead of creating the sample database each time.
+  if (process.env.BENCH_DATA_TEMPLATE && !env.DATABASE_URL) cpSync(process.env.BENCH_DATA_TEMPLATE, dataDir, { recursive: true });
   let output = '';
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

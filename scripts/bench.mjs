@@ -5,7 +5,8 @@
 //   npm run bench                      everything (about half an hour on 2 cores)
 //   npm run bench -- --quick           shorter loads, one Lighthouse run per page
 //   npm run bench -- --only api        only some parts (comma-separated): build, api, web, releases,
-//                                      pages, api-under-load, rush, archive, lighthouse, photos, media
+//                                      pages, api-under-load, rush, archive, lighthouse, low-end, inp,
+//                                      photos, media
 //   npm run bench -- --no-pg           skip PostgreSQL even when one answers on 5432
 //   npm run bench -- --runs 5          Lighthouse runs per page (default 3, 1 with --quick)
 //   npm run bench -- --pages /,/about  Lighthouse on these pages only
@@ -18,7 +19,21 @@ import { ensureInstall } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
-const PARTS = ['build', 'api', 'web', 'releases', 'pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos', 'media'];
+const PARTS = [
+  'build',
+  'api',
+  'web',
+  'releases',
+  'pages',
+  'api-under-load',
+  'rush',
+  'archive',
+  'lighthouse',
+  'low-end',
+  'inp',
+  'photos',
+  'media',
+];
 
 function parseArgs(argv) {
   const options = { quick: false, postgres: true, only: new Set(PARTS), runs: null, pages: null };
@@ -145,7 +160,9 @@ async function main() {
   }
 
   // 5. Pages under load beside a static file, and the API while pages are under load.
-  const needsBuild = ['pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'photos'].some((p) => options.only.has(p));
+  const needsBuild = ['pages', 'api-under-load', 'rush', 'archive', 'lighthouse', 'low-end', 'inp', 'photos'].some((p) =>
+    options.only.has(p),
+  );
   if (needsBuild) {
     const { build, isStale, APPS } = await import('./build.mjs');
     if (APPS.some(isStale)) {
@@ -188,6 +205,45 @@ async function main() {
           pages: options.pages ?? PAGES,
           log,
         });
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  // 8b. Lighthouse with the CPU slowed 12× (a low-end Android phone), and the taps' INP at 4×.
+  if (options.only.has('low-end')) {
+    results['low-end'] = await attempt('low-end Lighthouse', log, async () => {
+      if (!chrome) return { error: 'no Chromium (set CHROME_PATH or apt-get install chromium)' };
+      const { benchLighthouse, LOW_END_PAGES, LOW_END_CPU_SLOWDOWN, LOW_END_PERFORMANCE_TARGET, TARGETS } =
+        await import('../bench/web.mjs');
+      log(`Lighthouse, CPU slowed ${LOW_END_CPU_SLOWDOWN}×: starting the server (PGlite)`);
+      const server = await startServer({});
+      try {
+        const result = await benchLighthouse({
+          siteUrl: server.url,
+          runs: options.runs ?? (options.quick ? 1 : 3),
+          pages: options.pages ?? LOW_END_PAGES,
+          log,
+          cpuSlowdownMultiplier: LOW_END_CPU_SLOWDOWN,
+        });
+        const targets = { ...TARGETS, performance: LOW_END_PERFORMANCE_TARGET };
+        for (const page of Object.values(result.pages))
+          if (page.met) page.met.performance = page.scores.performance !== null && page.scores.performance >= targets.performance;
+        return { ...result, targets };
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+  if (options.only.has('inp')) {
+    results.inp = await attempt('INP', log, async () => {
+      if (!chrome) return { error: 'no Chromium (set CHROME_PATH or apt-get install chromium)' };
+      const { benchInp, INP_MEMBER } = await import('../bench/inp.mjs');
+      log('INP: starting the server (PGlite)');
+      const server = await startServer({ ADMIN_EMAIL: INP_MEMBER.email, ADMIN_PASSWORD: INP_MEMBER.password });
+      try {
+        return await benchInp({ siteUrl: server.url, runs: options.quick ? 1 : 3, log });
       } finally {
         await server.stop();
       }

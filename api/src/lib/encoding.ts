@@ -1,6 +1,17 @@
 /** The encoding to use from an Accept-Encoding header: br, gzip or none (q=0 refuses). */
 export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
+  // Browsers send a handful of different headers: each is read once.
+  const known = picked.get(header);
+  if (known !== undefined) return known;
+  const encoding = readEncoding(header);
+  if (picked.size >= 100) picked.clear();
+  picked.set(header, encoding);
+  return encoding;
+}
+const picked = new Map<string, 'br' | 'gzip' | null>();
+
+function readEncoding(header: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -24,8 +24,10 @@ export function topicsChangedBy(method: string, route: string | undefined): stri
 }
 
 export function registerDataChanges(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    for (const topic of topicsChangedBy(request.method, request.routeOptions.url)) app.answerCache.clear(topic);
+  // Callback-style: every answer passes here, and reads (most of them) change nothing (no promise per request).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400)
+      for (const topic of topicsChangedBy(request.method, request.routeOptions.url)) app.answerCache.clear(topic);
+    done();
   });
 }

@@ -83,6 +83,27 @@ export function routedPath(request: FastifyRequest): string {
 
 const isApi = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
 
+/** The headers every answer carries, as [name, value] pairs (lowercase names, as Fastify writes them). */
+const EVERY_ANSWER: readonly (readonly [string, string])[] = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-frame-options', 'DENY'],
+  ['cross-origin-opener-policy', 'same-origin'],
+];
+const HSTS = ['strict-transport-security', 'max-age=31536000; includeSubDomains'] as const;
+
+/** Whether answers to `request` carry Strict-Transport-Security. */
+export const wantsHsts = (config: Pick<AppConfig, 'secureCookies'>, request: FastifyRequest): boolean =>
+  config.secureCookies || request.protocol === 'https';
+
+/**
+ * The security headers of an answer, for one prepared once and written
+ * as it is (a kept page): those every answer carries, and HSTS when asked.
+ */
+export function securityHeaders(hsts: boolean): [string, string][] {
+  return [...EVERY_ANSWER, ...(hsts ? [HSTS] : [])].map(([name, value]) => [name, value]);
+}
+
 /*
  * The hooks are callback-style, not async: every request passes them, and
  * most have nothing to do (no promise per hook and request).
@@ -133,15 +154,11 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of EVERY_ANSWER) reply.header(name, value);
     // Pages set their own (it names the origins remotes are served from).
     if (!isApi(request) && !reply.hasHeader('content-security-policy'))
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    if (config.secureCookies || request.protocol === 'https')
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (wantsHsts(config, request)) reply.header(HSTS[0], HSTS[1]);
     // Answers about a signed-in member are theirs alone: no cache keeps them.
     if (isApi(request) && (request.sessionUser || request.cookies?.[SESSION_COOKIE])) reply.header('Cache-Control', 'no-store');
     done(null, payload);

@@ -18,7 +18,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
-import { contentSecurityPolicy, mediaOrigins } from '../plugins/security.js';
+import { contentSecurityPolicy, mediaOrigins, securityHeaders, wantsHsts } from '../plugins/security.js';
 import { registerCompression } from '../plugins/compression.js';
 import { applyPreview, pagePreview } from './sharePreview.js';
 import { pickEncoding } from '../lib/encoding.js';
@@ -302,22 +302,79 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     return dates.length ? Math.min(...dates.map((d) => d.getTime())) : null;
   }
 
+  // The pages' policy names the origins of the releases a snapshot serves: written once per snapshot.
+  const policies = new WeakMap<SiteSnapshot, string>();
+  function pagePolicy(snapshot: SiteSnapshot): string {
+    let policy = policies.get(snapshot);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(snapshot.remoteOrigins, mediaOrigins(config));
+      policies.set(snapshot, policy);
+    }
+    return policy;
+  }
+
+  const PAGE_VARY = 'Cookie, User-Agent, Accept-Encoding';
+  const PAGE_TYPE = 'text/html; charset=utf-8';
+  // A CDN in front may keep a visitor's page briefly; the browser asks again each time (ETag).
+  // Not an answer that gives a visitor their canary bucket, nor one about a member: those are theirs.
+  const SHARED_PAGE_CACHING = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
   const pageHeaders = (reply: FastifyReply, snapshot: SiteSnapshot) =>
-    reply
-      .header('Vary', 'Cookie, User-Agent, Accept-Encoding')
-      .header('Content-Security-Policy', contentSecurityPolicy(snapshot.remoteOrigins, mediaOrigins(config)))
-      .type('text/html; charset=utf-8');
+    reply.header('Vary', PAGE_VARY).header('Content-Security-Policy', pagePolicy(snapshot)).type(PAGE_TYPE);
+
+  /**
+   * A kept page as it leaves for any visitor: its bytes in one encoding and
+   * every header of the answer (those of pageHeaders, sendCached and the
+   * security hooks), prepared on its first send and kept with the page.
+   */
+  interface PreparedAnswer {
+    headers: string[];
+    body: Buffer;
+  }
+  const preparedAnswers = new WeakMap<CachedPage, Map<string, PreparedAnswer>>();
+  function preparedAnswer(snapshot: SiteSnapshot, page: CachedPage, encoding: 'br' | 'gzip' | null, hsts: boolean) {
+    let answers = preparedAnswers.get(page);
+    if (!answers) {
+      answers = new Map();
+      preparedAnswers.set(page, answers);
+    }
+    const key = `${encoding ?? ''}|${hsts ? 1 : 0}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+      const pairs: [string, string][] = [
+        ['vary', PAGE_VARY],
+        ['content-security-policy', pagePolicy(snapshot)],
+        ['content-type', PAGE_TYPE],
+        ['etag', page.etag],
+        ['cache-control', SHARED_PAGE_CACHING],
+        ...(encoding ? [['content-encoding', encoding] as [string, string]] : []),
+        ...securityHeaders(hsts),
+        ['content-length', String(body.length)],
+      ];
+      answer = { headers: pairs.flat(), body };
+      answers.set(key, answer);
+    }
+    return answer;
+  }
 
   /** A kept page: bytes in memory, compressed once; 304 when the browser has it. */
   function sendCached(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, page: CachedPage, shared: boolean) {
+    const notModified = request.headers['if-none-match'] === page.etag;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (shared && !notModified && request.method === 'GET') {
+      // The same answer for every visitor: written as prepared, past the hooks that would build it again.
+      const answer = preparedAnswer(snapshot, page, encoding, wantsHsts(config, request));
+      reply.hijack();
+      reply.raw.writeHead(page.status, answer.headers);
+      reply.raw.end(answer.body);
+      return reply;
+    }
     pageHeaders(reply, snapshot)
       .status(page.status)
       .header('ETag', page.etag)
-      // A CDN in front may keep a visitor's page briefly; the browser asks again each time (ETag).
-      // Not an answer that gives a visitor their canary bucket: that one is theirs.
-      .header('Cache-Control', shared ? 'public, max-age=0, s-maxage=10, stale-while-revalidate=60' : 'private, no-cache');
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    const encoding = pickEncoding(request.headers['accept-encoding']);
+      .header('Cache-Control', shared ? SHARED_PAGE_CACHING : 'private, no-cache');
+    if (notModified) return reply.status(304).send();
     if (encoding) return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     return reply.send(page.html);
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Header } from '../header/Header';
 import { Footer } from '../footer/Footer';
@@ -31,17 +31,26 @@ const SkipLink = styled.a`
   }
 `;
 
-/** Header, content and footer: every route but the account forms. */
+/**
+ * Header, content and footer: every route but the account forms. On a page
+ * the server rendered, each Suspense boundary is taken over (hydrated) on
+ * its own: the browser can answer a tap between them, and React takes over
+ * first the part the visitor touches. The footer, below the fold, goes last.
+ */
 export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <Page>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <Header />
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <Main id="main" tabIndex={-1}>
-        {children}
+        <Suspense fallback={null}>{children}</Suspense>
       </Main>
-      <InstallSuggestion />
-      <Footer />
+      <Suspense fallback={null}>
+        <InstallSuggestion />
+        <Footer />
+      </Suspense>
     </Page>
   );
 }
