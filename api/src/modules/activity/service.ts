@@ -1,7 +1,7 @@
 /** The staff's activity log: every change made on a staff page, who made it, when. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { SessionUser } from '../../fastify.js';
+import type { SessionUser } from '../../lib/sessionUser.js';
 import { newId } from '../../lib/ids.js';
 
 export interface ActivityEntry {
