@@ -34,52 +34,46 @@ export function RemoveLocationDialog({
     onRemoved();
   };
 
-  if (blockedByEvents) {
-    return (
-      <ConfirmDialog
-        key={location._id}
-        open
-        title={`Remove ${location.church_name}?`}
-        onClose={onClose}
-        keepLabel="Keep it"
-        extraAction={
-          <ButtonLink to="/admin/events" $variant="outline">
-            Open the events page
-          </ButtonLink>
-        }
-      >
-        <p>
-          {plural(location.upcomingEvents, 'event ahead takes', 'events ahead take')} place here. Give{' '}
-          {location.upcomingEvents === 1 ? 'it' : 'them'} another place on the events page first, then remove the location.
-        </p>
-      </ConfirmDialog>
-    );
-  }
   return (
     <ConfirmDialog
       key={location._id}
       open
       title={`Remove ${location.church_name}?`}
       onClose={onClose}
-      confirmLabel="Remove location"
-      busyLabel="Removing…"
-      onConfirm={remove}
       keepLabel="Keep it"
+      {...(blockedByEvents
+        ? {
+            extraAction: (
+              <ButtonLink to="/admin/events" $variant="outline">
+                Open the events page
+              </ButtonLink>
+            ),
+          }
+        : { confirmLabel: 'Remove location', busyLabel: 'Removing…', onConfirm: remove })}
     >
-      <p>It leaves the Locations tab at once, with its service times. This cannot be undone.</p>
-      {needsMove && (
-        <SelectField
-          label={`${plural(location.memberCount, 'member has', 'members have')} chosen it as their church. Move them to`}
-          value={moveTo}
-          onChange={(e) => setMoveTo(e.target.value)}
-        >
-          <option value="">Choose a church…</option>
-          {others.map((other) => (
-            <option key={other._id} value={other._id}>
-              {other.church_name}
-            </option>
-          ))}
-        </SelectField>
+      {blockedByEvents ? (
+        <p>
+          {plural(location.upcomingEvents, 'event ahead takes', 'events ahead take')} place here. Give{' '}
+          {location.upcomingEvents === 1 ? 'it' : 'them'} another place on the events page first, then remove the location.
+        </p>
+      ) : (
+        <>
+          <p>It leaves the Locations tab at once, with its service times. This cannot be undone.</p>
+          {needsMove && (
+            <SelectField
+              label={`${plural(location.memberCount, 'member has', 'members have')} chosen it as their church. Move them to`}
+              value={moveTo}
+              onChange={(e) => setMoveTo(e.target.value)}
+            >
+              <option value="">Choose a church…</option>
+              {others.map((other) => (
+                <option key={other._id} value={other._id}>
+                  {other.church_name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </>
       )}
     </ConfirmDialog>
   );
