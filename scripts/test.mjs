@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, formatting, typecheck, jest (shared + apps), the API tests (PGlite,
+// `npm test`: lint, formatting, import circles, typecheck, jest (shared + apps), the API tests (PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set) with the production build beside
 // them, then the browser tests in headless Chromium against that build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -120,6 +120,11 @@ await parallelSteps([
     name: "shared's exports recorded at its version (`npm run shared:version` takes a new one)",
     command: process.execPath,
     args: [path.join(root, 'scripts/shared-version.mjs'), '--check'],
+  },
+  {
+    name: 'no import circles (api/src, shared and each app)',
+    command: process.execPath,
+    args: [path.join(root, 'scripts/import-cycles.mjs')],
   },
   // Every app of config/remotes.json, with shared, the API and the browser tests.
   ...['shared', ...APP_DIRS, 'api', 'e2e']

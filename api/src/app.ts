@@ -29,8 +29,7 @@ import { staffVisitRoutes, visitRoutes } from './modules/visits/routes.js';
 import { locationRoutes, staffLocationRoutes } from './modules/locations/routes.js';
 import { groupRoutes, staffGroupRoutes } from './modules/groups/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
-import { newsRoutes } from './modules/news/routes.js';
-import { pressRoutes } from './modules/press/routes.js';
+import { articleRoutes } from './modules/articles/routes.js';
 import { staffYearThemeRoutes, yearThemeRoutes } from './modules/yearThemes/routes.js';
 import { devotionalRoutes } from './modules/devotionals/routes.js';
 import { prayerRoutes } from './modules/prayers/routes.js';
@@ -179,8 +178,8 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(visitRoutes, { prefix: '/api/visits' });
   await app.register(staffVisitRoutes, { prefix: '/api/admin' }); // /api/admin/visits, /api/admin/visits.csv
   await app.register(eventRoutes, { prefix: '/api/events' });
-  await app.register(newsRoutes, { prefix: '/api/news' });
-  await app.register(pressRoutes, { prefix: '/api/pressrelease' });
+  await app.register(articleRoutes, { prefix: '/api/news', kind: 'news' });
+  await app.register(articleRoutes, { prefix: '/api/pressrelease', kind: 'press' });
   await app.register(yearThemeRoutes, { prefix: '/api/year-theme' });
   await app.register(devotionalRoutes, { prefix: '/api/devotionals' });
   await app.register(prayerRoutes, { prefix: '/api/prayers' });

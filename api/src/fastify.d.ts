@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/index.js';
 import type { AppConfig } from './config.js';
-
-/** The signed-in member of a request, from the session cookie. */
-export interface SessionUser {
-  id: string;
-  role: import('./db/schema.js').Role;
-  email: string;
-  firstname: string;
-  lastname: string;
-  /** Whether the member confirmed their e-mail address (needed to post and to buy). */
-  verified: boolean;
-}
+import type { SessionUser } from './lib/sessionUser.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

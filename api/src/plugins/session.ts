@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.js';
-import type { SessionUser } from '../fastify.js';
+import type { SessionUser } from '../lib/sessionUser.js';
 import { hasRole } from '@ministry/shared/config';
 import type { Role } from '../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../lib/errors.js';

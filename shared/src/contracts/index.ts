@@ -13,5 +13,6 @@ export * from './community';
 export * from './giving';
 export * from './releases';
 export * from './sermons';
+export * from './staff';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

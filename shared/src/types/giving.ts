@@ -1,5 +1,7 @@
 /** Bookings, tickets and checkout (spec sections 2, 4 and 7). No React here. */
 import type {
+  ATTENDEE_PAYMENTS,
+  AttendeeContract,
   BOOKING_STATUSES,
   BookingContract,
   BookingEventContract,
@@ -7,6 +9,7 @@ import type {
   MyBookingContract,
   MyTicketContract,
   RecurringGiftContract,
+  StaffEventContract,
   TicketPassContract,
   Static,
 } from '../contracts';
@@ -62,34 +65,16 @@ export interface StaffEventInput {
   seats: number;
 }
 
-/** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}). */
-export interface StaffEvent extends StaffEventInput {
-  _id: string;
-  /** The instant (ISO). */
-  event_date: string;
-  seatsSold: number;
-  seatsHeld: number;
-  cancelledAt: string | null;
-  /** Paid bookings (not refunded). */
-  paidBookings: number;
-}
+/** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}; see the contract). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface StaffEvent extends Static<typeof StaffEventContract> {}
 
 /** How a booking stands, as the attendees page and its CSV say it. */
-export type AttendeePayment = 'paid' | 'waiting' | 'refund_due' | 'refunded';
+export type AttendeePayment = (typeof ATTENDEE_PAYMENTS)[number];
 
-/** A booking on the attendees page. */
-export interface Attendee {
-  _id: string;
-  name: string;
-  email: string;
-  tickets: number;
-  payment: AttendeePayment;
-  /** Dollars: what the booking costs (paid or not). */
-  amount: number;
-  /** When it was booked (ISO). */
-  bookedAt: string;
-  paidAt: string | null;
-}
+/** A booking on the attendees page (see the contract). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface Attendee extends Static<typeof AttendeeContract> {}
 
 export interface AttendeeList {
   event: Pick<StaffEvent, '_id' | 'title' | 'event_date' | 'seats' | 'seatsSold' | 'seatsHeld' | 'cancelledAt'>;

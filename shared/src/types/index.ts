@@ -7,6 +7,7 @@
  */
 
 import type {
+  ActivityItemContract,
   ApiErrorContract,
   ArticleContract,
   AuthorContract,
@@ -119,16 +120,9 @@ export interface StaffDashboard {
   events: { _id: string; title: string; event_date: string; numberOfSeats: number; seatsSold: number; seatsHeld: number }[];
 }
 
-/** A change made on a staff page (GET /api/admin/activity). */
-export interface ActivityItem {
-  _id: string;
-  at: string;
-  actor: { _id: string | null; name: string };
-  action: string;
-  subjectType: string;
-  subjectId: string | null;
-  summary: string;
-}
+/** A change made on a staff page (GET /api/admin/activity; see the contract). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface ActivityItem extends Static<typeof ActivityItemContract> {}
 
 export interface ActivityPage {
   items: ActivityItem[];

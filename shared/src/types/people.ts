@@ -1,9 +1,10 @@
 /** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers. No React here. */
-import type { ChurchLocation, MyPost, Role, User } from './index';
+import type { ChurchLocationContract, MyPostContract, Static, UserContract } from '../contracts';
+import type { Role } from '../contracts/people';
 import type { LocationInput } from '../validation/locations';
 
 /** A location on the staff's page: what the public sees, and who depends on it. */
-export interface StaffLocation extends ChurchLocation {
+export interface StaffLocation extends Static<typeof ChurchLocationContract> {
   /** Members who chose it as their church. */
   memberCount: number;
   /** Events ahead that take place there. */
@@ -48,7 +49,7 @@ export interface MemberDetail extends MemberSummary {
   church: { _id: string; name: string } | null;
   city: string | null;
   country: string | null;
-  postList: MyPost[];
+  postList: Static<typeof MyPostContract>[];
 }
 
 /** A newsletter subscriber (GET /api/admin/subscribers). */
@@ -142,7 +143,7 @@ export interface SignupInput {
 }
 
 /** What the profile's basic info and church send (PUT /api/user/updateBasic/{id}). */
-export type BasicInfoInput = Partial<Omit<User, '_id' | 'email' | 'photo' | 'role'>>;
+export type BasicInfoInput = Partial<Omit<Static<typeof UserContract>, '_id' | 'email' | 'photo' | 'role'>>;
 
 /** A new e-mail, a new password or both, with the current password (PUT /api/user/updateSecurity/{userId}). */
 export interface SecurityInput {

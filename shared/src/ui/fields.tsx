@@ -53,29 +53,44 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-function useFieldIds(id?: string) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return { fieldId, errorId: `${fieldId}-error`, hintId: `${fieldId}-hint` };
+/** What every control of a field carries: its id, whether it is invalid, and what describes it. */
+interface ControlProps {
+  id: string;
+  $invalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-/** A labelled input with its error under it (spec: "Field errors appear under the field"). */
-export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { fieldId, errorId, hintId } = useFieldIds(id);
+/** The frame of every field: its label, the control, a hint and the error under it (spec: "Field errors appear under the field"). */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldProps & { id?: string; control: (props: ControlProps) => ReactNode }) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
   return (
     <Wrap>
       <Label htmlFor={fieldId}>{label}</Label>
-      <Input
-        id={fieldId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-        {...props}
-      />
+      {control({
+        id: fieldId,
+        $invalid: Boolean(error),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && <small id={hintId}>{hint}</small>}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrap>
   );
+}
+
+/** A labelled input with its error under it. */
+export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <FieldFrame label={label} error={error} hint={hint} id={id} control={(control) => <Input {...control} {...props} />} />;
 }
 
 export function SelectField({
@@ -86,39 +101,23 @@ export function SelectField({
   children,
   ...props
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { fieldId, errorId, hintId } = useFieldIds(id);
   return (
-    <Wrap>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Select
-        id={fieldId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-        {...props}
-      >
-        {children}
-      </Select>
-      {hint && <small id={hintId}>{hint}</small>}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </Wrap>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(control) => (
+        <Select {...control} {...props}>
+          {children}
+        </Select>
+      )}
+    />
   );
 }
 
 export function TextAreaField({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { fieldId, errorId, hintId } = useFieldIds(id);
   return (
-    <Wrap>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <TextArea
-        id={fieldId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-        {...props}
-      />
-      {hint && <small id={hintId}>{hint}</small>}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </Wrap>
+    <FieldFrame label={label} error={error} hint={hint} id={id} control={(control) => <TextArea {...control} {...props} />} />
   );
 }

@@ -19,3 +19,4 @@ export * from './staff';
 export * from './ResponsiveImage';
 export * from './PageLinks';
 export * from './nearScreen';
+export * from './ConfirmDialog';

@@ -4,23 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { ActivityItemContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { listActivity } from './service.js';
 
-const str = { type: 'string' } as const;
-const activitySchema = {
+const activityPageSchema = {
   type: 'object',
-  properties: {
-    _id: str,
-    at: str,
-    actor: { type: 'object', properties: { _id: { type: ['string', 'null'] }, name: str } },
-    action: str,
-    subjectType: str,
-    subjectId: { type: ['string', 'null'] },
-    summary: str,
-  },
+  properties: { items: { type: 'array', items: answerSchema(ActivityItemContract) }, next: { type: ['string', 'null'] } },
 } as const;
-const cursor = { type: ['string', 'null'] } as const;
 
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { subject?: string; before?: string } }>(
@@ -37,7 +28,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
         },
         response: {
-          200: envelope({ type: 'object', properties: { items: { type: 'array', items: activitySchema }, next: cursor } }),
+          200: envelope(activityPageSchema),
           ...errors(400, 401, 403),
         },
       },

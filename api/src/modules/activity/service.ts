@@ -1,7 +1,8 @@
 /** The staff's activity log: every change made on a staff page, who made it, when. */
 import type { Kysely } from 'kysely';
+import type { ActivityPage } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import type { SessionUser } from '../../fastify.js';
+import type { SessionUser } from '../../lib/sessionUser.js';
 import { newId } from '../../lib/ids.js';
 
 export interface ActivityEntry {
@@ -11,16 +12,6 @@ export interface ActivityEntry {
   subjectType: string;
   subjectId?: string | null;
   /** One line a person reads: 'Devotional "Walking in the light" published'. */
-  summary: string;
-}
-
-export interface Activity {
-  _id: string;
-  at: string;
-  actor: { _id: string | null; name: string };
-  action: string;
-  subjectType: string;
-  subjectId: string | null;
   summary: string;
 }
 
@@ -62,7 +53,7 @@ export const ACTIVITY_PAGE = 50;
 export async function listActivity(
   db: Kysely<Database>,
   { before, subjectType }: { before?: string; subjectType?: string } = {},
-): Promise<{ items: Activity[]; next: string | null }> {
+): Promise<ActivityPage> {
   let query = db
     .selectFrom('activity_log')
     .selectAll()

@@ -8,7 +8,7 @@ import type { AnyObjectSchema, InferType } from 'yup';
 import { isStaff } from '@ministry/shared/config';
 import { countOf, formatDuration } from '@ministry/shared/format';
 import { messages } from '@ministry/shared/validation';
-import type { SessionUser } from '../../fastify.js';
+import type { SessionUser } from '../../lib/sessionUser.js';
 import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { dueMoment, siteDay, stateOf } from '../../lib/schedule.js';
 import { validateBody } from '../../lib/validate.js';
-import type { ArticleTable } from '../news/service.js';
+import type { ArticleTable } from '../articles/service.js';
 import { STAFF_PAGE_SIZE, type StaffListQuery } from './devotionals.js';
 
 export type ArticleInput = yup.InferType<typeof articleInputSchema>;

@@ -8,7 +8,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MemberDetail, MemberPage, MemberSummary, Role } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import type { SessionUser } from '../../fastify.js';
+import type { SessionUser } from '../../lib/sessionUser.js';
 import { forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { endAllSessions } from '../../plugins/session.js';
 import { listMyPosts } from '../myPosts/service.js';

@@ -12,9 +12,10 @@ import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
+import { postPageRoute } from '../community/postPage.js';
 import { POST_MAX } from '@ministry/shared/validation';
 import { sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
-import { createPrayer, findPrayer, listPrayers, pageOfPrayer, markAnswered, setPrayed, type PrayerViewer } from './service.js';
+import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setPrayed, type PrayerViewer } from './service.js';
 import { createUpdate, updatesOf } from './updates.js';
 import { queuePrayed } from '../push/service.js';
 
@@ -70,23 +71,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Which page of the wall a prayer is on: links to a prayer (from its story, a mail) open that page.
-  app.get<{ Params: { id: string } }>(
-    '/:id/page',
-    {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        response: {
-          200: envelope({ type: 'object', required: ['page'], properties: { page: { type: 'integer' } } }),
-          ...errors(400, 404),
-        },
-      },
-    },
-    async (request) => {
-      const page = await pageOfPrayer(app.db, request.params.id, viewerOf(request));
-      if (page === undefined) throw notFound('That prayer');
-      return { data: { page } };
-    },
-  );
+  postPageRoute(app, '/:id/page', { table: 'prayers', pageSize: PRAYERS_PAGE, missing: 'That prayer' });
 
   app.post<{ Params: { id: string } }>(
     '/add/:id',

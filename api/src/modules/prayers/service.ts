@@ -107,29 +107,6 @@ export async function listPrayers(
   return { data: rows.map((r) => toPrayer(r, viewer)), paging: pagingOf(page, pageSize, Number(count.n)) };
 }
 
-/** The page of the wall (as `listPrayers` pages it for this viewer) a prayer is on, or undefined when they may not see it. */
-export async function pageOfPrayer(db: Kysely<Database>, id: string, viewer: PrayerViewer): Promise<number | undefined> {
-  const prayer = await db
-    .selectFrom('prayers as p')
-    .select(['p.created_at', 'p.id'])
-    .where('p.id', '=', id)
-    .where(visibleTo('p', viewer.id))
-    .executeTakeFirst();
-  if (!prayer) return undefined;
-  const newer = await db
-    .selectFrom('prayers as p')
-    .select(sql<string>`count(*)`.as('n'))
-    .where(visibleTo('p', viewer.id))
-    .where((eb) =>
-      eb.or([
-        eb('p.created_at', '>', prayer.created_at),
-        eb.and([eb('p.created_at', '=', prayer.created_at), eb('p.id', '>', prayer.id)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Math.floor(Number(newer.n) / PRAYERS_PAGE) + 1;
-}
-
 /** One prayer the viewer may see, or undefined. */
 export async function findPrayer(db: Kysely<Database>, id: string, viewer: PrayerViewer): Promise<Prayer | undefined> {
   const row = await prayersWithCounts(db, viewer.id).where('p.id', '=', id).where(visibleTo('p', viewer.id)).executeTakeFirst();

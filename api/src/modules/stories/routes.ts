@@ -9,7 +9,8 @@ import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { envelope, errors, listOf, pagingSchema, storySchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
-import { createStory, isPublishedStory, listStories, pageOfStories, pageOfStory, setLike } from './service.js';
+import { postPageRoute } from '../community/postPage.js';
+import { createStory, isPublishedStory, listStories, pageOfStories, setLike, STORIES_PAGE } from './service.js';
 
 /** The best-stories area shows a 3-column grid: two full rows. */
 export const TOP_STORIES = 6;
@@ -52,23 +53,7 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
   // Which page of the stories a story is on: links to a story (from its prayer, the best stories) open that page.
-  app.get<{ Params: { id: string } }>(
-    '/stories/:id/page',
-    {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        response: {
-          200: envelope({ type: 'object', required: ['page'], properties: { page: { type: 'integer' } } }),
-          ...errors(400, 404),
-        },
-      },
-    },
-    async (request) => {
-      const page = await pageOfStory(app.db, request.params.id, viewer(request));
-      if (page === undefined) throw notFound('That story');
-      return { data: { page } };
-    },
-  );
+  postPageRoute(app, '/stories/:id/page', { table: 'stories', pageSize: STORIES_PAGE, missing: 'That story' });
 
   app.get('/story/top', { schema: { response: { 200: listOf(storySchema) } } }, async (request) =>
     listStories(app.db, { viewerId: viewer(request), orderBy: 'likes', limit: TOP_STORIES, publishedOnly: true }),

@@ -94,29 +94,6 @@ export async function pageOfStories(
   return { data, paging: pagingOf(page, pageSize, Number(count.n)) };
 }
 
-/** The page of the stories (newest first, as `pageOfStories` pages them for this viewer) a story is on, or undefined when they may not see it. */
-export async function pageOfStory(db: Kysely<Database>, id: string, viewerId: string | null): Promise<number | undefined> {
-  const story = await db
-    .selectFrom('stories as s')
-    .select(['s.created_at', 's.id'])
-    .where('s.id', '=', id)
-    .where(visibleTo('s', viewerId))
-    .executeTakeFirst();
-  if (!story) return undefined;
-  const newer = await db
-    .selectFrom('stories as s')
-    .select(sql<string>`count(*)`.as('n'))
-    .where(visibleTo('s', viewerId))
-    .where((eb) =>
-      eb.or([
-        eb('s.created_at', '>', story.created_at),
-        eb.and([eb('s.created_at', '=', story.created_at), eb('s.id', '>', story.id)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Math.floor(Number(newer.n) / STORIES_PAGE) + 1;
-}
-
 async function commentsFor(db: Kysely<Database>, storyIds: string[], viewerId: string | null): Promise<Map<string, Comment[]>> {
   const byStory = new Map<string, Comment[]>();
   if (!storyIds.length) return byStory;

@@ -3,12 +3,12 @@
  * state of an item, the filter bar of a list, the panel beside a form, and
  * the delete dialog. Staff pages only: nothing here is in the public chunks.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
 import type { ContentState } from '@ministry/shared/types';
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink, media, Modal, SelectField, StatusBadge, theme } from '@ministry/shared/ui';
+import { Button, ButtonLink, ConfirmDialog, media, SelectField, StatusBadge, theme } from '@ministry/shared/ui';
 import { siteToday } from '@ministry/shared/validation';
 
 /** 'Fri 27 Nov 2026', for a day 'YYYY-MM-DD' on the site's clock. */
@@ -314,18 +314,6 @@ export function Preview({ onClose, children }: { onClose: () => void; children: 
   );
 }
 
-const DialogText = styled.div`
-  p {
-    margin: 0 0 20px;
-  }
-  div {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 12px;
-    justify-content: flex-end;
-  }
-`;
-
 /** "Delete …?" in the site's own dialog: Cancel, or Delete for good. */
 export function ConfirmDelete({
   open,
@@ -341,29 +329,18 @@ export function ConfirmDelete({
   onCancel: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal open={open} title={`Delete this ${what}?`} onClose={() => !busy && onCancel()}>
-      <DialogText>
-        <p>“{title || `This ${what}`}” will be removed from the site and from the staff pages for good. This cannot be undone.</p>
-        <div>
-          <Button type="button" $variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            $variant="danger"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              onConfirm().finally(() => setBusy(false));
-            }}
-          >
-            {busy ? 'Deleting…' : `Delete ${what}`}
-          </Button>
-        </div>
-      </DialogText>
-    </Modal>
+    <ConfirmDialog
+      open={open}
+      title={`Delete this ${what}?`}
+      onClose={onCancel}
+      confirmLabel={`Delete ${what}`}
+      busyLabel="Deleting…"
+      onConfirm={onConfirm}
+      keepLabel="Cancel"
+    >
+      <p>“{title || `This ${what}`}” will be removed from the site and from the staff pages for good. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }
 

@@ -1,0 +1,64 @@
+/** What the staff's pages are sent: events with their seats, attendees, the activity log. */
+import { Type } from '@sinclair/typebox';
+import { IntOrNull, StrOrNull, StringEnum } from './schema';
+
+/** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}): what the form sets and how its seats stand. */
+export const StaffEventContract = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  /** 'YYYY-MM-DD', in the site's time zone. */
+  date: Type.String(),
+  /** 'HH:mm', in the site's time zone. */
+  time: Type.String(),
+  /** How long it lasts, in minutes (null: not told). */
+  durationMinutes: IntOrNull(),
+  /** What kind of event it is ('Worship', 'Youth', …): the calendar filters by it (null or absent: none). */
+  category: Type.Optional(StrOrNull()),
+  place: StringEnum(['church', 'address']),
+  churchId: StrOrNull(),
+  address: StrOrNull(),
+  photo: Type.String(),
+  /** Dollars per seat. */
+  price: Type.Number(),
+  seats: Type.Integer(),
+  /** The instant (ISO). */
+  event_date: Type.String(),
+  seatsSold: Type.Integer(),
+  seatsHeld: Type.Integer(),
+  cancelledAt: StrOrNull(),
+  /** Paid bookings (not refunded). */
+  paidBookings: Type.Integer(),
+});
+
+/** How a booking stands, as the attendees page and its CSV say it. */
+export const ATTENDEE_PAYMENTS = ['paid', 'waiting', 'refund_due', 'refunded'] as const;
+
+/** A booking on the attendees page. */
+export const AttendeeContract = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  tickets: Type.Integer(),
+  payment: StringEnum(ATTENDEE_PAYMENTS),
+  /** Dollars: what the booking costs (paid or not). */
+  amount: Type.Number(),
+  /** When it was booked (ISO). */
+  bookedAt: Type.String(),
+  paidAt: StrOrNull(),
+});
+
+/** A change made on a staff page (GET /api/admin/activity). */
+export const ActivityItemContract = Type.Object({
+  _id: Type.String(),
+  at: Type.String(),
+  /** Who made it; `_id` null once their account is gone (the name stays). */
+  actor: Type.Object({ _id: StrOrNull(), name: Type.String() }),
+  /** What was done: 'created', 'updated', 'published', 'deleted', 'cancelled', 'role changed', … */
+  action: Type.String(),
+  /** What it was done to: 'devotional', 'event', 'member', … */
+  subjectType: Type.String(),
+  subjectId: StrOrNull(),
+  /** One line a person reads: 'Devotional "Walking in the light" published'. */
+  summary: Type.String(),
+});
