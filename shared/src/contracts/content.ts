@@ -35,6 +35,12 @@ export const EventCalendarContract = Type.Object({
   end_date: Type.String(),
   /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
   category: StrOrNull(),
+  /** The series an occurrence of a repeating event belongs to (null: a one-off event). */
+  seriesId: Type.Optional(StrOrNull()),
+  /** An occurrence's date in its series ('YYYY-MM-DD', on the site's clock); null for a one-off event. */
+  occurrenceOn: Type.Optional(StrOrNull()),
+  /** How its series repeats, in words ('Weekly on Tuesdays'); null for a one-off event. */
+  repeats: Type.Optional(StrOrNull()),
 });
 
 /** A news item or a press release. */

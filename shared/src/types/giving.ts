@@ -62,6 +62,25 @@ export interface StaffEventInput {
   seats: number;
 }
 
+/**
+ * How an event repeats (PUT /api/admin/events/{id}/recurrence), on the site's
+ * clock: weekly on the chosen weekdays (0 Monday … 6 Sunday; none: the first
+ * date's weekday) or monthly on the first date's day, every `interval` weeks
+ * or months, until a date (inclusive) or for a number of occurrences, or
+ * without end; the dates skipped are left out.
+ */
+export interface RecurrenceRule {
+  freq: 'weekly' | 'monthly';
+  interval: number;
+  weekdays: number[];
+  /** 'YYYY-MM-DD' (null: no end date). */
+  until: string | null;
+  /** How many occurrences in all (null: no count). */
+  count: number | null;
+  /** Dates ('YYYY-MM-DD') the series does not take place. */
+  skipped: string[];
+}
+
 /** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}). */
 export interface StaffEvent extends StaffEventInput {
   _id: string;
@@ -72,6 +91,14 @@ export interface StaffEvent extends StaffEventInput {
   cancelledAt: string | null;
   /** Paid bookings (not refunded). */
   paidBookings: number;
+  /** A series' rule: this event is the series (its template, never booked itself); null otherwise. */
+  recurrence: RecurrenceRule | null;
+  /** An occurrence's series (null: not an occurrence). */
+  seriesId: string | null;
+  /** An occurrence's date in its series' rule ('YYYY-MM-DD'). */
+  occurrenceOn: string | null;
+  /** An occurrence changed on its own ("this one"): changes to the series leave it alone. */
+  overridden: boolean;
 }
 
 /** How a booking stands, as the attendees page and its CSV say it. */
