@@ -35,6 +35,10 @@ export const EventCalendarContract = Type.Object({
   end_date: Type.String(),
   /** What kind of event it is ('Worship', 'Youth', …), chosen by the staff; null when not told. */
   category: StrOrNull(),
+});
+
+/** What an event tells of its series when it is one date of a repeating event (GET /api/events, /api/events/search/:id). */
+export const EventSeriesContract = Type.Object({
   /** The series an occurrence of a repeating event belongs to (null: a one-off event). */
   seriesId: Type.Optional(StrOrNull()),
   /** An occurrence's date in its series ('YYYY-MM-DD', on the site's clock); null for a one-off event. */

@@ -92,13 +92,13 @@ export interface StaffEvent extends StaffEventInput {
   /** Paid bookings (not refunded). */
   paidBookings: number;
   /** A series' rule: this event is the series (its template, never booked itself); null otherwise. */
-  recurrence: RecurrenceRule | null;
+  recurrence?: RecurrenceRule | null;
   /** An occurrence's series (null: not an occurrence). */
-  seriesId: string | null;
+  seriesId?: string | null;
   /** An occurrence's date in its series' rule ('YYYY-MM-DD'). */
-  occurrenceOn: string | null;
+  occurrenceOn?: string | null;
   /** An occurrence changed on its own ("this one"): changes to the series leave it alone. */
-  overridden: boolean;
+  overridden?: boolean;
 }
 
 /** How a booking stands, as the attendees page and its CSV say it. */

@@ -21,7 +21,8 @@ import { checkRule, clearRule, setRule, skipOccurrence, splitSeries, type Series
 import { eventCategorySchema, eventMessages, staffEventSchema } from '@ministry/shared/validation';
 import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { hasRole } from '@ministry/shared/config';
 import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
@@ -417,6 +418,10 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = requireRole(request, 'editor');
       const before = await findStaffEvent(app.db, request.params.id);
+      // A booked date skipped is cancelled and refunded: that is an admin's to do, as cancelling is.
+      if (before && before.seatsSold + before.seatsHeld > 0 && !hasRole(me.role, 'admin')) {
+        throw forbidden('This date has bookings: only an admin may skip it (its bookings are cancelled and refunded).');
+      }
       const change = await skipOccurrence(app.db, request.params.id, app.clock.now());
       return seriesChanged(
         change,
@@ -453,8 +458,23 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const current = await findStaffEvent(app.db, id);
       if (!current) throw notFound('That event');
-      if (!current.cancelledAt && Date.parse(current.event_date) <= app.clock.now().getTime()) {
+      if (!current.cancelledAt && !current.recurrence && Date.parse(current.event_date) <= app.clock.now().getTime()) {
         throw conflict('This event has already taken place, so it can no longer be cancelled.');
+      }
+      // A series: every date to come is cancelled as an event of its own, then the series.
+      if (current.recurrence) {
+        const dates = await app.db
+          .selectFrom('events')
+          .select('id')
+          .where('series_id', '=', id)
+          .where('cancelled_at', 'is', null)
+          .where('event_date', '>', app.clock.now())
+          .execute();
+        await cancelLeft(
+          dates.map((d) => d.id),
+          me,
+          request.log,
+        );
       }
       return { data: await cancelWithRefunds(id, me, request.log) };
     },
