@@ -108,14 +108,26 @@ export function currentExports(folder = path.join(root, 'shared')) {
 }
 
 /**
+ * Whether two printed types are the same: TypeScript prints a union's
+ * members in the order the program first met them, which other code moves
+ * ('a' | 'b' and 'b' | 'a' are one type).
+ */
+function sameType(a, b) {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const parts = (text) => text.split(' | ').sort().join(' | ');
+  return parts(a) === parts(b);
+}
+
+/**
  * What changed between an export as recorded and as it is now: nothing,
  * 'added' (an object that only gained members), or 'changed'.
  */
 function exportChange(before, now) {
-  if (before.kind !== now.kind || before.signature !== now.signature) return 'changed';
+  if (before.kind !== now.kind || !sameType(before.signature, now.signature)) return 'changed';
   if (!now.members) return null;
   const was = before.members ?? {};
-  if (Object.keys(was).some((name) => was[name] !== now.members[name])) return 'changed';
+  if (Object.keys(was).some((name) => !sameType(was[name], now.members[name]))) return 'changed';
   return Object.keys(now.members).some((name) => !(name in was)) ? 'added' : null;
 }
 

@@ -197,6 +197,16 @@ export interface EventsTable {
   cancelled_at: Nullable<Date>;
   /** What kind of event it is ('Worship', 'Youth', …); the calendar and its feeds filter by it. */
   category: Nullable<string>;
+  /** A series' rule (JSON of RecurrenceRule): this row is the series' template, never booked itself. */
+  recurrence: Nullable<string>;
+  /** The last date ('YYYY-MM-DD') a series' occurrences were made up to. */
+  materialized_until: Nullable<string>;
+  /** The series an occurrence belongs to. */
+  series_id: Nullable<string>;
+  /** An occurrence's date in its series' rule ('YYYY-MM-DD', on the site's clock). */
+  occurrence_on: Nullable<string>;
+  /** An occurrence changed on its own: edits of the series leave it as it is. */
+  overridden: Generated<boolean>;
 }
 
 /** A devotional, news item or press release: a draft, or published (scheduled while its date is ahead). */

@@ -11,6 +11,7 @@ import {
   CommentContract,
   DevotionalContract,
   EventCalendarContract,
+  EventSeriesContract,
   EventContract,
   GiftContract,
   MyTicketContract,
@@ -46,7 +47,14 @@ export const churchSchema = answerSchema(ChurchLocationContract);
 /** An event: its contract's fields and the calendar's (end, category). */
 export const eventSchema = (() => {
   const event = answerSchema(EventContract);
-  return { ...event, properties: { ...event.properties, ...answerSchema(EventCalendarContract).properties } };
+  return {
+    ...event,
+    properties: {
+      ...event.properties,
+      ...answerSchema(EventCalendarContract).properties,
+      ...answerSchema(EventSeriesContract).properties,
+    },
+  };
 })();
 export const articleSchema = answerSchema(ArticleContract);
 export const yearThemeSchema = answerSchema(YearThemeContract);

@@ -69,5 +69,9 @@ export const sampleStaffEvent = (overrides: Partial<StaffEvent> = {}): StaffEven
   seatsHeld: 2,
   cancelledAt: null,
   paidBookings: 2,
+  recurrence: null,
+  seriesId: null,
+  occurrenceOn: null,
+  overridden: false,
   ...overrides,
 });

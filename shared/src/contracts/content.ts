@@ -37,6 +37,16 @@ export const EventCalendarContract = Type.Object({
   category: StrOrNull(),
 });
 
+/** What an event tells of its series when it is one date of a repeating event (GET /api/events, /api/events/search/:id). */
+export const EventSeriesContract = Type.Object({
+  /** The series an occurrence of a repeating event belongs to (null: a one-off event). */
+  seriesId: Type.Optional(StrOrNull()),
+  /** An occurrence's date in its series ('YYYY-MM-DD', on the site's clock); null for a one-off event. */
+  occurrenceOn: Type.Optional(StrOrNull()),
+  /** How its series repeats, in words ('Weekly on Tuesdays'); null for a one-off event. */
+  repeats: Type.Optional(StrOrNull()),
+});
+
 /** A news item or a press release. */
 export const ArticleContract = Type.Object({
   _id: Type.String(),

@@ -2,6 +2,25 @@
 import { Type } from '@sinclair/typebox';
 import { IntOrNull, StrOrNull, StringEnum } from './schema';
 
+/**
+ * How an event repeats (PUT /api/admin/events/{id}/recurrence), on the site's
+ * clock: weekly on the chosen weekdays (0 Monday … 6 Sunday; none: the first
+ * date's weekday) or monthly on the first date's day, every `interval` weeks
+ * or months, until a date (inclusive) or for a number of occurrences, or
+ * without end; the dates skipped are left out.
+ */
+export const RecurrenceRuleContract = Type.Object({
+  freq: StringEnum(['weekly', 'monthly']),
+  interval: Type.Integer(),
+  weekdays: Type.Array(Type.Integer()),
+  /** 'YYYY-MM-DD' (null: no end date). */
+  until: StrOrNull(),
+  /** How many occurrences in all (null: no count). */
+  count: IntOrNull(),
+  /** Dates ('YYYY-MM-DD') the series does not take place. */
+  skipped: Type.Array(Type.String()),
+});
+
 /** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}): what the form sets and how its seats stand. */
 export const StaffEventContract = Type.Object({
   _id: Type.String(),
@@ -29,6 +48,18 @@ export const StaffEventContract = Type.Object({
   cancelledAt: StrOrNull(),
   /** Paid bookings (not refunded). */
   paidBookings: Type.Integer(),
+});
+
+/** What a staff event tells of its series, when it is a repeating event or one of its dates. */
+export const StaffEventSeriesContract = Type.Object({
+  /** A series' rule: this event is the series (its template, never booked itself); null otherwise. */
+  recurrence: Type.Optional(Type.Union([RecurrenceRuleContract, Type.Null()])),
+  /** An occurrence's series (null: not an occurrence). */
+  seriesId: Type.Optional(StrOrNull()),
+  /** An occurrence's date in its series' rule ('YYYY-MM-DD'). */
+  occurrenceOn: Type.Optional(StrOrNull()),
+  /** An occurrence changed on its own ("this one"): changes to the series leave it alone. */
+  overridden: Type.Optional(Type.Boolean()),
 });
 
 /** How a booking stands, as the attendees page and its CSV say it. */

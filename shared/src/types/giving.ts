@@ -8,8 +8,10 @@ import type {
   GiftContract,
   MyBookingContract,
   MyTicketContract,
+  RecurrenceRuleContract,
   RecurringGiftContract,
   StaffEventContract,
+  StaffEventSeriesContract,
   TicketPassContract,
   Static,
 } from '../contracts';
@@ -65,9 +67,13 @@ export interface StaffEventInput {
   seats: number;
 }
 
+/** How an event repeats (see the contract). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface RecurrenceRule extends Static<typeof RecurrenceRuleContract> {}
+
 /** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}; see the contract). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
-export interface StaffEvent extends Static<typeof StaffEventContract> {}
+export interface StaffEvent extends Static<typeof StaffEventContract>, Static<typeof StaffEventSeriesContract> {}
 
 /** How a booking stands, as the attendees page and its CSV say it. */
 export type AttendeePayment = (typeof ATTENDEE_PAYMENTS)[number];

@@ -15,6 +15,7 @@ import type {
   CommentContract,
   DevotionalContract,
   EventCalendarContract,
+  EventSeriesContract,
   EventContract,
   EventPlaceContract,
   MyPostContract,
@@ -46,7 +47,11 @@ export type ServiceTime = Static<typeof ServiceTimeContract>;
 export type EventPlace = Static<typeof EventPlaceContract>;
 
 /** An event as the API sends it; the calendar's fields are there in every answer (optional for the shapes built by hand). */
-export interface MinistryEvent extends Static<typeof EventContract>, Partial<Static<typeof EventCalendarContract>> {}
+export interface MinistryEvent
+  extends
+    Static<typeof EventContract>,
+    Partial<Static<typeof EventCalendarContract>>,
+    Partial<Static<typeof EventSeriesContract>> {}
 
 /** One of the signed-in member's own posts, in any state ("My posts"). */
 export type MyPost = Static<typeof MyPostContract>;

@@ -18,7 +18,8 @@ import { UUID_PATTERN } from '../../lib/ids.js';
 import { requireUser } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { eventsCalendar } from '../events/calendar.js';
-import { listCalendarEvents, listTicketedEvents } from '../events/service.js';
+import { extendSeries } from '../events/series.js';
+import { listCalendarEvents, listSeries, listTicketedEvents } from '../events/service.js';
 import { feedOwner, feedPath, findFeedToken, removeFeedToken, resetFeedToken } from './service.js';
 
 /** How often a subscribed calendar is asked to look for changes. */
@@ -58,12 +59,15 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
         if (!church) throw notFound('That church');
         churchName = church.church_name;
       }
+      await extendSeries(app.db, app.clock.now());
       const events = await listCalendarEvents(app.db, { churchId: location, category: category?.trim() }, app.clock.now());
+      const series = await listSeries(app.db, [...new Set(events.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))]);
       const name = [siteIdentity.ministryName, churchName, category?.trim()].filter(Boolean).join(' · ');
       const ics = eventsCalendar(events, app.config.publicUrl, {
         name,
         description: `The events of ${siteIdentity.ministryName}${churchName ? ` at ${churchName}` : ''}${category ? ` (${category.trim()})` : ''}.`,
         refreshSeconds: REFRESH_SECONDS,
+        series,
       });
       return sendCalendar(request, reply, ics, 'public, max-age=300');
     },

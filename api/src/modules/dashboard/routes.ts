@@ -91,6 +91,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         .select(['id', 'title', 'event_date', 'number_of_seats', 'seats_sold', 'seats_held'])
         .where('event_date', '>=', app.clock.now())
         .where('cancelled_at', 'is', null)
+        .where('recurrence', 'is', null)
         .orderBy('event_date')
         .limit(EVENTS)
         .execute();

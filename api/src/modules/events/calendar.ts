@@ -11,7 +11,8 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { siteIdentity } from '@ministry/shared/config';
 import { inSiteTimeZone, plainText } from '@ministry/shared/format';
-import type { MinistryEvent } from '@ministry/shared/types';
+import type { MinistryEvent, RecurrenceRule } from '@ministry/shared/types';
+import { icalRepeating, localStart, occurrenceInstant } from './recurrence.js';
 import { DEFAULT_EVENT_MINUTES } from './service.js';
 
 export interface CalendarOptions {
@@ -43,6 +44,10 @@ export interface CalendarEntry {
   url: string;
   category?: string | null;
   cancelled?: boolean;
+  /** A series: its RRULE and EXDATEs (ical-generator's options). */
+  repeating?: ReturnType<typeof icalRepeating>;
+  /** One changed occurrence of a series: the start it has in the rule (RECURRENCE-ID). */
+  recurrenceId?: Date;
 }
 
 /** Calendar entries as one .ics file (a feed, or a single entry), on the site's clock. */
@@ -73,14 +78,52 @@ export function entriesCalendar(entries: CalendarEntry[], options: CalendarOptio
       categories: entry.category ? [{ name: entry.category }] : [],
       // A cancelled event stays in the calendars that took it, marked so.
       ...(entry.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
+      ...(entry.repeating ? { repeating: entry.repeating } : {}),
+      ...(entry.recurrenceId ? { recurrenceId: inSiteTimeZone(entry.recurrenceId) } : {}),
     });
   }
   return calendar.toString();
 }
 
-export function eventsCalendar(events: MinistryEvent[], publicUrl: string, options: CalendarOptions = {}): string {
+/** The series of a feed by id: their template, rule, and the occurrences changed on their own or cancelled. */
+export type FeedSeries = Map<string, { event: MinistryEvent; rule: RecurrenceRule; changed: Set<string> }>;
+
+/**
+ * Events as one .ics file. With `series`, the occurrences of each series are
+ * one entry (RRULE, EXDATE for the dates skipped), and those changed on their
+ * own or cancelled are entries of the same UID with a RECURRENCE-ID.
+ */
+export function eventsCalendar(
+  events: MinistryEvent[],
+  publicUrl: string,
+  options: CalendarOptions & { series?: FeedSeries } = {},
+): string {
+  const series = options.series ?? new Map();
+  const written = new Set<string>();
+  const shown: MinistryEvent[] = [];
+  const extra = new Map<string, Partial<CalendarEntry>>();
+  for (const event of events) {
+    const of = event.seriesId ? series.get(event.seriesId) : undefined;
+    if (!of) {
+      shown.push(event);
+      continue;
+    }
+    const start = localStart(of.event.event_date);
+    if (!written.has(event.seriesId!)) {
+      written.add(event.seriesId!);
+      shown.push(of.event);
+      extra.set(of.event._id, { repeating: icalRepeating(of.rule, start) });
+    }
+    if (of.changed.has(event._id) && event.occurrenceOn) {
+      shown.push(event);
+      extra.set(event._id, {
+        uid: eventUid(of.event._id, publicUrl),
+        recurrenceId: occurrenceInstant(event.occurrenceOn, start.time),
+      });
+    }
+  }
   return entriesCalendar(
-    events.map((event) => {
+    shown.map((event) => {
       const note = options.note?.(event);
       return {
         uid: eventUid(event._id, publicUrl),
@@ -92,6 +135,7 @@ export function eventsCalendar(events: MinistryEvent[], publicUrl: string, optio
         url: new URL(`/events/${event._id}`, publicUrl).toString(),
         category: event.category,
         cancelled: Boolean(event.cancelledAt),
+        ...extra.get(event._id),
       };
     }),
     options,

@@ -4,13 +4,17 @@ import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { envelope, errors, eventSchema, listOf } from '../../schemas/entities.js';
 import { calendarFileName, eventCalendar } from './calendar.js';
+import { extendSeries } from './series.js';
 import { findEvent, listEvents } from './service.js';
 
 /** GET /api/events (and /api/events/), GET /api/events/search/:eventId, GET /api/events/:eventId/calendar.ics. */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const list = { schema: { response: { 200: envelope(listOf(eventSchema)) } } };
   const handler = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    app.answerCache.send(reply, 'events', LIST_TTL.events, async () => ({ data: await listEvents(app.db) }));
+    app.answerCache.send(reply, 'events', LIST_TTL.events, async () => {
+      await extendSeries(app.db, app.clock.now());
+      return { data: await listEvents(app.db) };
+    });
   // The list answers with and without a trailing slash: '' is the prefix itself, and '/'
   // (with prefixTrailingSlash 'slash') only the prefix and a slash, as a route of its own.
   // A plain '/' would answer both too, but the slashed one would be no route of its own:
@@ -27,7 +31,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const event = await findEvent(app.db, request.params.eventId);
+      const event = await findEvent(app.db, request.params.eventId, app.clock.now());
       if (!event) throw notFound('That event');
       return { data: event };
     },
@@ -42,7 +46,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const event = await findEvent(app.db, request.params.eventId);
+      const event = await findEvent(app.db, request.params.eventId, app.clock.now());
       if (!event) throw notFound('That event');
       return reply
         .type('text/calendar; charset=utf-8')

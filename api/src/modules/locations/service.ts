@@ -54,6 +54,7 @@ export async function listStaffLocations(db: Kysely<Database>, now: Date, only?:
       .selectFrom('events')
       .select(['church_id', sql<string>`count(*)`.as('n')])
       .where('church_id', 'is not', null)
+      .where('recurrence', 'is', null)
       .where('event_date', '>=', now)
       .$if(only !== undefined, (q) => q.where('church_id', '=', only!))
       .groupBy('church_id')

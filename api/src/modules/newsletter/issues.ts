@@ -74,6 +74,7 @@ export async function composeIssue(
       .selectAll()
       .where('event_date', '>', now)
       .where('cancelled_at', 'is', null)
+      .where('recurrence', 'is', null)
       .orderBy('event_date')
       .limit(6)
       .execute(),

@@ -12,6 +12,7 @@
  * seats freed are offered to the event's waitlist in the same transaction.
  * What the member sees of their bookings is bookingViews.ts.
  */
+import { SERIES_NOT_BOOKED } from '../events/recurrence.js';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { BookingsTable, EventsTable } from '../../db/schema.js';
@@ -136,6 +137,8 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
       .where('id', '=', eventId)
       .where('event_date', '>', new Date())
       .where('cancelled_at', 'is', null)
+      // A series is booked by its dates, never as a whole.
+      .where('recurrence', 'is', null)
       .where(sql<boolean>`seats_held + seats_sold + ${quantity} <= number_of_seats`)
       // Free seats a member on the waitlist could take are theirs (waitlist/service.ts offers them).
       .where(({ not, exists, selectFrom }) =>
@@ -155,6 +158,7 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
     if (!event) {
       const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
       if (!current) throw notFound('That event');
+      if (current.recurrence) throw conflict(SERIES_NOT_BOOKED);
       if (current.cancelled_at) throw conflict('This event has been cancelled.');
       if (new Date(current.event_date).getTime() <= Date.now()) throw conflict('This event has already taken place.');
       const kept = await trx
@@ -237,6 +241,7 @@ export async function reserveFreeSeats(
   return inTransaction(db, async (trx) => {
     const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
     if (!current) throw notFound('That event');
+    if (current.recurrence) throw conflict(SERIES_NOT_BOOKED);
     if (!isFreePrice(current.seat_price)) return { outcome: 'not_free' };
     // Seats offered from the waitlist: held for this member, confirmed now.
     const offered = await trx

@@ -11,13 +11,18 @@
  * Every change is in the activity log, and the public events list (cached
  * for a moment) is dropped at once.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../lib/sessionUser.js';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
-import type { AttendeeWithTickets, StaffEventInput } from '@ministry/shared/types';
+import type { AttendeeWithTickets, RecurrenceRule, StaffEventInput } from '@ministry/shared/types';
+import { describeRule } from '../events/recurrence.js';
+import { syncSeries } from '../events/series.js';
+import { checkRule, clearRule, setRule, skipOccurrence, splitSeries, type SeriesChange } from './series.js';
 import { eventCategorySchema, eventMessages, staffEventSchema } from '@ministry/shared/validation';
 import { assertSiteMedia } from '../../lib/media.js';
 import { toCsv, csvFileName } from '../../lib/csv.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { hasRole } from '@ministry/shared/config';
 import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
@@ -68,6 +73,20 @@ const staffEventSchemaJson = {
     seatsHeld: int,
     cancelledAt: strOrNull,
     paidBookings: int,
+    recurrence: {
+      type: ['object', 'null'],
+      properties: {
+        freq: str,
+        interval: int,
+        weekdays: { type: 'array', items: int },
+        until: strOrNull,
+        count: { type: ['integer', 'null'] },
+        skipped: { type: 'array', items: str },
+      },
+    },
+    seriesId: strOrNull,
+    occurrenceOn: strOrNull,
+    overridden: { type: 'boolean' },
   },
 } as const;
 
@@ -180,6 +199,70 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   const editor = staffOnly('editor');
   const waitlist = createWaitlistOffers(app, createPaymentProvider(app.config).name);
 
+  /**
+   * Cancels an event as the cancel button does: holds released and their
+   * checkouts closed, paid bookings refunded and their holders e-mailed
+   * (waiting a moment for them), logged once. Also used for the dates that
+   * leave a series while holding bookings.
+   */
+  async function cancelWithRefunds(id: string, me: SessionUser, log: FastifyBaseLogger) {
+    const { event, cancelledNow, released } = await cancelEvent(app.db, id);
+    app.answerCache.clear('events');
+    // Holds released: their checkouts can no longer be paid (a payment that still comes is refunded).
+    for (const hold of released) {
+      const hosted = hostedCheckoutOf(provider, hold);
+      if (hosted) {
+        provider
+          .cancelCheckout(hosted)
+          .catch((error: unknown) => log.warn({ err: error }, 'could not close a checkout of a cancelled event'));
+      }
+    }
+
+    const work = fulfilment.eventCancelled(id);
+    cancelling.add(work);
+    void work.then(
+      () => cancelling.delete(work),
+      (error: unknown) => {
+        cancelling.delete(work);
+        log.error({ err: error, eventId: id }, 'could not finish refunding a cancelled event; the sweep tries the refunds again');
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race<CancellationOutcome | null>([
+      work.catch(() => null),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CANCEL_ANSWER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    const now = await app.db
+      .selectFrom('bookings')
+      .select(['status', 'cancellation_sent_at'])
+      .where('event_id', '=', id)
+      .where('refund_reason', '=', 'event_cancelled')
+      .execute();
+    const standing = outcome ?? {
+      refunded: now.filter((r) => r.status === 'refunded').length,
+      refundsPending: now.filter((r) => r.status === 'refund_due').length,
+      notified: now.filter((r) => r.cancellation_sent_at !== null).length,
+    };
+    if (cancelledNow) {
+      await recordActivity(app.db, me, {
+        action: 'cancelled',
+        subjectType: 'event',
+        subjectId: id,
+        summary:
+          now.length === 0
+            ? `Event ${quoted(event.title)} cancelled (no tickets sold)`
+            : `Event ${quoted(event.title)} cancelled: ${bookingsWord(now.length)} ${standing.refundsPending === 0 ? 'refunded' : 'being refunded'}, their holders e-mailed`,
+      });
+    }
+    return { event: (await findStaffEvent(app.db, id)) ?? event, ...standing, finished: outcome !== null };
+  }
+
+  /** Cancels the occurrences a series change left with bookings. */
+  async function cancelLeft(toCancel: string[], me: SessionUser, log: FastifyBaseLogger) {
+    for (const id of toCancel) await cancelWithRefunds(id, me, log);
+  }
+
   app.get(
     '',
     { onRequest: editor, schema: { response: { 200: envelope(listOf(staffEventSchemaJson)), ...errors(401, 403) } } },
@@ -236,6 +319,9 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
+      // A series: its dates to come that were not changed on their own take the changes.
+      if (change.after.recurrence)
+        await cancelLeft((await syncSeries(app.db, change.after._id, app.clock.now())).toCancel, me, request.log);
       app.answerCache.clear('events');
       // Seats added go to the members waiting first.
       if (change.after.seats > change.before.seats) await waitlist.offer(change.after._id);
@@ -252,6 +338,115 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const dateString = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+  const ruleBody = {
+    type: 'object',
+    required: ['rule'],
+    additionalProperties: false,
+    properties: {
+      rule: {
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['freq', 'interval'],
+            additionalProperties: false,
+            properties: {
+              freq: { type: 'string', enum: ['weekly', 'monthly'] },
+              interval: { type: 'integer', minimum: 1, maximum: 12 },
+              weekdays: { type: 'array', maxItems: 7, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 6 } },
+              until: { anyOf: [dateString, { type: 'null' }] },
+              count: { type: ['integer', 'null'], minimum: 1, maximum: 400 },
+              skipped: { type: 'array', maxItems: 400, items: dateString },
+            },
+          },
+        ],
+      },
+    },
+  } as const;
+  const seriesAnswer = envelope({ type: ['object', 'null'], properties: staffEventSchemaJson.properties });
+
+  /** After a series changed: the dates that left it with bookings are cancelled, the public lists dropped, the change logged. */
+  async function seriesChanged(change: SeriesChange, me: SessionUser, log: FastifyBaseLogger, summary: string) {
+    await cancelLeft(change.toCancel, me, log);
+    app.answerCache.clear('events');
+    await recordActivity(app.db, me, {
+      action: 'updated',
+      subjectType: 'event',
+      subjectId: change.series?._id ?? 'series',
+      summary,
+    });
+    return { data: change.series };
+  }
+
+  app.put<{ Params: { id: string }; Body: { rule: RecurrenceRule | null } }>(
+    '/:id/recurrence',
+    {
+      onRequest: editor,
+      schema: { params: idParams, body: ruleBody, response: { 200: seriesAnswer, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const me = requireRole(request, 'editor');
+      const { rule } = request.body;
+      const now = app.clock.now();
+      if (!rule)
+        return seriesChanged(await clearRule(app.db, request.params.id, now), me, request.log, 'An event no longer repeats');
+      const checked = checkRule({
+        freq: rule.freq,
+        interval: rule.interval,
+        weekdays: rule.weekdays ?? [],
+        until: rule.until ?? null,
+        count: rule.count ?? null,
+        skipped: rule.skipped ?? [],
+      });
+      const change = await setRule(app.db, request.params.id, checked, now);
+      return seriesChanged(
+        change,
+        me,
+        request.log,
+        `Event ${quoted(change.series?.title ?? '')} repeats: ${describeRule(checked)}`,
+      );
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/:id/skip',
+    {
+      onRequest: editor,
+      schema: { params: idParams, response: { 200: seriesAnswer, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const me = requireRole(request, 'editor');
+      const before = await findStaffEvent(app.db, request.params.id);
+      // A booked date skipped is cancelled and refunded: that is an admin's to do, as cancelling is.
+      if (before && before.seatsSold + before.seatsHeld > 0 && !hasRole(me.role, 'admin')) {
+        throw forbidden('This date has bookings: only an admin may skip it (its bookings are cancelled and refunded).');
+      }
+      const change = await skipOccurrence(app.db, request.params.id, app.clock.now());
+      return seriesChanged(
+        change,
+        me,
+        request.log,
+        `Event ${quoted(change.series?.title ?? '')}: ${before?.occurrenceOn ?? ''} skipped`,
+      );
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/:id/split',
+    {
+      onRequest: editor,
+      schema: { params: idParams, body: eventBody, response: { 200: seriesAnswer, ...errors(400, 401, 403, 404, 409) } },
+    },
+    async (request) => {
+      const me = requireRole(request, 'editor');
+      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
+      await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
+      const change = await splitSeries(app.db, request.params.id, input, app.clock.now());
+      return seriesChanged(change, me, request.log, `Event ${quoted(input.title)}: changed from ${input.date} on (a new series)`);
+    },
+  );
+
   app.post<{ Params: { id: string } }>(
     '/:id/cancel',
     {
@@ -263,62 +458,25 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const current = await findStaffEvent(app.db, id);
       if (!current) throw notFound('That event');
-      if (!current.cancelledAt && Date.parse(current.event_date) <= app.clock.now().getTime()) {
+      if (!current.cancelledAt && !current.recurrence && Date.parse(current.event_date) <= app.clock.now().getTime()) {
         throw conflict('This event has already taken place, so it can no longer be cancelled.');
       }
-      const { event, cancelledNow, released } = await cancelEvent(app.db, id);
-      app.answerCache.clear('events');
-      // Holds released: their checkouts can no longer be paid (a payment that still comes is refunded).
-      for (const hold of released) {
-        const hosted = hostedCheckoutOf(provider, hold);
-        if (hosted) {
-          provider
-            .cancelCheckout(hosted)
-            .catch((error: unknown) => request.log.warn({ err: error }, 'could not close a checkout of a cancelled event'));
-        }
+      // A series: every date to come is cancelled as an event of its own, then the series.
+      if (current.recurrence) {
+        const dates = await app.db
+          .selectFrom('events')
+          .select('id')
+          .where('series_id', '=', id)
+          .where('cancelled_at', 'is', null)
+          .where('event_date', '>', app.clock.now())
+          .execute();
+        await cancelLeft(
+          dates.map((d) => d.id),
+          me,
+          request.log,
+        );
       }
-
-      const work = fulfilment.eventCancelled(id);
-      cancelling.add(work);
-      void work.then(
-        () => cancelling.delete(work),
-        (error: unknown) => {
-          cancelling.delete(work);
-          request.log.error(
-            { err: error, eventId: id },
-            'could not finish refunding a cancelled event; the sweep tries the refunds again',
-          );
-        },
-      );
-      let timer: NodeJS.Timeout | undefined;
-      const outcome = await Promise.race<CancellationOutcome | null>([
-        work.catch(() => null),
-        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CANCEL_ANSWER_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
-      const now = await app.db
-        .selectFrom('bookings')
-        .select(['status', 'cancellation_sent_at'])
-        .where('event_id', '=', id)
-        .where('refund_reason', '=', 'event_cancelled')
-        .execute();
-      const standing = outcome ?? {
-        refunded: now.filter((r) => r.status === 'refunded').length,
-        refundsPending: now.filter((r) => r.status === 'refund_due').length,
-        notified: now.filter((r) => r.cancellation_sent_at !== null).length,
-      };
-      if (cancelledNow) {
-        await recordActivity(app.db, me, {
-          action: 'cancelled',
-          subjectType: 'event',
-          subjectId: id,
-          summary:
-            now.length === 0
-              ? `Event ${quoted(event.title)} cancelled (no tickets sold)`
-              : `Event ${quoted(event.title)} cancelled: ${bookingsWord(now.length)} ${standing.refundsPending === 0 ? 'refunded' : 'being refunded'}, their holders e-mailed`,
-        });
-      }
-      return { data: { event: (await findStaffEvent(app.db, id)) ?? event, ...standing, finished: outcome !== null } };
+      return { data: await cancelWithRefunds(id, me, request.log) };
     },
   );
 

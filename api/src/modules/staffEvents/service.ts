@@ -15,6 +15,7 @@ import type { EventsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { groupedCode, shortReference } from '../payments/tickets.js';
+import { parseRule } from '../events/recurrence.js';
 
 type Db = Kysely<Database>;
 type EventRow = Selectable<EventsTable>;
@@ -22,7 +23,7 @@ type EventRow = Selectable<EventsTable>;
 /** The instant of a date and time on the site's clock. */
 export const siteInstant = (date: string, time: string): Date => inSiteTimeZone(`${date}T${time}`).toDate();
 
-const money = (value: number): number => Math.round(value * 100) / 100;
+export const money = (value: number): number => Math.round(value * 100) / 100;
 
 function toStaffEvent(row: EventRow, paidBookings: number): StaffEvent {
   const when = inSiteTimeZone(new Date(row.event_date));
@@ -45,6 +46,10 @@ function toStaffEvent(row: EventRow, paidBookings: number): StaffEvent {
     seatsHeld: row.seats_held,
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
     paidBookings,
+    recurrence: parseRule(row.recurrence),
+    seriesId: row.series_id,
+    occurrenceOn: row.occurrence_on,
+    overridden: row.overridden,
   };
 }
 
@@ -78,13 +83,13 @@ export async function findStaffEvent(db: Db, id: string): Promise<StaffEvent | u
 }
 
 /** The church an event is at must exist; answers a 400 under the field otherwise. */
-async function checkPlace(db: Db, input: StaffEventInput): Promise<void> {
+export async function checkPlace(db: Db, input: StaffEventInput): Promise<void> {
   if (input.place !== 'church' || !input.churchId) return;
   const church = await db.selectFrom('churches').select('id').where('id', '=', input.churchId).executeTakeFirst();
   if (!church) throw badRequest(eventMessages.church, { churchId: eventMessages.church });
 }
 
-const placeColumns = (input: StaffEventInput) =>
+export const placeColumns = (input: StaffEventInput) =>
   input.place === 'church' ? { church_id: input.churchId, venue: null } : { church_id: null, venue: input.address };
 
 /** A new event (its date must be still to come). */
@@ -130,7 +135,8 @@ export async function updateEvent(db: Db, id: string, input: StaffEventInput, no
   if (before.cancelledAt) throw conflict('This event was cancelled and can no longer be changed.');
   const at = siteInstant(input.date, input.time);
   const moved = at.getTime() !== Date.parse(before.event_date);
-  if (moved && at <= now) throw badRequest(eventMessages.future, { date: eventMessages.future });
+  // A series' first date may be past: its dates to come follow from it.
+  if (moved && at <= now && !before.recurrence) throw badRequest(eventMessages.future, { date: eventMessages.future });
   await checkPlace(db, input);
   const price = money(input.price);
   const row = await db
@@ -146,6 +152,8 @@ export async function updateEvent(db: Db, id: string, input: StaffEventInput, no
       category: input.category ?? null,
       ...placeColumns(input),
       ...(price !== before.price ? { price_id: null } : {}),
+      // An occurrence changed on its own keeps its changes when the series is edited.
+      ...(before.seriesId ? { overridden: true } : {}),
     })
     .where('id', '=', id)
     .where('cancelled_at', 'is', null)

@@ -13,6 +13,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { SERIES_NOT_BOOKED } from '../events/recurrence.js';
 
 type Executor = Kysely<Database>;
 
@@ -243,11 +244,12 @@ export async function joinWaitlist(
   return inTransaction(db, async (trx) => {
     const event = await trx
       .selectFrom('events')
-      .select(['number_of_seats', 'seats_held', 'seats_sold', 'event_date', 'cancelled_at'])
+      .select(['number_of_seats', 'seats_held', 'seats_sold', 'event_date', 'cancelled_at', 'recurrence'])
       .where('id', '=', input.eventId)
       .forUpdate()
       .executeTakeFirst();
     if (!event) throw notFound('That event');
+    if (event.recurrence) throw conflict(SERIES_NOT_BOOKED);
     if (event.cancelled_at) throw conflict('This event has been cancelled.');
     if (new Date(event.event_date) <= (input.now ?? new Date())) throw conflict('This event has already taken place.');
     const free = event.number_of_seats - event.seats_held - event.seats_sold;

@@ -190,6 +190,7 @@ function EventDetail({ event }: { event: MinistryEvent }) {
             Date: <time dateTime={event.event_date}>{formatEventDate(event.event_date)}</time>
           </span>
           <EventTimes event={event} />
+          {event.repeats && <span>Repeats: {event.repeats} (each date is booked on its own)</span>}
         </When>
         <Where>
           {event.place && (

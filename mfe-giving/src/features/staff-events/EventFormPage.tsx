@@ -28,7 +28,8 @@ import { useResource } from '@ministry/shared/app';
 import { CancelEventDialog } from './CancelEventDialog';
 import { emptyEventForm, eventInputOf, formErrorsOf, formValuesOf, validateEventForm, type EventFormValues } from './eventForm';
 import { attendeesPath, seatsSummary, STATE_LABELS, staffEventPath, staffEventState } from './staffEventStatus';
-import { createStaffEvent, getLocations, getStaffEvent, updateStaffEvent, uploadStaffImage } from './api';
+import { createStaffEvent, getLocations, getStaffEvent, splitSeries, updateStaffEvent, uploadStaffImage } from './api';
+import { RepeatPanel } from './RepeatPanel';
 
 /** Categories offered as the staff type (any other may be typed). */
 const EVENT_CATEGORY_SUGGESTIONS = [
@@ -170,6 +171,19 @@ function EventForm({
     },
   });
   const field = (name: keyof EventFormValues) => formikField(formik, name);
+  /** "This and following": the form's changes start a new series from this date. */
+  const saveFollowing = async () => {
+    if (!event) return;
+    const errors = await formik.validateForm();
+    if (Object.keys(errors).length > 0) return;
+    setFormError(null);
+    try {
+      const series = await splitSeries(event._id, eventInputOf(formik.values));
+      if (series) onSaved(series);
+    } catch (error) {
+      setFormError(friendlyError(error, 'The changes could not be saved. Please try again.'));
+    }
+  };
 
   return (
     <Form onSubmit={formik.handleSubmit} noValidate aria-label={event ? 'Edit the event' : 'New event'}>
@@ -256,7 +270,14 @@ function EventForm({
         {formError && <FormError role="alert">{formError}</FormError>}
         <Buttons>
           {!cancelled && (
-            <Button type="submit">{formik.isSubmitting ? 'Saving…' : event ? 'Save changes' : 'Create event'}</Button>
+            <Button type="submit">
+              {formik.isSubmitting ? 'Saving…' : event?.seriesId ? 'Save this date' : event ? 'Save changes' : 'Create event'}
+            </Button>
+          )}
+          {!cancelled && event?.seriesId && (
+            <Button type="button" $variant="outline" onClick={() => void saveFollowing()}>
+              Save this and following
+            </Button>
           )}
           <ButtonLink to="/admin/events" $variant="outline">
             Back to events
@@ -336,10 +357,24 @@ export function EventFormPage() {
             if (isNew) {
               notify.success(`"${saved.title}" is created and on sale.`);
               navigate(staffEventPath(saved._id), { replace: true });
+            } else if (saved._id !== loaded?._id) {
+              notify.success('Changes saved from this date on.');
+              navigate(staffEventPath(saved._id));
             } else {
               notify.success('Changes saved.');
               event.reload();
             }
+          }}
+        />
+      )}
+      {loaded && (
+        <RepeatPanel
+          key={`${loaded._id}:${JSON.stringify(loaded.recurrence)}`}
+          event={loaded}
+          onChanged={(series) => {
+            if (!series) navigate('/admin/events');
+            else if (series._id !== loaded._id) navigate(staffEventPath(series._id));
+            else event.reload();
           }}
         />
       )}

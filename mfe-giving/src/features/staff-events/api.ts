@@ -6,6 +6,7 @@ import type {
   ChurchLocation,
   Envelope,
   EventCancellation,
+  RecurrenceRule,
   StaffEvent,
   StaffEventInput,
   StaffWaitlistEntry,
@@ -70,4 +71,20 @@ export async function uploadStaffImage(file: File): Promise<{ src: string; width
   const form = new FormData();
   form.append('image', file);
   return (await http.post<Envelope<{ src: string; width: number; height: number }>>('/api/admin/images', form)).data.data;
+}
+
+/** PUT /api/admin/events/{id}/recurrence: the event repeats by the rule (null: no longer); answers the series, or null. */
+export async function setEventRecurrence(id: string, rule: RecurrenceRule | null): Promise<StaffEvent | null> {
+  return (await http.put<Envelope<StaffEvent | null>>(`/api/admin/events/${encodeURIComponent(id)}/recurrence`, { rule })).data
+    .data;
+}
+
+/** POST /api/admin/events/{id}/skip: one date of a series is skipped (cancelled as any event when booked). */
+export async function skipOccurrence(id: string): Promise<StaffEvent | null> {
+  return (await http.post<Envelope<StaffEvent | null>>(`/api/admin/events/${encodeURIComponent(id)}/skip`)).data.data;
+}
+
+/** POST /api/admin/events/{id}/split: "this and following" take the form's changes, as a new series. */
+export async function splitSeries(id: string, input: StaffEventInput): Promise<StaffEvent | null> {
+  return (await http.post<Envelope<StaffEvent | null>>(`/api/admin/events/${encodeURIComponent(id)}/split`, input)).data.data;
 }
