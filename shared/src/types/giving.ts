@@ -72,7 +72,6 @@ export interface StaffEventInput {
 export interface RecurrenceRule extends Static<typeof RecurrenceRuleContract> {}
 
 /** An event as the staff's pages see it (GET /api/admin/events, /api/admin/events/{id}; see the contract). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
 export interface StaffEvent extends Static<typeof StaffEventContract>, Static<typeof StaffEventSeriesContract> {}
 
 /** How a booking stands, as the attendees page and its CSV say it. */
