@@ -319,41 +319,26 @@ describeEachDatabase(
         // Tomorrow at noon on the site's clock.
         const tomorrow = inSiteTimeZone(siteDay(now)).add(1, 'day').hour(12).toDate();
         const event = await createEvent(app, { date: tomorrow, title: 'Harvest dinner' });
-        await app.db
-          .insertInto('bookings')
-          .values({
-            id: newId(),
-            user_id: dee.id,
-            event_id: event,
-            quantity: 1,
-            unit_price: 45,
-            status: 'paid',
-            provider: 'local',
-            provider_session_id: null,
-            provider_payment_ref: null,
-            checkout_url: null,
-            expires_at: now,
-            paid_at: now,
-          })
-          .execute();
         const nextWeek = await createEvent(app, { date: new Date(now.getTime() + 8 * 86_400_000), title: 'Later' });
-        await app.db
-          .insertInto('bookings')
-          .values({
-            id: newId(),
-            user_id: dee.id,
-            event_id: nextWeek,
-            quantity: 1,
-            unit_price: 45,
-            status: 'paid',
-            provider: 'local',
-            provider_session_id: null,
-            provider_payment_ref: null,
-            checkout_url: null,
-            expires_at: now,
-            paid_at: now,
-          })
-          .execute();
+        for (const booked of [event, nextWeek]) {
+          await app.db
+            .insertInto('bookings')
+            .values({
+              id: newId(),
+              user_id: dee.id,
+              event_id: booked,
+              quantity: 1,
+              unit_price: 45,
+              status: 'paid',
+              provider: 'local',
+              provider_session_id: null,
+              provider_payment_ref: null,
+              checkout_url: null,
+              expires_at: now,
+              paid_at: now,
+            })
+            .execute();
+        }
 
         await Promise.all([runPush(app), runPush(second), runPush(app), runPush(second)]);
         await Promise.all([runPush(app), runPush(second)]);
