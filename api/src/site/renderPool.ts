@@ -18,7 +18,7 @@ export type Viewport = 'mobile' | 'desktop';
 export interface RenderedPage {
   html: string;
   styles: string;
-  prerendered: { url: string; viewport: Viewport; resources: Record<string, unknown> };
+  prerendered: { url: string; viewport: Viewport; resources: Record<string, unknown>; renderedAt?: number };
   leftForTheBrowser: string[];
 }
 

@@ -9,3 +9,4 @@ export * from './useResource';
 export * from './AppProviders';
 export * from './StandaloneApp';
 export { loadToasts } from './Toasts';
+export { TimeAgo } from './TimeAgo';

@@ -9,7 +9,7 @@
  *   not, from the request) are the same on both sides.
  * No effect of this file changes a page that was not rendered on the server.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 /** What a server-rendered page carries for the browser. */
 export interface PrerenderedPage {
@@ -19,6 +19,8 @@ export interface PrerenderedPage {
   viewport: Viewport;
   /** The answers of the page's loads, by `useResource` key. */
   resources: Record<string, unknown>;
+  /** When the server rendered the page (ms since 1970): the clock of its relative times ("3 minutes ago"). */
+  renderedAt?: number;
 }
 
 export type Viewport = 'mobile' | 'desktop';
@@ -109,6 +111,8 @@ export interface PrerenderContextValue {
   /** The site's origin, e.g. https://example.org (share links). */
   origin: string | null;
   viewport: Viewport | null;
+  /** When the server rendered the first page (see `useNow`). */
+  renderedAt?: number;
 }
 
 const PrerenderContext = createContext<PrerenderContextValue>({ cache: null, origin: null, viewport: null });
@@ -131,6 +135,45 @@ export function useSiteOrigin(): string {
  * browser takes over a server-rendered page (then it follows the real screen).
  */
 export const useViewportHint = (): Viewport | null => usePrerenderContext().viewport;
+
+/** The browser's clock for relative times, read again every half minute while a page shows one. */
+const clock = {
+  now: 0,
+  listeners: new Set<() => void>(),
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+};
+
+function subscribeToClock(listener: () => void): () => void {
+  clock.listeners.add(listener);
+  if (!clock.timer) {
+    clock.now = Date.now();
+    clock.timer = setInterval(() => {
+      clock.now = Date.now();
+      for (const l of clock.listeners) l();
+    }, 30_000);
+  }
+  return () => {
+    clock.listeners.delete(listener);
+    if (!clock.listeners.size && clock.timer) {
+      clearInterval(clock.timer);
+      clock.timer = undefined;
+    }
+  };
+}
+
+/** Between ticks the same value (React reads a store twice and expects one answer); to the ten seconds when nothing ticks. */
+const readClock = (): number => (clock.timer ? clock.now : Math.floor(Date.now() / 10_000) * 10_000);
+
+/**
+ * "Now", for relative times ("3 minutes ago"). While the browser takes over a
+ * server-rendered page it is the time the server rendered it, so both write
+ * the same words (a kept page may be minutes old); then the browser's clock,
+ * so the words follow time.
+ */
+export function useNow(): number {
+  const { renderedAt } = usePrerenderContext();
+  return useSyncExternalStore(subscribeToClock, readClock, () => renderedAt ?? readClock());
+}
 
 /** Reads what the server put in the page, or null when it rendered nothing. */
 export function readPrerenderedPage(doc: Document = document): PrerenderedPage | null {

@@ -54,7 +54,12 @@ export function App({
 }) {
   const { context, cache } = useMemo(() => {
     const cache = new ClientResourceCache(prerendered?.resources ?? null);
-    const context: PrerenderContextValue = { cache, origin: null, viewport: prerendered?.viewport ?? null };
+    const context: PrerenderContextValue = {
+      cache,
+      origin: null,
+      viewport: prerendered?.viewport ?? null,
+      renderedAt: prerendered?.renderedAt,
+    };
     return { context, cache };
   }, [prerendered]);
   return (

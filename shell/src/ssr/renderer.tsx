@@ -139,6 +139,7 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
 
   async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
     const cache = new ServerResourceCache();
+    const renderedAt = Date.now();
     const deadline = Date.now() + (request.timeoutMs ?? 3000);
     const missing: string[] = [];
     for (const id of request.modules) if (!(await load(id))) missing.push(`${id}: ${failed.get(id)?.why ?? 'not loaded'}`);
@@ -146,7 +147,7 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
       const { store } = createAppStore({ persist: false });
       const sheet = new ServerStyleSheet();
       const page = (
-        <PrerenderProvider value={{ cache, origin: request.origin, viewport: request.viewport }}>
+        <PrerenderProvider value={{ cache, origin: request.origin, viewport: request.viewport, renderedAt }}>
           <SiteConfigProvider config={config}>
             <AppProviders store={store}>
               <StaticRouter location={request.url}>
@@ -172,7 +173,7 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
           return {
             html,
             styles: sheet.getStyleTags(),
-            prerendered: { url: request.url, viewport: request.viewport, resources: cache.resources() },
+            prerendered: { url: request.url, viewport: request.viewport, resources: cache.resources(), renderedAt },
             leftForTheBrowser,
           };
         }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError } from '@ministry/shared/api';
-import { formatRelative, inSiteTimeZone } from '@ministry/shared/format';
+import { inSiteTimeZone } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { MemberDetail, MyPost, PostKind, Role } from '@ministry/shared/types';
 import {
@@ -19,7 +19,7 @@ import {
   StatusBadge,
   theme,
 } from '@ministry/shared/ui';
-import { useResource } from '@ministry/shared/app';
+import { useResource, TimeAgo } from '@ministry/shared/app';
 import { memberStates, postCounts, ROLE_LABELS } from './memberLabels';
 import { getMember, setMemberDisabled, setMemberRole, stopMemberPosting } from './api';
 
@@ -271,7 +271,7 @@ function PostList({ member }: { member: MemberDetail }) {
                 {post.anonymous && <StatusBadge $tone="muted">Posted without their name</StatusBadge>}
                 <small>
                   <time dateTime={post.date} title={day(post.date)}>
-                    {formatRelative(post.date)}
+                    <TimeAgo date={post.date} />
                   </time>
                 </small>
               </header>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { TimeAgo } from '@ministry/shared/app';
 import styled from 'styled-components';
-import { formatNewsDate, formatRelative } from '@ministry/shared/format';
+import { formatNewsDate } from '@ministry/shared/format';
 import { Button, Modal, TextField, notify, theme } from '@ministry/shared/ui';
 import {
   addPasskey,
@@ -216,7 +217,13 @@ export function PasskeysPart() {
                 <strong>{passkey.name}</strong>
                 <small>
                   Added {formatNewsDate(passkey.createdAt)} ·{' '}
-                  {passkey.lastUsedAt ? `last used ${formatRelative(passkey.lastUsedAt)}` : 'not used yet'}
+                  {passkey.lastUsedAt ? (
+                    <>
+                      last used <TimeAgo date={passkey.lastUsedAt} />
+                    </>
+                  ) : (
+                    'not used yet'
+                  )}
                 </small>
               </div>
               <Button type="button" $variant="outline" aria-label={`Remove ${passkey.name}`} onClick={() => setRemoving(passkey)}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { TimeAgo } from '@ministry/shared/app';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
-import { formatRelative } from '@ministry/shared/format';
 import { Button, notify, theme } from '@ministry/shared/ui';
 import { NumberedPanel } from '../../components/Panel';
 import { getMyDevices, signOutDevice, signOutOtherDevices, type Device } from './api';
@@ -81,7 +81,13 @@ export function DevicesSection() {
                   {device.thisDevice && <Badge>This device</Badge>}
                 </strong>
                 <small>
-                  {device.thisDevice ? 'In use now' : `Last seen ${formatRelative(device.lastSeenAt ?? device.createdAt)}`}
+                  {device.thisDevice ? (
+                    'In use now'
+                  ) : (
+                    <>
+                      Last seen <TimeAgo date={device.lastSeenAt ?? device.createdAt} />
+                    </>
+                  )}
                 </small>
               </div>
               {!device.thisDevice && (

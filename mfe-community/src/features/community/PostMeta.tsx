@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatRelative } from '@ministry/shared/format';
+import { TimeAgo } from '@ministry/shared/app';
 import type { Author, ModerationStatus } from '@ministry/shared/types';
 import { theme } from '@ministry/shared/ui';
 
@@ -107,7 +107,7 @@ export function PostMeta({
       <Avatar user={user} small={small} />
       <Name>{authorName(user)}</Name>
       <Time dateTime={date} title={new Date(date).toLocaleString()}>
-        {formatRelative(date)}
+        <TimeAgo date={date} />
       </Time>
       {status === 'pending' && <PendingBadge />}
       {badge && <Badge>{badge}</Badge>}

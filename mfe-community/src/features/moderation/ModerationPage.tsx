@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { TimeAgo } from '@ministry/shared/app';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, friendlyError, serverErrorCode, serverMessage } from '@ministry/shared/api';
 import { hasRole } from '@ministry/shared/config';
-import { countOf, formatRelative } from '@ministry/shared/format';
+import { countOf } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import {
   Button,
@@ -266,7 +267,9 @@ function PendingItem({
             {post.anonymous && <Marker>Posted anonymously</Marker>}
             <span>{post.user.email}</span>
             <span>
-              <time dateTime={post.date}>{formatRelative(post.date)}</time>
+              <time dateTime={post.date}>
+                <TimeAgo date={post.date} />
+              </time>
             </span>
           </Who>
           {post.story && <OnStory aria-label="On the story">On the story: {post.story.content}</OnStory>}
@@ -282,7 +285,7 @@ function PendingItem({
             <Reports aria-label="Reports">
               {post.reports.map((r) => (
                 <li key={r.date + r.reason}>
-                  Reported {formatRelative(r.date)}: {r.reason}
+                  Reported <TimeAgo date={r.date} />: {r.reason}
                 </li>
               ))}
             </Reports>
@@ -496,7 +499,9 @@ function PendingUpdate({ update, onDone }: { update: PendingPrayerUpdate; onDone
             <strong>{author}</strong>
             <span>{update.user.email}</span>
             <span>
-              <time dateTime={update.date}>{formatRelative(update.date)}</time>
+              <time dateTime={update.date}>
+                <TimeAgo date={update.date} />
+              </time>
             </span>
           </Who>
           <OnStory aria-label="On the request">On the request: {update.prayer.text}</OnStory>

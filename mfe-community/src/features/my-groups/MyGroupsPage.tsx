@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { TimeAgo } from '@ministry/shared/app';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
-import { formatRelative } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import {
   Button,
@@ -146,7 +146,9 @@ function RequestItem({ request, onDone }: { request: JoinRequest; onDone: () => 
             <h3>
               {who} asks to join <Link to={`/groups/${request.group.slug}`}>{request.group.name}</Link>
             </h3>
-            <span>{formatRelative(request.createdAt)}</span>
+            <span>
+              <TimeAgo date={request.createdAt} />
+            </span>
           </Head>
           {request.message ? <Quote>{request.message}</Quote> : <Muted>No message.</Muted>}
           <TextField label="A note to them (optional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
@@ -348,7 +350,9 @@ function PendingItem({ request, onWithdrawn }: { request: JoinRequest; onWithdra
             <h3>
               <Link to={`/groups/${request.group.slug}`}>{request.group.name}</Link>
             </h3>
-            <span>Asked {formatRelative(request.createdAt)}</span>
+            <span>
+              Asked <TimeAgo date={request.createdAt} />
+            </span>
           </Head>
           <Muted>Waiting for the leaders&rsquo; answer.</Muted>
           <Actions>

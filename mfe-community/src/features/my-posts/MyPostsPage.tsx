@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError, serverFieldErrors, serverMessage } from '@ministry/shared/api';
-import { formatRelative } from '@ministry/shared/format';
+import { TimeAgo } from '@ministry/shared/app';
 import { useAuth } from '@ministry/shared/store';
 import type { MyPost, PostKind } from '@ministry/shared/types';
 import {
@@ -140,7 +140,9 @@ function MyPostItem({
             <State $color={state.color} $background={state.background}>
               {state.label}
             </State>
-            <time dateTime={post.date}>{formatRelative(post.date)}</time>
+            <time dateTime={post.date}>
+              <TimeAgo date={post.date} />
+            </time>
             {post.anonymous && <span>Posted without your name</span>}
           </Head>
           {editing ? (

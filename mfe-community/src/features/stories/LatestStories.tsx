@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { countOf, formatRelative } from '@ministry/shared/format';
+import { countOf } from '@ministry/shared/format';
 import { Card, CardBody, Container, Grid, Muted, ResourceView, Section, SectionTitle, theme } from '@ministry/shared/ui';
-import { useResource } from '@ministry/shared/app';
+import { useResource, TimeAgo } from '@ministry/shared/app';
 import { getStoriesPage } from './api';
 
 const Quote = styled.p`
@@ -46,7 +46,7 @@ export function LatestStories() {
                       {story.user.firstname} {story.user.lastname}
                     </Author>
                     <Muted>
-                      {formatRelative(story.createdAt)} · {countOf(story.nbLikes, 'like', 'likes')}
+                      <TimeAgo date={story.createdAt} /> · {countOf(story.nbLikes, 'like', 'likes')}
                     </Muted>
                   </CardBody>
                 </Card>

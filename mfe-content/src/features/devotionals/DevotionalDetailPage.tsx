@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus } from '@ministry/shared/api';
-import { formatDevotionalDate, formatRelative, formatWeekday } from '@ministry/shared/format';
+import { formatDevotionalDate, formatWeekday } from '@ministry/shared/format';
 import type { Devotional } from '@ministry/shared/types';
 import {
   ButtonLink,
@@ -17,7 +17,7 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { useResource } from '@ministry/shared/app';
+import { useResource, TimeAgo } from '@ministry/shared/app';
 import { DevotionalBody } from './DevotionalBody';
 import { TagLink } from './DevotionalCard';
 import { devotionalPath, tagPath } from './devotionalLinks';
@@ -196,7 +196,7 @@ function RelatedDevotionals({ devotional }: { devotional: Devotional }) {
                   <span>
                     <strong>{d.title}</strong>
                     <small>
-                      {d.tag} · {formatRelative(d.createdAt)}
+                      {d.tag} · <TimeAgo date={d.createdAt} />
                     </small>
                   </span>
                 </Link>
