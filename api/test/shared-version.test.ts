@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { checkSharedExports, readRecord, takeVersion } from '../../scripts/lib/shared-exports.mjs';
+import { canonicalType, checkSharedExports, readRecord, takeVersion } from '../../scripts/lib/shared-exports.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -90,5 +90,26 @@ describe("shared's version and its exports", () => {
     takeVersion('major', shared);
     edit('package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
     assert.match(checkSharedExports(shared)[0], /package\.json says 99\.0\.0 but its exports are recorded at/);
+  });
+});
+
+describe('types as the compiler prints them', () => {
+  it('are the same whatever order their members were met in, at every depth', () => {
+    const same = (a: string, b: string) => assert.equal(canonicalType(a), canonicalType(b));
+    same("'a' | 'b'", "'b' | 'a'");
+    same('{ a: string; b: { c: number; d: string | null; }; }', '{ b: { d: null | string; c: number; }; a: string; }');
+    same(
+      "<TKey extends 'photo' | 'date'>(keys: readonly TKey[]) => Schema<{ [K in Exclude<'photo', TKey> | Exclude<'date', TKey>]: { photo: string; date: string; }[K]; }>",
+      "<TKey extends 'date' | 'photo'>(keys: readonly TKey[]) => Schema<{ [K in Exclude<'date', TKey> | Exclude<'photo', TKey>]: { date: string; photo: string; }[K]; }>",
+    );
+    same("(from: string, to: 'a' | 'b', alias?: boolean) => void", "(from: string, to: 'b' | 'a', alias?: boolean) => void");
+  });
+
+  it('differ when a type really changed', () => {
+    const differ = (a: string, b: string) => assert.notEqual(canonicalType(a), canonicalType(b));
+    differ('{ a: string; b: number; }', '{ a: string; b: string; }');
+    differ('{ a: string; }', '{ a?: string; }');
+    differ('(a: string, b: number) => void', '(b: number, a: string) => void');
+    differ("'a' | 'b'", "'a' | 'c'");
   });
 });

@@ -110,13 +110,93 @@ export function currentExports(folder = path.join(root, 'shared')) {
 /**
  * Whether two printed types are the same: TypeScript prints a union's
  * members in the order the program first met them, which other code moves
- * ('a' | 'b' and 'b' | 'a' are one type).
+ * ('a' | 'b' and 'b' | 'a' are one type, and so are { a: A; b: B; } and
+ * { b: B; a: A; }).
  */
 function sameType(a, b) {
   if (a === b) return true;
   if (a === undefined || b === undefined) return false;
-  const parts = (text) => text.split(' | ').sort().join(' | ');
-  return parts(a) === parts(b);
+  return canonicalType(a) === canonicalType(b);
+}
+
+const OPEN = { '{': '}', '(': ')', '[': ']', '<': '>' };
+
+/** Splits `text` at `separator` where it is outside brackets and quotes. */
+function splitTopLevel(text, separator) {
+  const parts = [];
+  let depth = 0;
+  let quote = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c in OPEN) depth++;
+    else if ((c === '}' || c === ')' || c === ']' || c === '>') && !(c === '>' && text[i - 1] === '=')) depth--;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** The index of the bracket closing the one at `open`. */
+function closing(text, open) {
+  let depth = 0;
+  let quote = null;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c in OPEN) depth++;
+    else if ((c === '}' || c === ')' || c === ']' || c === '>') && !(c === '>' && text[i - 1] === '=')) {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return text.length - 1;
+}
+
+/**
+ * A type's text with the order the compiler happened to print in taken out:
+ * union members and object members sorted, at every depth.
+ */
+export function canonicalType(text) {
+  // A parameter's or a type parameter's name before its type ('to: A | B', 'K extends A | B', 'K in A | B').
+  const named = /^(?:\.\.\.)?[\w$]+\??: |^[\w$]+ (?:extends|in) /.exec(text.trim());
+  if (named) return named[0] + canonicalType(text.trim().slice(named[0].length));
+  const union = splitTopLevel(text.trim(), ' | ');
+  if (union.length > 1) return union.map(canonicalType).sort().join(' | ');
+  const type = union[0] ?? '';
+  let out = '';
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < type.length && type[j] !== c) j += type[j] === '\\' ? 2 : 1;
+      out += type.slice(i, j + 1);
+      i = j;
+    } else if (c in OPEN && !(c === '<' && type[i + 1] === '=')) {
+      const end = closing(type, i);
+      const inner = type.slice(i + 1, end);
+      if (c === '{') {
+        const members = splitTopLevel(inner, ';').map((member) => {
+          const [name, ...rest] = splitTopLevel(member, ': ');
+          return rest.length ? `${canonicalType(name)}: ${canonicalType(rest.join(': '))}` : canonicalType(member);
+        });
+        out += `{ ${members.sort().join('; ')}; }`;
+      } else out += c + splitTopLevel(inner, ', ').map(canonicalType).join(', ') + type[end];
+      i = end;
+    } else out += c;
+  }
+  return out;
 }
 
 /**
