@@ -61,16 +61,25 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * A new data folder holding the database prepared once for the whole run
+ * (`cli.ts prepare`, see scripts/test.mjs), when there is one: a site or a
+ * command started on it begins in a second instead of creating and filling a
+ * new database.
+ */
+export function newDataDir(prefix = 'ministry-e2e-'): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template && existsSync(path.join(template, 'db'))) {
+    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  }
+  return dataDir;
+}
+
 /** Starts the whole site on a free port with its own data folder. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ministry-e2e-'));
-  // A database prepared once for the whole run (`cli.ts prepare`, see scripts/test.mjs) starts
-  // each site in a second instead of creating and filling a new one.
-  const template = process.env.E2E_DATA_TEMPLATE;
-  if (!env.DATA_DIR && template && existsSync(path.join(template, 'db'))) {
-    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
-  }
+  const dataDir = env.DATA_DIR ?? newDataDir();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(repoRoot, 'api'),
@@ -94,7 +103,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, 90_000);
+    await waitForHealth(url, child, 240_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);
@@ -247,34 +256,59 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Mails a test waits for: long enough for a busy machine, never a reason to pass. */
+const MAIL_WAIT_MS = 60_000;
+
+/** The site's outbox as the member reads it: quoted-printable undone, oldest first. */
+function outbox(site: Site): string[] {
+  const dir = path.join(site.dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => {
+      const raw = readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(raw, 'latin1').toString('utf8');
+    });
+}
+
+/** The mails to `to` whose text matches `match`, oldest first (without waiting). */
+export function mailsTo(site: Site, to: string, match: RegExp | string): string[] {
+  const address = `to: ${to.toLowerCase()}`;
+  return outbox(site).filter(
+    (m) => m.toLowerCase().includes(address) && (typeof match === 'string' ? m.includes(match) : match.test(m)),
+  );
+}
+
+/** The mails to `to` whose text matches `match`, once there are at least `count` (the site sends after answering). */
+export async function waitForMails(site: Site, to: string, match: RegExp | string, count: number): Promise<string[]> {
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const found = mailsTo(site, to, match);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${to} matching ${String(match)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The newest mail to `to` whose text matches `match`, waiting for it. */
+export const waitForMail = async (site: Site, to: string, match: RegExp | string): Promise<string> =>
+  (await waitForMails(site, to, match, 1)).at(-1)!;
+
 /**
  * The path of a link (`/verify-email/…`, `/reset-password/…`, `/newsletter/confirm/…`, `/visit/confirm/…`) in the newest
- * mail the site wrote to `to` (its outbox), waiting up to 5 s for it.
+ * mail the site wrote to `to` (its outbox), waiting for it.
  */
 export async function mailedLink(
   site: Site,
   to: string,
   pathStart: '/verify-email/' | '/reset-password/' | '/newsletter/confirm/' | '/newsletter/unsubscribe/' | '/visit/confirm/',
 ): Promise<string> {
-  const dir = path.join(site.dataDir, 'outbox');
   const hex = pathStart.startsWith('/newsletter/') || pathStart === '/visit/confirm/';
   const pattern = new RegExp(hex ? `${pathStart}[0-9a-f]{64}` : `${pathStart}[A-Za-z0-9_-]{43}`);
-  for (let i = 0; i < 100; i++) {
-    const mails = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .map((f) =>
-            readFileSync(path.join(dir, f), 'utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=3D/g, '='),
-          )
-      : [];
-    const found = mails.filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && pattern.test(m)).at(-1);
-    if (found) return found.match(pattern)![0];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to} with a ${pathStart} link`);
+  return (await waitForMail(site, to, pattern)).match(pattern)![0];
 }
 
 /** A member through the API: signs up with `body` and opens the confirmation link mailed for it. */

@@ -9,7 +9,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +25,7 @@ import {
   signUpThroughApi,
   startSite,
   type Site,
+  waitForMail,
 } from '../harness';
 
 let site: Site;
@@ -45,23 +46,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The six digits of the newest sign-in code mailed to `to` (waits for the mail). */
-async function mailedCode(to: string): Promise<string> {
-  const dir = path.join(site.dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const code = readdirSync(dir)
-      .filter((f) => f.endsWith('.eml'))
-      .sort()
-      .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-      .filter((m) => m.includes(`To: ${to}`) && /sign-in code/.test(m))
-      .map((m) => /is:\s+(\d{6})\b/.exec(m)?.[1])
-      .at(-1);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no sign-in code mailed to ${to}`);
-}
 
 async function confirmSave(page: Page, section: string) {
   const region = page.getByRole('region', { name: section });
@@ -234,7 +218,9 @@ describe('a member account', () => {
     const codeForm = page.getByRole('form', { name: 'Sign in with a code' });
     await codeForm.getByRole('button', { name: 'E-mail me a code' }).click();
     await codeForm.getByText(/we have sent it a code/).waitFor();
-    await codeForm.getByLabel('Code from the e-mail').fill(await mailedCode(email));
+    await codeForm
+      .getByLabel('Code from the e-mail')
+      .fill(/is:\s+(\d{6})\b/.exec(await waitForMail(site, email, /sign-in code/))![1]!);
     await codeForm.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${site.url}/`);
     const sid = (await context.cookies()).find((c) => c.name === 'sid');

@@ -8,14 +8,22 @@
  * the oldest prayer. Screenshots at 360 and 1440 px in e2e/artifacts.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, newPage, repoRoot, savePageScreenshot, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  launchBrowser,
+  newPage,
+  repoRoot,
+  savePageScreenshot,
+  startSite,
+  type Site,
+  newDataDir,
+} from '../harness';
 
 const LIMIT = 150 * 1024;
 
@@ -24,7 +32,7 @@ let browser: Browser;
 let dataDir: string;
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-archive-'));
+  dataDir = newDataDir('ministry-e2e-archive-');
   // The sample content, then three years of archive below it (cli.ts archive).
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'archive'], {
     cwd: path.join(repoRoot, 'api'),

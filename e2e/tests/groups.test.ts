@@ -7,8 +7,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import {
   collectPageErrors,
@@ -19,6 +17,7 @@ import {
   signUpThroughApi,
   startSite,
   type Site,
+  waitForMail,
 } from '../harness';
 
 const ADMIN = { email: 'groups-admin@example.org', password: 'groups admin password 1' };
@@ -62,21 +61,6 @@ async function makeLeader(): Promise<void> {
     body: JSON.stringify({ emails: [lydia.email] }),
   });
   assert.equal(set.status, 200, await set.text());
-}
-
-/** The newest mail to `to` whose subject matches, as text (waits up to 5 s). */
-async function mailTo(to: string, subject: RegExp): Promise<string> {
-  const dir = path.join(site.dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const found = (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [])
-      .sort()
-      .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-      .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && subject.test(m))
-      .at(-1);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
 describe('small groups', { timeout: 120_000 }, () => {
@@ -149,7 +133,7 @@ describe('small groups', { timeout: 120_000 }, () => {
       .getByText('Silas Walker')
       .waitFor();
 
-    assert.match(await mailTo(silas.email, /Welcome to Tuesday Night Bible Study/), /Welcome! We start at 7\./);
+    assert.match(await waitForMail(site, silas.email, /Welcome to Tuesday Night Bible Study/), /Welcome! We start at 7\./);
     await member.page.goto(`${site.url}/my-groups`);
     await member.page.getByRole('article', { name: GROUP.name }).waitFor();
     await savePageScreenshot(member.page, 'my-groups-member-360');

@@ -8,27 +8,19 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, mailedLink, newPage, savePageScreenshot, startSite, type Site } from '../harness';
+import {
+  collectPageErrors,
+  launchBrowser,
+  mailedLink,
+  newPage,
+  savePageScreenshot,
+  startSite,
+  type Site,
+  waitForMail,
+} from '../harness';
 
 const ADMIN = { email: 'newsletter-admin@example.org', password: 'newsletter admin password 1' };
-
-/** Whether a mail to `to` whose text contains `text` is in the outbox (waits up to 5 s). */
-async function mailArrived(to: string, text: string): Promise<boolean> {
-  const dir = path.join(site.dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const mails = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-      : [];
-    if (mails.some((m) => m.includes(`To: ${to}`) && m.includes(text))) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 let site: Site;
 let browser: Browser;
@@ -103,7 +95,7 @@ describe('newsletter', () => {
       await preview.getByText(opening).waitFor();
       await page.getByRole('button', { name: 'Send me a test' }).click();
       await page.getByText(`A test was sent to ${ADMIN.email}.`).first().waitFor();
-      assert.ok(await mailArrived(ADMIN.email, opening), 'the test arrived with the opening paragraph');
+      await waitForMail(site, ADMIN.email, opening); // the test arrived with the opening paragraph
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
       await savePageScreenshot(page, `newsletter-staff-${width}`);

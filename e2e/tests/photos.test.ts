@@ -10,12 +10,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, repoRoot, startSite, type Site } from '../harness';
+import { launchBrowser, newPage, repoRoot, startSite, type Site, newDataDir } from '../harness';
 
 const PAGES = ['/', '/events', '/daily-devotion', '/community', '/about'];
 const PHONE = { width: 390, height: 844 };
@@ -50,7 +49,7 @@ async function makePhoto(seed: number): Promise<Buffer> {
 }
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-photos-'));
+  dataDir = newDataDir('ministry-photos-');
   const photos = await Promise.all([0, 1, 2].map(makePhoto));
   photoBytes = photos.map((p) => p.length);
   const files = photos.map((photo, i) => {

@@ -4,14 +4,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, freePort, launchBrowser, newPage, startSite, type Site } from '../harness';
+import { DESKTOP, freePort, launchBrowser, newPage, startSite, type Site, newDataDir } from '../harness';
 
 let browser: Browser;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-resilience-'));
+const dataDir = newDataDir('ministry-resilience-');
 let port: number;
 let site: Site | undefined;
 

@@ -8,8 +8,7 @@
  * loads it. Screenshots of the staff pages at phone and desktop width.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
@@ -25,6 +24,7 @@ import {
   waitsForApp,
   type Site,
   logIn as logInThroughForm,
+  newDataDir,
 } from '../harness';
 
 const require = createRequire(import.meta.url);
@@ -66,10 +66,7 @@ function createEditor(dir: string): void {
 }
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-staff-'));
-  const template = process.env.E2E_DATA_TEMPLATE;
-  if (template && existsSync(path.join(template, 'db')))
-    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  dataDir = newDataDir('ministry-e2e-staff-');
   createEditor(dataDir);
   site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK: 'on' });
   browser = await launchBrowser();

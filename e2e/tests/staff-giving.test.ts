@@ -9,9 +9,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -23,6 +22,7 @@ import {
   startSite,
   type Site,
   logIn as logInThroughForm,
+  waitForMail,
 } from '../harness';
 
 const require = createRequire(import.meta.url);
@@ -69,27 +69,6 @@ function photoPng(width = 640, height = 360): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** The newest mail to `to` in the site's outbox whose text matches `pattern`, as the member reads it (waits up to 10 s). */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(site.dataDir, 'outbox');
-  for (let i = 0; i < 200; i++) {
-    const mails = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .map((f) =>
-            readFileSync(path.join(dir, f), 'utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          )
-      : [];
-    const found = mails.filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && pattern.test(m)).at(-1);
-    if (found) return Buffer.from(found, 'latin1').toString('utf8');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
 async function logIn(viewport: { width: number; height: number }, who: { email: string; password: string }) {
@@ -242,7 +221,7 @@ describe('the giving staff pages', () => {
     await page.getByRole('button', { name: 'Pay $30 (test)' }).click();
     await page.waitForURL(/\/booking\/success\?booking=/);
     await page.getByRole('heading', { name: 'Your tickets are confirmed' }).waitFor();
-    await mailTo(MEMBER.email, new RegExp(`Subject: Your tickets: ${TITLE}`));
+    await waitForMail(site, MEMBER.email, new RegExp(`Subject: Your tickets: ${TITLE}`));
     assert.deepEqual(errors, []);
   });
 
@@ -294,7 +273,7 @@ describe('the giving staff pages', () => {
     await page.getByText(/This event was cancelled on/).waitFor();
     await page.getByText(`"${TITLE}" is cancelled: 1 paid booking refunded, 1 ticket holder e-mailed.`).waitFor();
 
-    const mail = await mailTo(MEMBER.email, new RegExp(`Subject: Cancelled: ${TITLE}`));
+    const mail = await waitForMail(site, MEMBER.email, new RegExp(`Subject: Cancelled: ${TITLE}`));
     assert.match(mail, /has been cancelled/);
     assert.match(mail, /refunded your payment of \$30 in full/);
     assert.match(mail, /\/my-tickets/);

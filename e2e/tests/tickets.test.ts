@@ -8,8 +8,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   collectPageErrors,
@@ -23,6 +21,7 @@ import {
   type Site,
   logIn as logInThroughForm,
   hydrated,
+  waitForMails,
 } from '../harness';
 
 interface MinistryEvent {
@@ -94,15 +93,6 @@ async function buy(page: Page, userId: string, eventId: string, quantity: number
   assert.equal(status, 'paid');
 }
 
-function mailsTo(to: string, subject: RegExp): string[] {
-  const dir = path.join(site.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && subject.test(m));
-}
-
 async function logIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await logInThroughForm(site, page, who);
 }
@@ -146,8 +136,9 @@ describe('tickets', () => {
       const userId = await memberId(page, member);
       await buy(page, userId, keep._id, 1);
       await buy(page, userId, give._id, 2);
-      assert.equal(mailsTo(member.email, /Subject: Your tickets:/).length, 2);
-      for (const mail of mailsTo(member.email, /Subject: Your tickets:/)) {
+      const ticketMails = await waitForMails(site, member.email, /Subject: Your tickets:/, 2);
+      assert.equal(ticketMails.length, 2);
+      for (const mail of ticketMails) {
         assert.match(mail, /Content-Type: image\/png; name=ticket-qr\.png/i);
         assert.match(mail, /Content-Type: text\/calendar/i);
       }
@@ -177,7 +168,7 @@ describe('tickets', () => {
       assert.equal(await giveItem.getByRole('img', { name: /QR code/ }).count(), 0);
       await keepItem.getByRole('img', { name: /QR code/ }).waitFor();
       await savePageScreenshot(page, `tickets-cancelled-${name}`);
-      assert.equal(mailsTo(member.email, /Subject: Booking cancelled:/).length, 1);
+      assert.equal((await waitForMails(site, member.email, /Subject: Booking cancelled:/, 1)).length, 1);
       const { data: after } = await getJson<{ data: MinistryEvent }>(`/api/events/search/${give._id}`);
       assert.equal(after.seatsLeft, give.seatsLeft, 'the seats are back on sale');
       assert.deepEqual(errors, []);
@@ -278,7 +269,7 @@ describe('tickets', () => {
     await places.fill('2');
     await (await hydrated(page.getByRole('button', { name: 'Reserve' }))).click();
     await page.getByRole('status').filter({ hasText: 'Reserved: 2 places.' }).waitFor();
-    assert.equal(mailsTo(member.email, /Subject: Your reservation: Free Family Picnic/).length, 1);
+    assert.equal((await waitForMails(site, member.email, /Subject: Your reservation: Free Family Picnic/, 1)).length, 1);
 
     await page.goto(`${site.url}/my-tickets`);
     const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Free Family Picnic' }) });

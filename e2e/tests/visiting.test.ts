@@ -8,8 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import {
@@ -25,6 +24,8 @@ import {
   savePageScreenshot,
   startSite,
   type Site,
+  newDataDir,
+  waitForMail,
 } from '../harness';
 
 const EDITOR = { email: 'welcome.editor@example.org', password: 'welcome editor password 1' };
@@ -53,10 +54,7 @@ function createEditor(dir: string): void {
 }
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-visiting-'));
-  const template = process.env.E2E_DATA_TEMPLATE;
-  if (template && existsSync(path.join(template, 'db')))
-    cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  dataDir = newDataDir('ministry-e2e-visiting-');
   createEditor(dataDir);
   site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
@@ -157,15 +155,7 @@ describe('visiting', () => {
     await context.close();
 
     // The welcome mail came too (it goes right after the answer), with the address and what to expect.
-    const outbox = path.join(site.dataDir, 'outbox');
-    let welcome: string | undefined;
-    for (let i = 0; i < 100 && !welcome; i++) {
-      welcome = readdirSync(outbox)
-        .map((f) => readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
-        .find((m) => /To: priscilla@example\.org/i.test(m) && /We look forward to welcoming you/.test(m));
-      if (!welcome) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.ok(welcome, 'the welcome mail was sent');
+    const welcome = await waitForMail(site, 'priscilla@example.org', /We look forward to welcoming you/);
     assert.match(welcome, /What to expect/);
 
     const staff = await newPage(browser, DESKTOP);
