@@ -43,18 +43,20 @@ export async function build({ force = false, apps = APPS } = {}) {
   const started = Date.now();
   let ok = true;
   const prepared = [];
+  let withShell = null;
   const one = async (dir) => {
-    const result = await prepareRelease(dir, { alsoReleasing: todo });
+    const result = await prepareRelease(dir, { alsoReleasing: todo, withShell });
     if (result.ok) {
       prepared.push(result.candidate);
       console.log(`  ${dir}: release ${result.release} built and checked (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+      return result.candidate;
     } else {
       ok = false;
       console.error(`  ${dir}: release REFUSED:\n${result.problems.map((p) => `    - ${p}`).join('\n')}`);
     }
   };
-  // The shell first: the remotes' releases are checked against it.
-  if (todo.includes('shell')) await one('shell');
+  // The shell first: the remotes' releases are checked against it (the new one, when it is built here).
+  if (todo.includes('shell')) withShell = (await one('shell')) ?? null;
   const queue = todo.filter((dir) => dir !== 'shell');
   const worker = async () => {
     while (queue.length) await one(queue.shift());

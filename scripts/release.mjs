@@ -25,7 +25,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, readApp, releasesDir, root } from './lib/apps.mjs';
-import { checkRelease, checkSource } from './lib/release-checks.mjs';
+import { checkRelease, checkSource, placedRelease } from './lib/release-checks.mjs';
 import { openRenderCheck, siteAround } from './lib/release-render-check.mjs';
 import { discardRelease, goLive, newReleaseId, placeRelease } from './lib/release-store.mjs';
 
@@ -79,11 +79,15 @@ function releasedBy() {
  * Builds and checks `dir`, then places the build in its releases folder,
  * not live yet (see release). Answers { ok, problems, candidate, seconds };
  * a candidate is { dir, id, appFolder, name, facts, record }.
- * `alsoReleasing`: the apps released with it (a new shell is not held to the live ones of those).
+ * `alsoReleasing`: the apps released with it (a new shell is not held to the live ones of those);
+ * `withShell`: the candidate of a shell released with it, which a remote is checked against.
  * @param {string} dir the app's folder name
- * @param {{ from?: string, out?: string, say?: (line: string) => void, canary?: number | null, alsoReleasing?: string[] }} [options]
+ * @param {{ from?: string, out?: string, say?: (line: string) => void, canary?: number | null, alsoReleasing?: string[], withShell?: object | null }} [options]
  */
-export async function prepareRelease(dir, { from, out, say = () => {}, canary = null, alsoReleasing = [] } = {}) {
+export async function prepareRelease(
+  dir,
+  { from, out, say = () => {}, canary = null, alsoReleasing = [], withShell = null } = {},
+) {
   const started = Date.now();
   const source = path.resolve(from ?? path.join(root, dir));
   if (!existsSync(path.join(source, 'app.json')))
@@ -105,7 +109,15 @@ export async function prepareRelease(dir, { from, out, say = () => {}, canary = 
   say(`${dir}: building release ${id}…`);
   const built = await build(source, staging, app.host ? `/shell/${id}/browser/` : undefined);
   if (!built.ok) return fail([`the build failed:\n${built.output}`]);
-  const problems = checkRelease({ dir, app, staging, releases: releasesDir(), alsoReleasing, source });
+  const problems = checkRelease({
+    dir,
+    app,
+    staging,
+    releases: releasesDir(),
+    alsoReleasing,
+    source,
+    withShell: withShell && placedRelease(withShell.appFolder, withShell.record),
+  });
   if (problems.length) return fail(problems);
   const facts = JSON.parse(readFileSync(path.join(staging, 'browser/pages.json'), 'utf8'));
   const record = placeRelease(appFolder, {

@@ -134,7 +134,22 @@ export function checkSource({ dir, app, source, releases }) {
  * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
  *           staging: string, releases: string }} release
  */
-export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], source = staging }) {
+/** A placed release that is not live yet (a shell released in the same build), as `liveRelease` reads a live one. */
+export function placedRelease(appFolder, record) {
+  const folder = path.join(appFolder, record.release);
+  return {
+    pointer: record,
+    folder,
+    facts: readJson(path.join(folder, 'browser/pages.json')),
+    manifest: readJson(path.join(folder, 'browser/mf-manifest.json')),
+  };
+}
+
+/**
+ * `withShell`: the shell released in the same build (see `placedRelease`); a
+ * remote is checked against it rather than the live one it replaces.
+ */
+export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], source = staging, withShell = null }) {
   const problems = [];
   const browser = path.join(staging, 'browser');
   const server = path.join(staging, 'server');
@@ -161,7 +176,7 @@ export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], 
   if (facts.name !== app.name) problems.push(`its pages.json names ${facts.name}, not ${app.name}`);
 
   const others = liveApps(releases, dir);
-  const shell = app.host ? { facts, manifest } : others.find((o) => o.dir === 'shell');
+  const shell = app.host ? { facts, manifest } : (withShell ?? others.find((o) => o.dir === 'shell'));
   const exposed = new Set((manifest.exposes ?? []).map((e) => `./${e.name}`));
 
   // Pages: each is this app's alone.
