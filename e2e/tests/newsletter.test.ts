@@ -27,7 +27,15 @@ let browser: Browser;
 
 describe('newsletter', () => {
   before(async () => {
-    site = await startSite({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // The week's issue goes out at the last minute of the week (Saturday 23:59 on the church's clock), so
+    // on any day the staff find it still planned; by default (Friday 07:00) it would have gone out on a
+    // Friday morning or a Saturday, as soon as the site started.
+    site = await startSite({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      NEWSLETTER_DAY: 'saturday',
+      NEWSLETTER_TIME: '23:59',
+    });
     browser = await launchBrowser();
   });
   after(async () => {
