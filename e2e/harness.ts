@@ -3,7 +3,7 @@
  * on a free port with a fresh embedded database, and launches Chromium.
  * Build first (`node scripts/build.mjs`); `npm test` does.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,6 +74,31 @@ export function newDataDir(prefix = 'ministry-e2e-'): string {
     cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
   }
   return dataDir;
+}
+
+/**
+ * A staff account made in the site's database before the site starts (the
+ * embedded database is locked while it runs), as an admin would give the role.
+ */
+export function addStaffAccount(
+  dataDir: string,
+  account: { email: string; password: string; firstname: string; lastname: string; role: 'editor' | 'admin' },
+): void {
+  const code = `
+    const { migrate, openDatabase } = await import('./src/db/index.ts');
+    const { seedIfEmpty } = await import('./src/seed/index.ts');
+    const { createUser } = await import('./src/modules/users/service.ts');
+    const database = await openDatabase({ dataDir: process.env.DATA_DIR + '/db' });
+    await migrate(database.db);
+    await seedIfEmpty(database.db);
+    await createUser(database.db, { ...${JSON.stringify(account)}, verified: true });
+    await database.close();`;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: path.join(repoRoot, 'api'),
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the ${account.role} ${account.email} could not be made: ${result.stderr}`);
 }
 
 /** Starts the whole site on a free port with its own data folder. */

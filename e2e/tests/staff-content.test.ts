@@ -7,9 +7,7 @@
  * wait). The editor's code is a chunk of the staff pages: no public page
  * loads it. Screenshots of the staff pages at phone and desktop width.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,13 +16,13 @@ import {
   collectPageErrors,
   launchBrowser,
   newPage,
-  repoRoot,
   savePageScreenshot,
   startSite,
   waitsForApp,
   type Site,
   logIn as logInThroughForm,
   newDataDir,
+  addStaffAccount,
 } from '../harness';
 
 const require = createRequire(import.meta.url);
@@ -42,32 +40,9 @@ let browser: Browser;
 let dataDir: string;
 const contexts: BrowserContext[] = [];
 
-/**
- * The editor's account, made in the site's database before the site starts
- * (the embedded database is locked while it runs), as an admin would give
- * the role.
- */
-function createEditor(dir: string): void {
-  const code = `
-    const { migrate, openDatabase } = await import('./src/db/index.ts');
-    const { seedIfEmpty } = await import('./src/seed/index.ts');
-    const { createUser } = await import('./src/modules/users/service.ts');
-    const database = await openDatabase({ dataDir: process.env.DATA_DIR + '/db' });
-    await migrate(database.db);
-    await seedIfEmpty(database.db);
-    await createUser(database.db, { email: ${JSON.stringify(EDITOR.email)}, password: ${JSON.stringify(EDITOR.password)}, firstname: 'Esther', lastname: 'Editor', role: 'editor', verified: true });
-    await database.close();`;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-    cwd: path.join(repoRoot, 'api'),
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`the editor could not be created: ${result.stderr}`);
-}
-
 before(async () => {
   dataDir = newDataDir('ministry-e2e-staff-');
-  createEditor(dataDir);
+  addStaffAccount(dataDir, { ...EDITOR, firstname: 'Esther', lastname: 'Editor', role: 'editor' });
   site = await startSite({ DATA_DIR: dataDir, TEST_CLOCK: 'on' });
   browser = await launchBrowser();
 });

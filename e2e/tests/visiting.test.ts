@@ -7,9 +7,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import {
   collectPageErrors,
@@ -20,11 +18,11 @@ import {
   mailedLink,
   MOBILE,
   newPage,
-  repoRoot,
   savePageScreenshot,
   startSite,
   type Site,
   newDataDir,
+  addStaffAccount,
   waitForMail,
 } from '../harness';
 
@@ -34,28 +32,9 @@ let site: Site;
 let browser: Browser;
 let dataDir: string;
 
-/** The editor's account, made in the site's database before the site starts (the embedded database is locked while it runs). */
-function createEditor(dir: string): void {
-  const code = `
-    const { migrate, openDatabase } = await import('./src/db/index.ts');
-    const { seedIfEmpty } = await import('./src/seed/index.ts');
-    const { createUser } = await import('./src/modules/users/service.ts');
-    const database = await openDatabase({ dataDir: process.env.DATA_DIR + '/db' });
-    await migrate(database.db);
-    await seedIfEmpty(database.db);
-    await createUser(database.db, { email: ${JSON.stringify(EDITOR.email)}, password: ${JSON.stringify(EDITOR.password)}, firstname: 'Phoebe', lastname: 'Welcome', role: 'editor', verified: true });
-    await database.close();`;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-    cwd: path.join(repoRoot, 'api'),
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`the editor could not be created: ${result.stderr}`);
-}
-
 before(async () => {
   dataDir = newDataDir('ministry-e2e-visiting-');
-  createEditor(dataDir);
+  addStaffAccount(dataDir, { ...EDITOR, firstname: 'Phoebe', lastname: 'Welcome', role: 'editor' });
   site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
 });

@@ -120,22 +120,36 @@ function sameType(a, b) {
 }
 
 const OPEN = { '{': '}', '(': ')', '[': ']', '<': '>' };
+const isClosing = (text, i) => '})]>'.includes(text[i]) && !(text[i] === '>' && text[i - 1] === '=');
 
-/** Splits `text` at `separator` where it is outside brackets and quotes. */
-function splitTopLevel(text, separator) {
-  const parts = [];
+/** Each character's bracket depth in `text` (a bracket has the depth outside it), -1 inside quotes. */
+function depths(text) {
+  const out = [];
   let depth = 0;
   let quote = null;
-  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quote) {
-      if (c === '\\') i++;
+      out[i] = -1;
+      if (c === '\\') out[++i] = -1;
       else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c in OPEN) depth++;
-    else if ((c === '}' || c === ')' || c === ']' || c === '>') && !(c === '>' && text[i - 1] === '=')) depth--;
-    else if (depth === 0 && text.startsWith(separator, i)) {
+    } else if (c === "'" || c === '"' || c === '`') {
+      quote = c;
+      out[i] = -1;
+    } else if (c in OPEN) out[i] = depth++;
+    else if (isClosing(text, i)) out[i] = --depth;
+    else out[i] = depth;
+  }
+  return out;
+}
+
+/** Splits `text` at `separator` where it is outside brackets and quotes. */
+function splitTopLevel(text, separator) {
+  const depth = depths(text);
+  const parts = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (depth[i] === 0 && text.startsWith(separator, i)) {
       parts.push(text.slice(start, i));
       start = i + separator.length;
       i += separator.length - 1;
@@ -143,25 +157,6 @@ function splitTopLevel(text, separator) {
   }
   parts.push(text.slice(start));
   return parts.map((p) => p.trim()).filter((p) => p !== '');
-}
-
-/** The index of the bracket closing the one at `open`. */
-function closing(text, open) {
-  let depth = 0;
-  let quote = null;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c in OPEN) depth++;
-    else if ((c === '}' || c === ')' || c === ']' || c === '>') && !(c === '>' && text[i - 1] === '=')) {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return text.length - 1;
 }
 
 /**
@@ -175,26 +170,25 @@ export function canonicalType(text) {
   const union = splitTopLevel(text.trim(), ' | ');
   if (union.length > 1) return union.map(canonicalType).sort().join(' | ');
   const type = union[0] ?? '';
+  const depth = depths(type);
   let out = '';
   for (let i = 0; i < type.length; i++) {
     const c = type[i];
-    if (c === "'" || c === '"' || c === '`') {
-      let j = i + 1;
-      while (j < type.length && type[j] !== c) j += type[j] === '\\' ? 2 : 1;
-      out += type.slice(i, j + 1);
-      i = j;
-    } else if (c in OPEN && !(c === '<' && type[i + 1] === '=')) {
-      const end = closing(type, i);
-      const inner = type.slice(i + 1, end);
-      if (c === '{') {
-        const members = splitTopLevel(inner, ';').map((member) => {
-          const [name, ...rest] = splitTopLevel(member, ': ');
-          return rest.length ? `${canonicalType(name)}: ${canonicalType(rest.join(': '))}` : canonicalType(member);
-        });
-        out += `{ ${members.sort().join('; ')}; }`;
-      } else out += c + splitTopLevel(inner, ', ').map(canonicalType).join(', ') + type[end];
-      i = end;
-    } else out += c;
+    if (depth[i] !== 0 || !(c in OPEN)) {
+      out += c;
+      continue;
+    }
+    let end = i + 1;
+    while (end < type.length && !(depth[end] === 0 && isClosing(type, end))) end++;
+    const inner = type.slice(i + 1, end);
+    if (c === '{') {
+      const members = splitTopLevel(inner, ';').map((member) => {
+        const [name, ...rest] = splitTopLevel(member, ': ');
+        return rest.length ? `${canonicalType(name)}: ${canonicalType(rest.join(': '))}` : canonicalType(member);
+      });
+      out += `{ ${members.sort().join('; ')}; }`;
+    } else out += c + splitTopLevel(inner, ', ').map(canonicalType).join(', ') + (type[end] ?? '');
+    i = end;
   }
   return out;
 }
