@@ -21,6 +21,7 @@ import { installRoutes } from './modules/install/routes.js';
 import { isPageRequest, registerSite } from './site/index.js';
 import { registerSessions } from './plugins/session.js';
 import { socialUserRoutes, userRoutes } from './modules/users/routes.js';
+import { yourDataRoutes } from './modules/yourData/routes.js';
 import { signInCodeRoutes } from './modules/signInCodes/routes.js';
 import { passkeyRoutes } from './modules/passkeys/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -192,6 +193,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   await app.register(reportRoutes, { prefix: '/api/community/report' });
   await app.register(newsletterRoutes, { prefix: '/api' }); // /api/newsletter, /api/user/newsletter, /api/admin/...
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(yourDataRoutes, { prefix: '/api/user' });
   await app.register(signInCodeRoutes, { prefix: '/api/user' });
   await app.register(passkeyRoutes, { prefix: '/api/user' });
   await app.register(socialUserRoutes, { prefix: '/socialuser' });

@@ -151,7 +151,7 @@ describeEachDatabase(
       assert.equal(held.length, 0);
 
       // A booking made earlier under the test provider cannot be paid for free now.
-      const { reserveSeats } = await import('../src/modules/payments/bookings.js');
+      const { reserveSeats } = await import('../src/modules/seats/bookings.js');
       const { booking } = await reserveSeats(app.db, {
         userId: member.id,
         eventId,

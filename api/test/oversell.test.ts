@@ -6,9 +6,8 @@
  * TEST_DATABASE_URL is set.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -17,61 +16,19 @@ import type { MinistryEvent } from '@ministry/shared/types';
 import { openDatabase } from '../src/db/index.js';
 import { newId } from '../src/lib/ids.js';
 import { signedInBuyers, type Buyer } from './buyers.js';
-import { createPostgresDatabase, databaseKinds } from './helpers.js';
+import { createPostgresDatabase, databaseKinds, startServerProcess } from './helpers.js';
 
-const apiDir = path.resolve(import.meta.dirname, '..');
 const BUYERS = 300;
 const SEATS = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface ApiProcess {
   child: ChildProcess;
   url: string;
 }
 
-/** Starts `src/server.ts` in its own process and waits until it answers. */
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      SITE_ROOT: tmpdir(),
-      PAYMENT_PROVIDER: 'local',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (d) => (errors += d));
-  const url = `http://127.0.0.1:${port}`;
-  // Starting loads the whole API: on a busy machine that can take a minute or more.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited: ${errors}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the API did not start: ${errors}`);
-}
+/** The API in its own process, paying with the local provider, moderating as a site does by default. */
+const startApi = (env: Record<string, string>): Promise<ApiProcess> =>
+  startServerProcess({ PAYMENT_PROVIDER: 'local', MODERATION: 'on', ...env });
 
 async function stopApi(api: ApiProcess): Promise<void> {
   if (api.child.exitCode !== null || api.child.signalCode !== null) return;

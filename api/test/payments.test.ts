@@ -17,7 +17,7 @@ import { buildApp } from '../src/app.js';
 import { newId } from '../src/lib/ids.js';
 import { createFulfilment } from '../src/modules/payments/fulfilment.js';
 import { createPaymentProvider } from '../src/modules/payments/provider.js';
-import { releaseExpired, reserveSeats } from '../src/modules/payments/bookings.js';
+import { releaseExpired, reserveSeats } from '../src/modules/seats/bookings.js';
 import { signedInBuyers } from './buyers.js';
 import {
   browserLike,

@@ -15,7 +15,7 @@ import { inSiteTimeZone } from '@ministry/shared/format';
 import type { AttendeeList, DonationReport, MinistryEvent, MyTicket, StaffEvent } from '@ministry/shared/types';
 import { csvField, toCsv } from '../src/lib/csv.js';
 import { newId } from '../src/lib/ids.js';
-import { markBookingPaid } from '../src/modules/payments/bookings.js';
+import { markBookingPaid } from '../src/modules/seats/bookings.js';
 import { createEvent, createMember, describeEachDatabase, json, mailsIn, plainMail } from './helpers.js';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };

@@ -16,7 +16,7 @@ import Stripe from 'stripe';
 import type { Booking, MyTicket } from '@ministry/shared/types';
 import { createFulfilment } from '../src/modules/payments/fulfilment.js';
 import { createPaymentProvider } from '../src/modules/payments/provider.js';
-import { normalizeTicketCode } from '../src/modules/payments/tickets.js';
+import { normalizeTicketCode } from '../src/modules/seats/tickets.js';
 import { createEvent, createMember, describeEachDatabase, json, mailsIn, plainMail, waitForMailTo } from './helpers.js';
 
 type Member = { id: string; email: string; cookie: string };

@@ -29,6 +29,8 @@ export declare function exportChanges(
 ): ExportChange[];
 export declare function neededBump(changes: ExportChange[]): 'major' | 'minor' | null;
 export declare function checkSharedExports(folder?: string): string[];
+/** A printed type with the order of its union and object members taken out (two types are the same when these are equal). */
+export declare function canonicalType(text: string): string;
 export declare function bumped(version: string, bump: 'major' | 'minor' | 'patch'): string;
 export declare function takeVersion(
   bump: 'major' | 'minor' | 'patch',

@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Booking, BookingStatus, MyBooking, TicketPass } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import { FREE_PROVIDER } from './bookings.js';
-import { groupedCode, shortReference, ticketQrSvg } from './tickets.js';
+import { FREE_PROVIDER } from '../seats/bookings.js';
+import { groupedCode, shortReference, ticketQrSvg } from '../seats/tickets.js';
 
 type Executor = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 /**
  * Checkouts of seats (POST /api/payment/create-checkout-session, routes.ts,
  * and the checkout page of seats offered from the waitlist, pages.ts). The
- * seats are held in one transaction first (bookings.ts), and only once that
+ * seats are held in one transaction first (seats/bookings.ts), and only once that
  * is committed does the provider open its checkout: a provider that cannot
  * be reached gives the seats back at once. A member checking out again
  * replaces their earlier checkout of the event, whose page at the provider
@@ -16,12 +16,12 @@ import {
   releaseExpired,
   reserveSeats,
   SeatCapError,
-} from './bookings.js';
+} from '../seats/bookings.js';
 import type { BookingView } from './bookingViews.js';
 import { hostedCheckoutOf } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
 import { findEvent } from '../events/service.js';
-import type { WaitlistOffers } from '../waitlist/offers.js';
+import type { WaitlistOffers } from '../seats/offers.js';
 
 export interface CheckoutInput {
   member: { id: string; email: string };

@@ -28,7 +28,7 @@ import type { PaymentProvider } from './providerTypes.js';
 import { calendarFileName, eventCalendar } from '../events/calendar.js';
 import { findEvent } from '../events/service.js';
 import { findUserContact } from '../users/service.js';
-import { groupedCode, shortReference, ticketQrPng, ticketQrSvg } from './tickets.js';
+import { groupedCode, shortReference, ticketQrPng, ticketQrSvg } from '../seats/tickets.js';
 import {
   claimCancellationNotice,
   claimRefund,
@@ -40,7 +40,7 @@ import {
   FREE_PROVIDER,
   type BookingRow,
   type PaidOutcome,
-} from './bookings.js';
+} from '../seats/bookings.js';
 import { findBookingView } from './bookingViews.js';
 
 export interface Fulfilment {

@@ -34,10 +34,10 @@ import { escapeHtml } from '../../lib/html.js';
 import { dollars, FONT_WEIGHTS, renderPage } from './html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
-import { releaseBooking } from './bookings.js';
+import { releaseBooking } from '../seats/bookings.js';
 import { asSeen, findBookingView } from './bookingViews.js';
 import { recordDonation } from './donations.js';
-import type { WaitlistOffers } from '../waitlist/offers.js';
+import type { WaitlistOffers } from '../seats/offers.js';
 import type { GivingMails } from './receipts.js';
 
 const MAX_DONATION = 100_000;

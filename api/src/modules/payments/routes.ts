@@ -25,10 +25,10 @@ import { createGivingMails } from './receipts.js';
 import { giftRoutes } from './gift-routes.js';
 import { paymentPages } from './pages.js';
 import { createPaymentProvider, hostedCheckoutOf } from './provider.js';
-import { cancelPaidBooking, releaseBooking, releaseExpired, reserveFreeSeats } from './bookings.js';
+import { cancelPaidBooking, releaseBooking, releaseExpired, reserveFreeSeats } from '../seats/bookings.js';
 import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingViews.js';
 import { stripeWebhookRoutes } from './webhook.js';
-import { createWaitlistOffers, type WaitlistOffers } from '../waitlist/offers.js';
+import { createWaitlistOffers, type WaitlistOffers } from '../seats/offers.js';
 import type { PaymentProvider } from './providerTypes.js';
 
 const str = { type: 'string' } as const;

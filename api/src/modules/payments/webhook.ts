@@ -22,7 +22,7 @@ import type { Fulfilment } from './fulfilment.js';
 import type { PaymentProvider, WebhookEvent } from './providerTypes.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { markBookingPaid, markBookingRefunded, releaseBooking, type PaidOutcome } from './bookings.js';
+import { markBookingPaid, markBookingRefunded, releaseBooking, type PaidOutcome } from '../seats/bookings.js';
 import { findSubscriptionDonation, recordDonation } from './donations.js';
 import type { GivingMails } from './receipts.js';
 import { claimWebhookEvent } from './webhookEvents.js';

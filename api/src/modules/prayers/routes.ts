@@ -14,7 +14,7 @@ import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../sche
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { postPageRoute } from '../community/postPage.js';
 import { POST_MAX } from '@ministry/shared/validation';
-import { sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
+import { PRAYED_MAIL_DELAY_MS, sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
 import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setPrayed, type PrayerViewer } from './service.js';
 import { createUpdate, updatesOf } from './updates.js';
 import { queuePrayed } from '../push/service.js';
@@ -300,6 +300,6 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
 
   app.jobs.every('prayer-mails', 60_000, () => sendPrayedMails(app.db, mailer, app.config.publicUrl, app.clock.now()));
   // "Someone prayed" as a notification, for members who turned it on (the same delay as the mail; sent by the job `push`).
-  app.jobs.every('prayer-pushes', 60_000, () => queuePrayed(app.db, app.clock.now()));
+  app.jobs.every('prayer-pushes', 60_000, () => queuePrayed(app.db, app.clock.now(), PRAYED_MAIL_DELAY_MS));
   app.jobs.every('prayer-summaries', 3600_000, () => sendPrayerSummaries(app.db, mailer, app.config.publicUrl, app.clock.now()));
 }

@@ -21,7 +21,6 @@ import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isLocalAddress } from '../../config.js';
 import { siteDay } from '../../lib/schedule.js';
-import { PRAYED_MAIL_DELAY_MS } from '../prayers/prayerMail.js';
 import { vapidKeys } from './keys.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -410,12 +409,13 @@ export const PRAYED_PUSH_GAP_MS = 3600_000;
 
 /**
  * "Someone prayed for your request": presses of "I prayed" by others on the
- * member's requests, at least PRAYED_MAIL_DELAY_MS old (a press taken back
- * at once never counts) and newer than the last notification's count. Each
+ * member's requests, at least `settleMs` old (the prayers module's wait: a
+ * press taken back at once never counts) and newer than the last
+ * notification's count. Each
  * member's count is claimed with a compare-and-set on `prayed_counted_until`.
  */
-export async function queuePrayed(db: Kysely<Database>, now: Date): Promise<number> {
-  const counted = new Date(now.getTime() - PRAYED_MAIL_DELAY_MS);
+export async function queuePrayed(db: Kysely<Database>, now: Date, settleMs: number): Promise<number> {
+  const counted = new Date(now.getTime() - settleMs);
   const due = await wanting(db, 'prayed')
     .select(['t.user_id', 't.prayed_counted_until'])
     .where(({ not, exists, selectFrom }) =>

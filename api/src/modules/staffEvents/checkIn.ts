@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { groupedCode, normalizeTicketCode, shortReference } from '../payments/tickets.js';
+import { groupedCode, normalizeTicketCode, shortReference } from '../seats/tickets.js';
 
 export interface CheckInCounts {
   /** Tickets (people) of paid bookings checked in, and sold. */

@@ -33,7 +33,7 @@ import { HttpError } from '../../lib/errors.js';
 import { checkIn, checkInCounts } from './checkIn.js';
 import { createFulfilment, type CancellationOutcome } from '../payments/fulfilment.js';
 import { createPaymentProvider, hostedCheckoutOf } from '../payments/provider.js';
-import { createWaitlistOffers } from '../waitlist/offers.js';
+import { createWaitlistOffers } from '../seats/offers.js';
 import {
   cancelEvent,
   createEvent,

@@ -10,11 +10,11 @@ import { inSiteTimeZone } from '@ministry/shared/format';
 import type { AttendeeTicketList, AttendeeWithTickets, StaffEvent, StaffEventInput } from '@ministry/shared/types';
 import { eventMessages } from '@ministry/shared/validation';
 import type { Database } from '../../db/index.js';
-import { FREE_PROVIDER, type BookingRow } from '../payments/bookings.js';
+import { FREE_PROVIDER, type BookingRow } from '../seats/bookings.js';
 import type { EventsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { groupedCode, shortReference } from '../payments/tickets.js';
+import { groupedCode, shortReference } from '../seats/tickets.js';
 import { parseRule } from '../events/recurrence.js';
 
 type Db = Kysely<Database>;

@@ -15,8 +15,8 @@ import { idParam, isUuid } from '../../lib/ids.js';
 import { requireUser, requireVerified, staffOnly } from '../../plugins/session.js';
 import { envelope, errors, listOf } from '../../schemas/entities.js';
 import { createPaymentProvider } from '../payments/provider.js';
-import { createWaitlistOffers } from './offers.js';
-import { joinWaitlist, leaveWaitlist, myWaitlistEntry, staffWaitlist } from './service.js';
+import { createWaitlistOffers } from '../seats/offers.js';
+import { joinWaitlist, leaveWaitlist, myWaitlistEntry, staffWaitlist } from '../seats/waitlist.js';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;

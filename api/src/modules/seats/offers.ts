@@ -10,8 +10,8 @@ import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
-import { releaseExpired } from '../payments/bookings.js';
-import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './service.js';
+import { releaseExpired } from './bookings.js';
+import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './waitlist.js';
 
 export interface WaitlistOffers {
   /** The options offers are made with (hours, provider, now). */

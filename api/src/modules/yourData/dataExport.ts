@@ -11,8 +11,8 @@ import type { Database } from '../../db/index.js';
 import type { UploadStore } from '../../lib/uploads.js';
 import { servingDataOf } from '../serving/service.js';
 import { pushDataOf } from '../push/service.js';
-import { describeUserAgent } from './devices.js';
-import { findUserById, normalizeEmail, toUser } from './service.js';
+import { describeUserAgent } from '../users/devices.js';
+import { findUserById, normalizeEmail, toUser } from '../users/service.js';
 
 /** A date as the file writes it (ISO 8601), or null. */
 const iso = (value: Date | string | null | undefined): string | null =>

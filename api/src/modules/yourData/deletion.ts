@@ -19,14 +19,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { HttpError } from '../../lib/errors.js';
-import { cancelPaidBooking } from '../payments/bookings.js';
+import { cancelPaidBooking } from '../seats/bookings.js';
 import { createFulfilment } from '../payments/fulfilment.js';
 import { createPaymentProvider, providerFor } from '../payments/provider.js';
 import { markRecurringCancelled } from '../payments/gifts.js';
 import { eraseServing } from '../serving/service.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { removePhoto } from './photos.js';
-import { findUserById, normalizeEmail } from './service.js';
+import { removePhoto } from '../users/photos.js';
+import { findUserById, normalizeEmail } from '../users/service.js';
 import { removeFromAllGroups } from '../groups/service.js';
 import { erasePush } from '../push/service.js';
 

@@ -19,7 +19,7 @@ import type { BookingsTable, EventsTable } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { newTicketToken } from './tickets.js';
-import { offerFreeSeats, type Offer, type OfferOptions } from '../waitlist/service.js';
+import { offerFreeSeats, type Offer, type OfferOptions } from './waitlist.js';
 
 export type BookingRow = Selectable<BookingsTable>;
 type EventRow = Selectable<EventsTable>;
