@@ -44,6 +44,7 @@ function startProxy(backends: () => Backend[]): Promise<{ server: Server; url: s
       const attempt = (tries: number) => {
         const list = backends();
         const backend = list[(first + tries) % list.length]!;
+        let answered = false;
         const forward = httpRequest(
           {
             host: '127.0.0.1',
@@ -60,16 +61,23 @@ function startProxy(backends: () => Backend[]): Promise<{ server: Server; url: s
               answer.resume();
               return attempt(tries + 1);
             }
+            answered = true;
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
           },
         );
-        forward.on('error', () => (tries < 10 ? setTimeout(() => attempt(tries + 1), 20) : res.writeHead(502).end()));
+        // Before an answer began, the next backend; once one began, it cannot be taken back.
+        forward.on('error', () =>
+          answered ? res.destroy() : tries < 10 ? setTimeout(() => attempt(tries + 1), 20) : res.writeHead(502).end(),
+        );
         forward.end(body);
       };
       attempt(0);
     });
   });
+  // The test's client keeps its connections to the proxy: none is closed for idling under it mid-test
+  // (Node closes an idle one after 5 s, a race with a request just sent on it on a busy machine).
+  server.keepAliveTimeout = 120_000;
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
@@ -333,7 +341,8 @@ describe(
                 if (r.status !== 200) failures.push(`status ${r.status}`);
                 return r.arrayBuffer().then(() => undefined);
               },
-              (e: Error) => void failures.push(e.message),
+              (e: Error) =>
+                void failures.push(`${e.message}${e.cause ? `: ${String((e.cause as Error).message ?? e.cause)}` : ''}`),
             ),
           );
           await new Promise((resolve) => setTimeout(resolve, 5)); // ~200 a second

@@ -103,6 +103,7 @@ describe('types as the compiler prints them', () => {
       "<TKey extends 'date' | 'photo'>(keys: readonly TKey[]) => Schema<{ [K in Exclude<'date', TKey> | Exclude<'photo', TKey>]: { date: string; photo: string; }[K]; }>",
     );
     same("(from: string, to: 'a' | 'b', alias?: boolean) => void", "(from: string, to: 'b' | 'a', alias?: boolean) => void");
+    same("{ required: ['a', 'b']; }", "{ required: ['b', 'a']; }");
   });
 
   it('differ when a type really changed', () => {

@@ -161,7 +161,7 @@ function splitTopLevel(text, separator) {
 
 /**
  * A type's text with the order the compiler happened to print in taken out:
- * union members and object members sorted, at every depth.
+ * union members, object members and tuples of names sorted, at every depth.
  */
 export function canonicalType(text) {
   // A parameter's or a type parameter's name before its type ('to: A | B', 'K extends A | B', 'K in A | B').
@@ -187,7 +187,12 @@ export function canonicalType(text) {
         return rest.length ? `${canonicalType(name)}: ${canonicalType(rest.join(': '))}` : canonicalType(member);
       });
       out += `{ ${members.sort().join('; ')}; }`;
-    } else out += c + splitTopLevel(inner, ', ').map(canonicalType).join(', ') + (type[end] ?? '');
+    } else {
+      const parts = splitTopLevel(inner, ', ').map(canonicalType);
+      // A list of names only (a schema's `required`) is a set: printed in the order the names were met.
+      if (c === '[' && parts.length > 1 && parts.every((p) => /^'[^']*'$/.test(p))) parts.sort();
+      out += c + parts.join(', ') + (type[end] ?? '');
+    }
     i = end;
   }
   return out;

@@ -1,7 +1,7 @@
 /** Giving: tickets and donations (spec section 3: payment). */
 import { Type } from '@sinclair/typebox';
 import type { DonationType } from '../config/donations';
-import { BodyInteger, BodyText, NumOrNull, Str, StrOrNull, StringEnum } from './schema';
+import { BodyInteger, BodyText, IntOrNull, NumOrNull, Str, StrOrNull, StringEnum } from './schema';
 
 /**
  * pending: seats held while the member pays; paid: seats sold (a ticket);
@@ -118,6 +118,73 @@ export const RecurringGiftContract = Type.Object({
   cancelledAt: StrOrNull(),
   /** The payment service that takes it ('stripe', or 'local' in test mode). */
   provider: Type.String(),
+});
+
+/** Where the signed-in member stands on an event's waitlist (GET /api/events/{id}/waitlist). */
+export const MyWaitlistEntryContract = Type.Object({
+  /** none: not on it; waiting: in the queue; offered: seats are held for them until offerExpiresAt. */
+  status: StringEnum(['none', 'waiting', 'offered']),
+  quantity: Type.Integer(),
+  /** 1 for the first member waiting; null unless waiting. */
+  position: IntOrNull(),
+  /** The booking holding the offered seats (paid on its checkout page). */
+  bookingId: StrOrNull(),
+  offerExpiresAt: StrOrNull(),
+});
+
+/** One member on an event's waitlist, for staff (GET /api/admin/events/{id}/waitlist). */
+export const StaffWaitlistEntryContract = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  quantity: Type.Integer(),
+  status: StringEnum(['waiting', 'offered']),
+  position: IntOrNull(),
+  joinedAt: Type.String(),
+  offerExpiresAt: StrOrNull(),
+});
+
+/** How the site takes payments (GET /api/payment/status). */
+export const PaymentStatusContract = Type.Object({
+  /** local: test-mode pages, no money moves; stripe: real card payments; none: no online payment yet. */
+  provider: StringEnum(['local', 'stripe', 'none']),
+  testMode: Type.Boolean(),
+  /** Seats one member may hold of an event at once. */
+  seatsPerMember: Type.Integer(),
+});
+
+/** The kinds of gift (config/donations.ts names and explains each). */
+const DONATION_TYPE_IDS = ['offering', 'tithing', 'charitable', 'generous'] as const satisfies readonly DonationType[];
+
+/** A gift on the admins' donations page (GET /api/admin/donations). */
+export const DonationRecordContract = Type.Object({
+  _id: Type.String(),
+  type: StringEnum(DONATION_TYPE_IDS),
+  frequency: StringEnum(['once', 'weekly', 'monthly']),
+  /** Dollars; null when the provider did not say. */
+  amount: NumOrNull(),
+  status: StringEnum(['paid', 'refunded']),
+  provider: Type.String(),
+  /** The giver: a member's name, or the address they gave; null when anonymous. */
+  giver: StrOrNull(),
+  email: StrOrNull(),
+  createdAt: Type.String(),
+});
+
+/** The admins' donations page: the newest gifts that match its filters, and their totals. */
+export const DonationReportContract = Type.Object({
+  /** The newest gifts that match, at most `limit`. */
+  items: Type.Array(DonationRecordContract),
+  /** How many gifts match in all (refunded ones included). */
+  matched: Type.Integer(),
+  limit: Type.Integer(),
+  totals: Type.Object({
+    count: Type.Integer(),
+    amount: Type.Number(),
+    byType: Type.Array(Type.Object({ type: StringEnum(DONATION_TYPE_IDS), count: Type.Integer(), amount: Type.Number() })),
+    /** 'YYYY-MM' on the site's clock, newest first. */
+    byMonth: Type.Array(Type.Object({ month: Type.String(), count: Type.Integer(), amount: Type.Number() })),
+  }),
 });
 
 /** A member's checkout for tickets (POST /api/payment/create-checkout-session). */

@@ -5,9 +5,14 @@ import type {
   BOOKING_STATUSES,
   BookingContract,
   BookingEventContract,
+  DonationRecordContract,
+  DonationReportContract,
   GiftContract,
   MyBookingContract,
   MyTicketContract,
+  MyWaitlistEntryContract,
+  PaymentStatusContract,
+  StaffWaitlistEntryContract,
   RecurrenceRuleContract,
   RecurringGiftContract,
   StaffEventContract,
@@ -122,19 +127,7 @@ export interface AttendeeTicketList extends AttendeeList {
 }
 
 /** A gift on the admins' donations page. */
-export interface DonationRecord {
-  _id: string;
-  type: 'offering' | 'tithing' | 'charitable' | 'generous';
-  frequency: 'once' | 'weekly' | 'monthly';
-  /** Dollars; null when the provider did not say. */
-  amount: number | null;
-  status: 'paid' | 'refunded';
-  provider: string;
-  /** The giver: a member's name, or the address they gave; null when anonymous. */
-  giver: string | null;
-  email: string | null;
-  createdAt: string;
-}
+export type DonationRecord = Static<typeof DonationRecordContract>;
 
 /** The filters of the donations page (each optional; dates 'YYYY-MM-DD' on the site's clock, both included). */
 export interface DonationFilters {
@@ -144,20 +137,8 @@ export interface DonationFilters {
   to?: string;
 }
 
-export interface DonationReport {
-  /** The newest gifts that match, at most `limit`. */
-  items: DonationRecord[];
-  /** How many gifts match in all (refunded ones included). */
-  matched: number;
-  limit: number;
-  totals: {
-    count: number;
-    amount: number;
-    byType: { type: DonationRecord['type']; count: number; amount: number }[];
-    /** 'YYYY-MM' on the site's clock, newest first. */
-    byMonth: { month: string; count: number; amount: number }[];
-  };
-}
+/** The admins' donations page (GET /api/admin/donations). */
+export type DonationReport = Static<typeof DonationReportContract>;
 
 /** Tickets (seats) of an event checked in at the door, and sold. */
 export interface CheckInCounts {
@@ -190,37 +171,13 @@ export interface MyGiving {
 }
 
 /** Where the signed-in member stands on an event's waitlist (GET /api/events/{id}/waitlist). */
-export interface MyWaitlistEntry {
-  /** none: not on it; waiting: in the queue; offered: seats are held for them until offerExpiresAt. */
-  status: 'none' | 'waiting' | 'offered';
-  quantity: number;
-  /** 1 for the first member waiting; null unless waiting. */
-  position: number | null;
-  /** The booking holding the offered seats (paid on its checkout page). */
-  bookingId: string | null;
-  offerExpiresAt: string | null;
-}
+export type MyWaitlistEntry = Static<typeof MyWaitlistEntryContract>;
 
 /** One member on an event's waitlist, for staff (GET /api/admin/events/{id}/waitlist). */
-export interface StaffWaitlistEntry {
-  _id: string;
-  name: string;
-  email: string;
-  quantity: number;
-  status: 'waiting' | 'offered';
-  position: number | null;
-  joinedAt: string;
-  offerExpiresAt: string | null;
-}
+export type StaffWaitlistEntry = Static<typeof StaffWaitlistEntryContract>;
 
 /** How the site takes payments (GET /api/payment/status). */
-export interface PaymentStatus {
-  /** local: test-mode pages, no money moves; stripe: real card payments; none: no online payment yet. */
-  provider: 'local' | 'stripe' | 'none';
-  testMode: boolean;
-  /** Seats one member may hold of an event at once. */
-  seatsPerMember: number;
-}
+export type PaymentStatus = Static<typeof PaymentStatusContract>;
 
 /** What cancelling an event answers (POST /api/admin/events/{id}/cancel): the event, and where its refunds and e-mails stand. */
 export interface EventCancellation {

@@ -10,14 +10,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatEventDate, formatEventTime, formatMinutes } from '@ministry/shared/format';
-import { CheckoutBody } from '@ministry/shared/contracts';
+import { CheckoutBody, PaymentStatusContract } from '@ministry/shared/contracts';
 import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
-import { bookingSchema, envelope, errors, listOf, myBookingSchema, ticketPassSchema } from '../../schemas/entities.js';
+import {
+  answerSchema,
+  bookingSchema,
+  envelope,
+  errors,
+  listOf,
+  myBookingSchema,
+  ticketPassSchema,
+} from '../../schemas/entities.js';
 import { byAccount, limitedBy } from '../../lib/limits.js';
 import { createCheckouts, type CheckoutOutcome, type Checkouts } from './checkout.js';
 import { createFulfilment, type Fulfilment } from './fulfilment.js';
@@ -130,14 +138,7 @@ async function bookingRoutes(
     {
       schema: {
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              provider: { type: 'string', enum: ['local', 'stripe', 'none'] },
-              testMode: { type: 'boolean' },
-              seatsPerMember: { type: 'integer' },
-            },
-          }),
+          200: envelope(answerSchema(PaymentStatusContract)),
         },
       },
     },

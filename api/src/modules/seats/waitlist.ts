@@ -10,6 +10,7 @@
  * (payments/bookings.ts, reserveSeats).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { MyWaitlistEntry, StaffWaitlistEntry } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -180,15 +181,6 @@ export async function eventsWithOffersDue(db: Executor): Promise<string[]> {
 /** Closes every settled offer (the sweep). */
 export const closeAllSettledOffers = (db: Executor, now = new Date()): Promise<void> => closeSettledOffers(db, null, now);
 
-export interface MyWaitlistEntry {
-  status: 'none' | 'waiting' | 'offered';
-  quantity: number;
-  /** 1 for the first member waiting. */
-  position: number | null;
-  bookingId: string | null;
-  offerExpiresAt: string | null;
-}
-
 /** Where the member stands on an event's waitlist. */
 export async function myWaitlistEntry(db: Executor, eventId: string, userId: string, now = new Date()): Promise<MyWaitlistEntry> {
   await closeSettledOffers(db, eventId, now);
@@ -349,17 +341,6 @@ export async function leaveWaitlist(
   });
 }
 
-export interface StaffWaitlistEntry {
-  _id: string;
-  name: string;
-  email: string;
-  quantity: number;
-  status: string;
-  position: number | null;
-  joinedAt: string;
-  offerExpiresAt: string | null;
-}
-
 /** An event's waitlist for staff: those waiting (in order) and those offered seats. */
 export async function staffWaitlist(db: Executor, eventId: string, now = new Date()): Promise<StaffWaitlistEntry[]> {
   await closeSettledOffers(db, eventId, now);
@@ -389,7 +370,7 @@ export async function staffWaitlist(db: Executor, eventId: string, now = new Dat
     name: `${r.firstname} ${r.lastname}`.trim(),
     email: r.email,
     quantity: r.quantity,
-    status: r.status,
+    status: r.status === 'offered' ? ('offered' as const) : ('waiting' as const),
     position: r.status === 'waiting' ? ++position : null,
     joinedAt: new Date(r.created_at).toISOString(),
     offerExpiresAt: r.status === 'offered' && r.expires_at ? new Date(r.expires_at).toISOString() : null,

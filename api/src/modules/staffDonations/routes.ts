@@ -6,19 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import { frequencyLabel, findDonationType } from '@ministry/shared/config';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
+import { DonationReportContract } from '@ministry/shared/contracts';
 import type { DonationFilters } from '@ministry/shared/types';
 import { donationFiltersSchema, fieldErrors } from '@ministry/shared/validation';
 import { toCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { recordActivity } from '../activity/service.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { donationReport, findDonations } from './service.js';
 
 const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const types = ['offering', 'tithing', 'charitable', 'generous'] as const;
 
 const filtersQuery = {
   type: 'object',
@@ -31,42 +29,7 @@ const filtersQuery = {
   additionalProperties: false,
 } as const;
 
-const reportSchema = {
-  type: 'object',
-  properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          _id: str,
-          type: { type: 'string', enum: types },
-          frequency: { type: 'string', enum: ['once', 'weekly', 'monthly'] },
-          amount: { type: ['number', 'null'] },
-          status: { type: 'string', enum: ['paid', 'refunded'] },
-          provider: str,
-          giver: { type: ['string', 'null'] },
-          email: { type: ['string', 'null'] },
-          createdAt: str,
-        },
-      },
-    },
-    matched: int,
-    limit: int,
-    totals: {
-      type: 'object',
-      properties: {
-        count: int,
-        amount: num,
-        byType: {
-          type: 'array',
-          items: { type: 'object', properties: { type: { type: 'string', enum: types }, count: int, amount: num } },
-        },
-        byMonth: { type: 'array', items: { type: 'object', properties: { month: str, count: int, amount: num } } },
-      },
-    },
-  },
-} as const;
+const reportSchema = answerSchema(DonationReportContract);
 
 /** The filters, checked with the page's own rules: a clear 400 under the field otherwise. */
 function readFilters(query: unknown): DonationFilters {

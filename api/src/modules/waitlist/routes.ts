@@ -13,40 +13,16 @@ import { seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { requireUser, requireVerified, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { MyWaitlistEntryContract, StaffWaitlistEntryContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { createPaymentProvider } from '../payments/provider.js';
 import { createWaitlistOffers } from '../seats/offers.js';
 import { joinWaitlist, leaveWaitlist, myWaitlistEntry, staffWaitlist } from '../seats/waitlist.js';
 
-const str = { type: 'string' } as const;
-const strOrNull = { type: ['string', 'null'] } as const;
-const intOrNull = { type: ['integer', 'null'] } as const;
 const params = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
-const myEntrySchema = {
-  type: 'object',
-  properties: {
-    status: { type: 'string', enum: ['none', 'waiting', 'offered'] },
-    quantity: { type: 'integer' },
-    position: intOrNull,
-    bookingId: strOrNull,
-    offerExpiresAt: strOrNull,
-  },
-} as const;
-
-const staffEntrySchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    name: str,
-    email: str,
-    quantity: { type: 'integer' },
-    status: { type: 'string', enum: ['waiting', 'offered'] },
-    position: intOrNull,
-    joinedAt: str,
-    offerExpiresAt: strOrNull,
-  },
-} as const;
+const myEntrySchema = answerSchema(MyWaitlistEntryContract);
+const staffEntrySchema = answerSchema(StaffWaitlistEntryContract);
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
