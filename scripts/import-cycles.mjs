@@ -141,9 +141,7 @@ const apiModules = path.join(root, 'api/src/modules');
 /** An API module's folder (api/src/modules/payments) for its files; any other file for itself. */
 const apiModuleOf = (file) => {
   const inModules = path.relative(apiModules, file);
-  return inModules.startsWith('..') || !inModules.includes(path.sep)
-    ? file
-    : path.join(apiModules, inModules.split(path.sep)[0]);
+  return inModules.startsWith('..') || !inModules.includes(path.sep) ? file : path.join(apiModules, inModules.split(path.sep)[0]);
 };
 
 const projects = [
