@@ -140,7 +140,7 @@ export async function reserveSeats(db: Executor, input: ReserveInput): Promise<R
       // A series is booked by its dates, never as a whole.
       .where('recurrence', 'is', null)
       .where(sql<boolean>`seats_held + seats_sold + ${quantity} <= number_of_seats`)
-      // Free seats a member on the waitlist could take are theirs (waitlist/service.ts offers them).
+      // Free seats a member on the waitlist could take are theirs (waitlist.ts beside this file offers them).
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

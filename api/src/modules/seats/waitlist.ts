@@ -7,7 +7,7 @@
  * offer is taken in one transaction with the event's seat counts, the event
  * row locked, so no seat is offered that is not free and none twice. While
  * a member waiting could take the free seats, an ordinary checkout cannot
- * (payments/bookings.ts, reserveSeats).
+ * (bookings.ts beside this file, reserveSeats).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MyWaitlistEntry, StaffWaitlistEntry } from '@ministry/shared/types';
