@@ -6,7 +6,6 @@ import type {
   BookingContract,
   BookingEventContract,
   DonationRecordContract,
-  DonationReportContract,
   GiftContract,
   MyBookingContract,
   MyTicketContract,
@@ -127,7 +126,8 @@ export interface AttendeeTicketList extends AttendeeList {
 }
 
 /** A gift on the admins' donations page. */
-export type DonationRecord = Static<typeof DonationRecordContract>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface DonationRecord extends Static<typeof DonationRecordContract> {}
 
 /** The filters of the donations page (each optional; dates 'YYYY-MM-DD' on the site's clock, both included). */
 export interface DonationFilters {
@@ -137,8 +137,21 @@ export interface DonationFilters {
   to?: string;
 }
 
-/** The admins' donations page (GET /api/admin/donations). */
-export type DonationReport = Static<typeof DonationReportContract>;
+/** The admins' donations page (GET /api/admin/donations; `DonationReportContract` is its schema). */
+export interface DonationReport {
+  /** The newest gifts that match, at most `limit`. */
+  items: DonationRecord[];
+  /** How many gifts match in all (refunded ones included). */
+  matched: number;
+  limit: number;
+  totals: {
+    count: number;
+    amount: number;
+    byType: { type: DonationRecord['type']; count: number; amount: number }[];
+    /** 'YYYY-MM' on the site's clock, newest first. */
+    byMonth: { month: string; count: number; amount: number }[];
+  };
+}
 
 /** Tickets (seats) of an event checked in at the door, and sold. */
 export interface CheckInCounts {
