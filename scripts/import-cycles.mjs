@@ -161,4 +161,4 @@ for (const { name, dirs, groupOf, what = 'files' } of projects) {
   }
 }
 if (failed) process.exit(1);
-console.log(`no import circles (${projects.map((p) => p.name).join(', ')})`);
+console.log(`no import circles (${projects.map((p) => (p.what ? `${p.name} ${p.what}` : p.name)).join(', ')})`);
