@@ -104,7 +104,8 @@ export async function prepareRelease(
 
   if (canary !== null && !existsSync(path.join(appFolder, 'live.json')))
     return fail(['a canary needs a live release beside it: release it for everyone first']);
-  const early = checkSource({ dir, app, source, releases: releasesDir() });
+  const shell = withShell && placedRelease(withShell.appFolder, withShell.record);
+  const early = checkSource({ dir, app, source, releases: releasesDir(), withShell: shell });
   if (early.length) return fail(early);
   say(`${dir}: building release ${id}…`);
   const built = await build(source, staging, app.host ? `/shell/${id}/browser/` : undefined);
@@ -116,7 +117,7 @@ export async function prepareRelease(
     releases: releasesDir(),
     alsoReleasing,
     source,
-    withShell: withShell && placedRelease(withShell.appFolder, withShell.record),
+    withShell: shell,
   });
   if (problems.length) return fail(problems);
   const facts = JSON.parse(readFileSync(path.join(staging, 'browser/pages.json'), 'utf8'));

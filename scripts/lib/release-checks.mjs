@@ -30,18 +30,23 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** The live release of the app in `appFolder`: its folder, pages.json, browser manifest and server files. */
+/** A placed release (live or not yet: a shell released in the same build): its folder, pages.json and browser manifest. */
+export function placedRelease(appFolder, record) {
+  const folder = path.join(appFolder, record.release);
+  return {
+    pointer: record,
+    folder,
+    facts: readJson(path.join(folder, 'browser/pages.json')),
+    manifest: readJson(path.join(folder, 'browser/mf-manifest.json')),
+  };
+}
+
+/** The live release of the app in `appFolder` (see `placedRelease`), or null. */
 function liveRelease(appFolder) {
   const pointer = readPointer(appFolder);
   if (!pointer) return null;
-  const folder = path.join(appFolder, pointer.release);
   try {
-    return {
-      pointer,
-      folder,
-      facts: readJson(path.join(folder, 'browser/pages.json')),
-      manifest: readJson(path.join(folder, 'browser/mf-manifest.json')),
-    };
+    return placedRelease(appFolder, pointer);
   } catch {
     return null;
   }
@@ -110,12 +115,13 @@ function appJsonProblems(app) {
  * What can be refused before building (a build takes a while): an app.json
  * that lists pages but no ./routes, or exposes nothing, and shared
  * singletons the live shell cannot serve, as the app's package.json asks for
- * them. checkRelease checks the build itself afterwards.
+ * them (or the shell released in the same build, `withShell`). checkRelease
+ * checks the build itself afterwards.
  *
  * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[] },
  *           source: string, releases: string }} release
  */
-export function checkSource({ dir, app, source, releases }) {
+export function checkSource({ dir, app, source, releases, withShell = null }) {
   const declared = appJsonProblems(app);
   if (declared.length) return declared;
   // What @ministry/shared exports is recorded at its version: a change without a new version is refused.
@@ -123,7 +129,7 @@ export function checkSource({ dir, app, source, releases }) {
   const exported = sharedExportProblems(sharedFolder);
   if (exported.length) return exported;
   if (app.host) return [];
-  const shell = liveApps(releases, dir).find((o) => o.dir === 'shell');
+  const shell = withShell ?? liveApps(releases, dir).find((o) => o.dir === 'shell');
   if (!shell) return [];
   const { sharedConfig } = require('../../config/webpack.base.cjs');
   const wanted = Object.entries(sharedConfig({ folder: source })).map(([name, options]) => ({ name, ...options }));
@@ -131,23 +137,10 @@ export function checkSource({ dir, app, source, releases }) {
 }
 
 /**
- * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
- *           staging: string, releases: string }} release
- */
-/** A placed release that is not live yet (a shell released in the same build), as `liveRelease` reads a live one. */
-export function placedRelease(appFolder, record) {
-  const folder = path.join(appFolder, record.release);
-  return {
-    pointer: record,
-    folder,
-    facts: readJson(path.join(folder, 'browser/pages.json')),
-    manifest: readJson(path.join(folder, 'browser/mf-manifest.json')),
-  };
-}
-
-/**
  * `withShell`: the shell released in the same build (see `placedRelease`); a
  * remote is checked against it rather than the live one it replaces.
+ * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
+ *           staging: string, releases: string }} release
  */
 export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], source = staging, withShell = null }) {
   const problems = [];
