@@ -78,6 +78,27 @@ describe("shared's version and its exports", () => {
     assert.equal(readRecord(shared)!.entries.types.since, typesSince, 'types are not run: the entry is asked for as before');
   });
 
+  it('a type written out where its name stood before (or the reverse) is no change; a different one is', () => {
+    edit(
+      'src/types/index.ts',
+      (text) =>
+        `${text}\nexport interface CheckedSpan {\n  from: string;\n  to: number;\n}\nexport interface CheckedHolder {\n  span: CheckedSpan;\n}\n`,
+    );
+    takeVersion('minor', shared);
+    const was = version();
+    edit('src/types/index.ts', (text) => text.replace('  span: CheckedSpan;', '  span: { to: number; from: string };'));
+    assert.deepEqual(checkSharedExports(shared), [], 'the same type, printed another way');
+    edit('src/types/index.ts', (text) =>
+      text.replace('  span: { to: number; from: string };', '  span: { to: string; from: string };'),
+    );
+    const [problem] = checkSharedExports(shared);
+    assert.match(problem, /types: CheckedHolder changed/);
+    assert.match(problem, /npm run shared:version -- major/);
+    edit('src/types/index.ts', (text) => text.replace('  span: { to: string; from: string };', '  span: CheckedSpan;'));
+    assert.deepEqual(checkSharedExports(shared), []);
+    assert.equal(version(), was);
+  });
+
   it('a changed signature needs a major version', () => {
     edit('src/format/index.ts', (text) => text.replace("return 'Recent Events v2';", 'return 42;'));
     const [problem] = checkSharedExports(shared);

@@ -26,6 +26,7 @@ export declare function currentExports(folder?: string): Record<string, Record<s
 export declare function exportChanges(
   record: ExportsRecord | null,
   current: Record<string, Record<string, SharedExport>>,
+  folder?: string,
 ): ExportChange[];
 export declare function neededBump(changes: ExportChange[]): 'major' | 'minor' | null;
 export declare function checkSharedExports(folder?: string): string[];

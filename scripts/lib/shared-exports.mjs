@@ -200,26 +200,116 @@ export function canonicalType(text) {
 
 /**
  * What changed between an export as recorded and as it is now: nothing,
- * 'added' (an object that only gained members), or 'changed'.
+ * 'added' (an object that only gained members), or 'changed'. `same`
+ * says whether two printed types are one type.
  */
-function exportChange(before, now) {
-  if (before.kind !== now.kind || !sameType(before.signature, now.signature)) return 'changed';
+function exportChange(before, now, same = sameType) {
+  if (before.kind !== now.kind || !same(before.signature, now.signature)) return 'changed';
   if (!now.members) return null;
   const was = before.members ?? {};
-  if (Object.keys(was).some((name) => !sameType(was[name], now.members[name]))) return 'changed';
+  if (Object.keys(was).some((name) => !same(was[name], now.members[name]))) return 'changed';
   return Object.keys(now.members).some((name) => !(name in was)) ? 'added' : null;
 }
 
-/** What changed between the record and the exports now, entry by entry ({ entry, name, change, kind }). */
-export function exportChanges(record, current) {
+/** The printed types of an export, as recorded and now, that differ as text (both present). */
+function differingTexts(before, now) {
+  const pairs = [];
+  const compare = (a, b) => {
+    if (a !== undefined && b !== undefined && a !== 'object' && b !== 'object' && !sameType(a, b)) pairs.push([a, b]);
+  };
+  if (before.kind !== now.kind) return pairs;
+  compare(before.signature, now.signature);
+  for (const name of Object.keys(before.members ?? {})) compare(before.members[name], now.members?.[name]);
+  return pairs;
+}
+
+const pairKey = (entry, a, b) => `${entry}\n${a}\n${b}`;
+
+/**
+ * Which printed types that differ as text are still one type: an interface
+ * whose members the compiler now writes out where it wrote the
+ * interface's name before (or the reverse) is not a change. Each pair is
+ * declared in a file beside the entry, with the entry's exports in scope,
+ * and each side must be assignable to the other; a name the file cannot
+ * resolve (a type the entry does not export) makes the pair differ.
+ * Answers the keys (`pairKey`) of the pairs that are one type.
+ */
+function sameTypesByCompiler(folder, pairsByEntry, current) {
+  const found = new Set();
+  const wanted = Object.entries(pairsByEntry).filter(([, pairs]) => pairs.length);
+  if (!wanted.length) return found;
+  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const { entries } = sharedPackage(folder);
+  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
+  const options = { ...parsed.options, noEmit: true, noUnusedLocals: false, noUnusedParameters: false };
+  const files = new Map();
+  for (const [entry, pairs] of wanted) {
+    const file = path.join(folder, `.same-types-${entry.replace(/\W/g, '_')}.ts`);
+    const from = `./${path
+      .relative(folder, entries[entry])
+      .replace(/\\/g, '/')
+      .replace(/\.tsx?$/, '')}`;
+    const names = Object.keys(current[entry] ?? {});
+    // One line per pair: the line of a compiler error names the pair.
+    const lines = [names.length ? `import type { ${names.join(', ')} } from '${from}';` : ''];
+    pairs.forEach(([a, b], i) =>
+      lines.push(
+        `type Was${i}__ = ${a}; type Now${i}__ = ${b}; export const same${i}__: [Was${i}__] extends [Now${i}__] ? ([Now${i}__] extends [Was${i}__] ? true : false) : false = true;`,
+      ),
+    );
+    files.set(file, { entry, pairs, text: lines.join('\n') });
+  }
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (name) => files.has(path.resolve(name)) || fileExists.call(host, name);
+  host.readFile = (name) => files.get(path.resolve(name))?.text ?? readFile.call(host, name);
+  host.getSourceFile = (name, languageVersion, ...rest) => {
+    const virtual = files.get(path.resolve(name));
+    return virtual
+      ? ts.createSourceFile(name, virtual.text, languageVersion, true)
+      : getSourceFile.call(host, name, languageVersion, ...rest);
+  };
+  const program = ts.createProgram([...Object.values(entries), ...files.keys()], options, host);
+  for (const [file, { entry, pairs }] of files) {
+    const source = program.getSourceFile(file);
+    const wrongLines = new Set(
+      [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+        (d) => source.getLineAndCharacterOfPosition(d.start ?? 0).line,
+      ),
+    );
+    // The imports' line is 0: an error there (an export the compiler cannot see) leaves every pair differing.
+    if (wrongLines.has(0)) continue;
+    pairs.forEach(([a, b], i) => {
+      if (!wrongLines.has(i + 1)) found.add(pairKey(entry, a, b));
+    });
+  }
+  return found;
+}
+
+/**
+ * What changed between the record and the exports now, entry by entry
+ * ({ entry, name, change, kind }). Printed types that differ are asked of
+ * the compiler (shared in `folder`) before they count as a change.
+ */
+export function exportChanges(record, current, folder = path.join(root, 'shared')) {
+  const pairsByEntry = {};
+  for (const entry of Object.keys(current)) {
+    const before = record?.entries?.[entry]?.exports ?? {};
+    pairsByEntry[entry] = Object.keys(current[entry])
+      .filter((name) => before[name])
+      .flatMap((name) => differingTexts(before[name], current[entry][name]));
+  }
+  const sameByCompiler = sameTypesByCompiler(folder, pairsByEntry, current);
   const changes = [];
   const entries = new Set([...Object.keys(record?.entries ?? {}), ...Object.keys(current)]);
   for (const entry of [...entries].sort()) {
     const before = record?.entries?.[entry]?.exports ?? {};
     const now = current[entry] ?? {};
+    const same = (a, b) => sameType(a, b) || sameByCompiler.has(pairKey(entry, a, b));
     if (!current[entry]) changes.push({ entry, name: '*', change: 'removed', kind: 'value' });
     for (const name of Object.keys(now)) {
-      const change = before[name] ? exportChange(before[name], now[name]) : 'added';
+      const change = before[name] ? exportChange(before[name], now[name], same) : 'added';
       if (change) changes.push({ entry, name, change, kind: now[name].kind });
     }
     for (const name of Object.keys(before))
@@ -246,7 +336,7 @@ export function checkSharedExports(folder = path.join(root, 'shared')) {
   const record = readRecord(folder);
   if (!record)
     return [`@ministry/shared has no record of its exports (shared/exports.json): run \`npm run shared:version -- minor\``];
-  const changes = exportChanges(record, currentExports(folder));
+  const changes = exportChanges(record, currentExports(folder), folder);
   if (!changes.length) {
     if (record.version !== pkg.version)
       return [
@@ -274,7 +364,7 @@ export function takeVersion(bump, folder = path.join(root, 'shared')) {
   const pkg = sharedPackage(folder);
   const record = readRecord(folder);
   const current = currentExports(folder);
-  const changes = exportChanges(record, current);
+  const changes = exportChanges(record, current, folder);
   const needed = neededBump(changes);
   const order = { patch: 0, minor: 1, major: 2 };
   if (record && needed && order[bump] < order[needed])
@@ -285,9 +375,10 @@ export function takeVersion(bump, folder = path.join(root, 'shared')) {
     const before = record?.entries?.[entry];
     const recorded = {};
     let since = before?.since ?? version;
+    const changed = new Set(changes.filter((c) => c.entry === entry).map((c) => c.name));
     for (const [name, now] of Object.entries(exports)) {
       const was = before?.exports?.[name];
-      const same = was && !exportChange(was, now);
+      const same = was && !changed.has(name);
       recorded[name] = { since: same ? was.since : version, ...now };
       // What an app asks for at run time moves with what runs: values, not types.
       if (!same && now.kind === 'value') since = version;

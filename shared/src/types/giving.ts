@@ -6,6 +6,7 @@ import type {
   BookingContract,
   BookingEventContract,
   DonationRecordContract,
+  DonationReportContract,
   GiftContract,
   MyBookingContract,
   MyTicketContract,
@@ -137,21 +138,9 @@ export interface DonationFilters {
   to?: string;
 }
 
-/** The admins' donations page (GET /api/admin/donations; `DonationReportContract` is its schema). */
-export interface DonationReport {
-  /** The newest gifts that match, at most `limit`. */
-  items: DonationRecord[];
-  /** How many gifts match in all (refunded ones included). */
-  matched: number;
-  limit: number;
-  totals: {
-    count: number;
-    amount: number;
-    byType: { type: DonationRecord['type']; count: number; amount: number }[];
-    /** 'YYYY-MM' on the site's clock, newest first. */
-    byMonth: { month: string; count: number; amount: number }[];
-  };
-}
+/** The admins' donations page (GET /api/admin/donations): the newest gifts that match its filters, and their totals. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface DonationReport extends Static<typeof DonationReportContract> {}
 
 /** Tickets (seats) of an event checked in at the door, and sold. */
 export interface CheckInCounts {
