@@ -67,7 +67,8 @@ function sharedFolderOf(appFolder) {
 
 /**
  * The entries of @ministry/shared, each shared at the package's version and
- * asking for the version it has been as it is since (shared/exports.json,
+ * asking for the version it has been as it is since, up to the package's
+ * next major version (shared/exports.json,
  * kept by `npm run shared:version`). Entries that hold state (the package
  * names them: `ministry.statefulEntries`: the store, the HTTP client and
  * its session, the page's server data) are singletons: one copy on the
@@ -87,6 +88,10 @@ function sharedLibEntries(appFolder) {
     // not recorded yet: every entry at the package's version
   }
   const stateful = new Set(pkg.ministry?.statefulEntries ?? []);
+  // From the version the entry has been as it is since, up to the next major version of the package
+  // built against: an entry unchanged since 2.0.0 is the same in 3.0.0, and an app built with 3.0.0
+  // takes it from a shell sharing 3.0.0 (`^2.0.0` would refuse it).
+  const nextMajor = `${Number(pkg.version.split('.')[0]) + 1}.0.0`;
   const shared = {};
   for (const key of Object.keys(pkg.exports ?? {})) {
     const entry = key.replace(/^\.\//, '');
@@ -94,10 +99,11 @@ function sharedLibEntries(appFolder) {
     // itself on the first call, and fetches it again after a failed load, which a shared module is not).
     if (entry === 'testing' || entry === 'contracts' || entry.includes('/')) continue;
     const since = record?.entries?.[entry]?.since ?? pkg.version;
+    const requiredVersion = `>=${since} <${nextMajor}`;
     shared[`@ministry/shared/${entry}`] = stateful.has(entry)
-      ? { singleton: true, strictVersion: true, requiredVersion: `^${since}`, version: pkg.version }
+      ? { singleton: true, strictVersion: true, requiredVersion, version: pkg.version }
       : // Said outright: the manifest takes a shared module with no word on it for a singleton.
-        { singleton: false, requiredVersion: `^${since}`, version: pkg.version };
+        { singleton: false, requiredVersion, version: pkg.version };
   }
   return shared;
 }

@@ -8,10 +8,14 @@
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { canonicalType, checkSharedExports, readRecord, takeVersion } from '../../scripts/lib/shared-exports.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
+const require = createRequire(path.join(repo, 'package.json'));
+const { sharedConfig } = require('./config/webpack.base.cjs') as { sharedConfig: (app: { folder: string }) => unknown };
+const semver = require('semver') as { satisfies: (version: string, range: string) => boolean };
 
 describe("shared's version and its exports", () => {
   let top: string;
@@ -105,6 +109,31 @@ describe("shared's version and its exports", () => {
     assert.match(problem, /format: eventsHeading changed/);
     assert.match(problem, /npm run shared:version -- major/);
     assert.throws(() => takeVersion('minor', shared), /need a major version/);
+  });
+
+  it('after a major version, an app built with it takes every entry from a shell at that version, changed or not', () => {
+    const was = version();
+    const { version: next } = takeVersion('major', shared);
+    const record = readRecord(shared)!;
+    assert.equal(record.entries.format.since, next, 'the changed entry is since the major version');
+    assert.notEqual(record.entries.store.since, next, 'an unchanged one is not');
+    // An app whose folder resolves this copy of shared, as a build does.
+    const app = path.join(top, 'app');
+    mkdirSync(path.join(app, 'node_modules/@ministry'), { recursive: true });
+    writeFileSync(path.join(app, 'package.json'), '{ "name": "app", "dependencies": {} }');
+    symlinkSync(shared, path.join(app, 'node_modules/@ministry/shared'));
+    const config = sharedConfig({ folder: app }) as Record<string, { requiredVersion: string; version?: string }>;
+    const after = `${Number(next.split('.')[0]) + 1}.0.0`;
+    for (const entry of ['format', 'store']) {
+      const { requiredVersion, version: sharedAt } = config[`@ministry/shared/${entry}`];
+      assert.equal(sharedAt, next);
+      assert.ok(semver.satisfies(next, requiredVersion), `${entry} asks for ${requiredVersion}, which ${next} is`);
+      assert.ok(!semver.satisfies(after, requiredVersion), `${entry} does not take the next major version`);
+    }
+    assert.ok(
+      !semver.satisfies(was, config['@ministry/shared/format'].requiredVersion),
+      'the changed entry needs the new version',
+    );
   });
 
   it('a version changed by hand without a new record fails too', () => {

@@ -13,7 +13,8 @@
  *   "since" the new version.
  *
  * The builds share each entry at the package's version and ask for the
- * version its entry has been as it is since (`^since`): a remote built
+ * version its entry has been as it is since, up to the package's next
+ * major version (`>=since <next major`): a remote built
  * against a newer entry than the live shell serves loads its own copy of a
  * stateless entry beside the shell's, and is refused for a stateful one
  * (the entries named in package.json's `ministry.statefulEntries`); see
