@@ -184,12 +184,109 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   return locator;
 }
 
+/** What a test does to an element that must reach the app (not hovering or reading). */
+const INTERACTIONS = [
+  'check',
+  'clear',
+  'click',
+  'dblclick',
+  'fill',
+  'press',
+  'pressSequentially',
+  'selectOption',
+  'selectText',
+  'setChecked',
+  'setInputFiles',
+  'tap',
+  'type',
+  'uncheck',
+] as const;
+/** The longest an interaction waits for React to take over its element before acting anyway. */
+const REACT_WAIT_MS = 15_000;
+let interactionsWaitForReact = false;
+
+/**
+ * Whether React has taken over `el` (run in the page): it carries React's
+ * props, or it sits in HTML React sets as a whole (an article's body) whose
+ * container does; an element outside the app (a page without `#root`, a
+ * frame) needs nothing.
+ */
+function ownedByReact(el: Element | null): boolean {
+  if (!el?.isConnected) return false;
+  const props = (node: Element) => {
+    const key = Object.keys(node).find((k) => k.startsWith('__reactProps$'));
+    return key ? ((node as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[key] ?? {}) : null;
+  };
+  if (props(el)) return true;
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const above = props(node);
+    if (above) return Boolean(above.dangerouslySetInnerHTML);
+  }
+  const root = el.ownerDocument.getElementById('root');
+  return !root || !root.contains(el);
+}
+
+/** Waits (at most `limit` ms) until React owns the element `locator` finds; answers whether it did. */
+async function reactTakesOver(locator: Locator, limit: number): Promise<boolean> {
+  const until = Date.now() + limit;
+  while (Date.now() < until) {
+    let handle;
+    try {
+      handle = await locator.elementHandle({ timeout: Math.max(1, until - Date.now()) });
+    } catch {
+      return false; // not there, or several: the action itself says so
+    }
+    try {
+      const frame = await handle.ownerFrame();
+      if (!frame) return false;
+      // Hydration may replace the element (a mismatch): look it up again after a while.
+      await frame.waitForFunction(ownedByReact, handle, { timeout: Math.max(1, Math.min(3_000, until - Date.now())) });
+      return true;
+    } catch {
+      // not yet
+    } finally {
+      await handle.dispose().catch(() => undefined);
+    }
+  }
+  return false;
+}
+
+/**
+ * Every click, fill or selection a test makes waits first until React owns
+ * the element: a server-rendered part of a page may still be hydrating after
+ * the page is ready (its code loads later, or the machine is busy), and a
+ * click, a typed value or a selection that lands before is lost. A test
+ * acts as a visitor does once the page answers. Set once, on every locator.
+ * `{ force: true }` acts at once (a page with scripts off never hydrates).
+ */
+function interactionsWaitForTheApp(page: Page): void {
+  if (interactionsWaitForReact) return;
+  interactionsWaitForReact = true;
+  const prototype = Object.getPrototypeOf(page.locator('html')) as Record<string, unknown>;
+  for (const name of INTERACTIONS) {
+    const action = prototype[name];
+    if (typeof action !== 'function') continue;
+    prototype[name] = async function (this: Locator, ...args: unknown[]) {
+      const options = [...args]
+        .reverse()
+        .find((a): a is { timeout?: number; force?: boolean } => typeof a === 'object' && a !== null && !Array.isArray(a));
+      if (!options?.force) {
+        const limit = Math.min(REACT_WAIT_MS, options?.timeout || REACT_WAIT_MS);
+        if (!(await reactTakesOver(this, limit)) && process.env.E2E_DEBUG)
+          console.warn(`${name} on ${String(this)}: React never took it over`);
+      }
+      return (action as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    };
+  }
+}
+
 /**
  * Makes `goto` and `reload` wait for the app as well as for the load: a
  * server-rendered page shows before its scripts run, and what a test types
  * or clicks must reach the app, as for a visitor who waits for the page.
  */
 export function waitsForApp(page: Page): Page {
+  interactionsWaitForTheApp(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {
