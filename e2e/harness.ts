@@ -212,15 +212,17 @@ let interactionsWaitForReact = false;
  * frame) needs nothing.
  */
 function ownedByReact(el: Element | null): boolean {
+  // No named function inside: this runs in the page, where the test runner's helpers for names do not exist.
   if (!el?.isConnected) return false;
-  const props = (node: Element) => {
+  for (let node: Element | null = el; node; node = node.parentElement) {
     const key = Object.keys(node).find((k) => k.startsWith('__reactProps$'));
-    return key ? ((node as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[key] ?? {}) : null;
-  };
-  if (props(el)) return true;
-  for (let node = el.parentElement; node; node = node.parentElement) {
-    const above = props(node);
-    if (above) return Boolean(above.dangerouslySetInnerHTML);
+    if (key)
+      return (
+        node === el ||
+        Boolean(
+          (node as unknown as Record<string, { dangerouslySetInnerHTML?: unknown } | undefined>)[key]?.dangerouslySetInnerHTML,
+        )
+      );
   }
   const root = el.ownerDocument.getElementById('root');
   return !root || !root.contains(el);
@@ -239,6 +241,9 @@ async function reactTakesOver(locator: Locator, limit: number): Promise<boolean>
     try {
       const frame = await handle.ownerFrame();
       if (!frame) return false;
+      if (await handle.evaluate(ownedByReact)) return true;
+      // A part below the first screen is taken over once it comes near the screen: go to it, as the action would.
+      await handle.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
       // Hydration may replace the element (a mismatch): look it up again after a while.
       await frame.waitForFunction(ownedByReact, handle, { timeout: Math.max(1, Math.min(3_000, until - Date.now())) });
       return true;
