@@ -7,8 +7,8 @@ import { useAuth } from '@ministry/shared/store';
 import {
   Button,
   ButtonLink,
+  ConfirmDialog,
   Container,
-  Modal,
   Muted,
   notify,
   PageBanner,
@@ -139,20 +139,12 @@ const Actions = styled.div`
 
 function SlotItem({ slot, onCancelled }: { slot: MySlot; onCancelled: () => void }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const canCancel = new Date(slot.cancelUntil).getTime() > Date.now();
   const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelSlot(slot._id);
-      notify.success('Your sign-up is cancelled.');
-      setAsking(false);
-      onCancelled();
-    } catch (failure) {
-      notify.error(serverMessage(failure) ?? friendlyError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await cancelSlot(slot._id);
+    notify.success('Your sign-up is cancelled.');
+    setAsking(false);
+    onCancelled();
   };
   return (
     <SlotCard aria-label={`${slot.position.name}, ${slotMoment(slot.startsAt)}`}>
@@ -174,19 +166,19 @@ function SlotItem({ slot, onCancelled }: { slot: MySlot; onCancelled: () => void
       ) : (
         <small>Can no longer be cancelled here: please tell your team leader.</small>
       )}
-      <Modal open={asking} title="Cancel this sign-up?" onClose={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title="Cancel this sign-up?"
+        onClose={() => setAsking(false)}
+        confirmLabel="Cancel my sign-up"
+        busyLabel="Cancelling…"
+        onConfirm={cancel}
+        keepLabel="Keep it"
+      >
         <p>
           {slot.position.name} ({slot.team.name}) on {slotMoment(slot.startsAt)}. The place opens for someone else.
         </p>
-        <Actions>
-          <Button type="button" $variant="danger" disabled={busy} onClick={() => void cancel()}>
-            {busy ? 'Cancelling…' : 'Cancel my sign-up'}
-          </Button>
-          <Button type="button" $variant="outline" onClick={() => setAsking(false)}>
-            Keep it
-          </Button>
-        </Actions>
-      </Modal>
+      </ConfirmDialog>
     </SlotCard>
   );
 }

@@ -101,6 +101,43 @@ describe('RosterPage', () => {
     expect(JSON.parse(String(api.history.post[1]!.data))).toEqual({ name: 'Media', description: '' });
   });
 
+  it('asks the staff before a removal: keeping it sends nothing; a refusal shows in the dialog; removing it does', async () => {
+    api.onGet('/api/admin/serving').reply(200, { data: { ...overview, staff: true } });
+    api.onDelete('/api/admin/serving/teams/t1').replyOnce(409, { error: { message: 'The team has sign-ups ahead.' } });
+    api.onDelete('/api/admin/serving/teams/t1').replyOnce(200, { data: { ok: true } });
+    api.onDelete('/api/admin/serving/slots/s1').reply(200, { data: { ok: true } });
+    renderWithProviders(<CommunityApp />, {
+      route: '/admin/serving',
+      preloadedState: signedInState({ ...sampleUser, role: 'editor' }),
+    });
+    const slot = await screen.findByRole('listitem', { name: 'Greeter (Greeters), 8:30 AM' });
+    await userEvent.click(within(slot).getByRole('button', { name: 'Remove slot' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove the slot Greeter (Greeters), 8:30 AM?' });
+    expect(dialog).toHaveTextContent('Those signed up for it are taken off.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.history.delete).toHaveLength(0);
+    await userEvent.click(within(slot).getByRole('button', { name: 'Remove slot' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the slot' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.history.delete.map((r) => r.url)).toEqual(['/api/admin/serving/slots/s1']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Teams and slots (1)' }));
+    const panel = screen.getByRole('region', { name: 'Greeters' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Remove team' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove the team Greeters?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the team' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The team has sign-ups ahead.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove the team' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.history.delete.map((r) => r.url)).toEqual([
+      '/api/admin/serving/slots/s1',
+      '/api/admin/serving/teams/t1',
+      '/api/admin/serving/teams/t1',
+    ]);
+  });
+
   it('tells a member who leads no team what the page is for', async () => {
     api.onGet('/api/admin/serving').reply(200, { data: { staff: false, teams: [], locations: [] } });
     renderWithProviders(<CommunityApp />, { route: '/serve/roster', preloadedState: signedInState() });

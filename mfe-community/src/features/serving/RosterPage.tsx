@@ -30,6 +30,7 @@ import {
   type ServingOverview,
 } from './api';
 import { dayLong, slotTime, today } from './format';
+import { RemovalDialog, type Removal } from './RemovalDialog';
 import { TeamsAdmin } from './TeamsAdmin';
 
 const Filters = styled.div`
@@ -185,6 +186,7 @@ function DayRoster({ day, staff, onChanged }: { day: RosterDay; staff: boolean; 
       notify.error(serverMessage(failure) ?? friendlyError(failure));
     }
   };
+  const [removing, setRemoving] = useState<Removal | null>(null);
   const gaps = day.slots.reduce((n, s) => n + Math.max(0, s.needed - s.people.length), 0);
   return (
     <StaffPanel aria-labelledby={`day-${day.day}`}>
@@ -220,10 +222,15 @@ function DayRoster({ day, staff, onChanged }: { day: RosterDay; staff: boolean; 
                       <Small
                         type="button"
                         $variant="outline"
-                        onClick={() => {
-                          if (window.confirm(`Remove the slot ${label}? Those signed up are taken off.`))
-                            void act(() => removeSlot(slot._id), 'The slot is removed.');
-                        }}
+                        onClick={() =>
+                          setRemoving({
+                            title: `Remove the slot ${label}?`,
+                            text: 'Those signed up for it are taken off.',
+                            confirmLabel: 'Remove the slot',
+                            work: () => removeSlot(slot._id),
+                            done: 'The slot is removed.',
+                          })
+                        }
                       >
                         Remove slot
                       </Small>
@@ -264,6 +271,7 @@ function DayRoster({ day, staff, onChanged }: { day: RosterDay; staff: boolean; 
           {day.blockedOut.map((b) => `${b.name}${b.teams.length ? ` (${b.teams.join(', ')})` : ''}`).join('; ')}
         </Away>
       )}
+      <RemovalDialog removal={removing} onClose={() => setRemoving(null)} onDone={onChanged} />
     </StaffPanel>
   );
 }

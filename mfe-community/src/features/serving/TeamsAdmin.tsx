@@ -14,6 +14,7 @@ import {
   type ServingOverview,
 } from './api';
 import { today } from './format';
+import { RemovalDialog, type Removal } from './RemovalDialog';
 
 const Grid = styled.div`
   display: grid;
@@ -221,6 +222,8 @@ function TeamPanel({
     const failed = await attempt(work, done, onChanged);
     if (failed) notify.error(failed);
   };
+  // A removal that takes slots and sign-ups with it is asked first.
+  const [removing, setRemoving] = useState<Removal | null>(null);
   return (
     <StaffPanel aria-labelledby={`admin-team-${team._id}`}>
       <h2 id={`admin-team-${team._id}`}>{team.name}</h2>
@@ -236,10 +239,15 @@ function TeamPanel({
               <button
                 type="button"
                 aria-label={`Remove the position ${p.name}`}
-                onClick={() => {
-                  if (window.confirm(`Remove the position ${p.name} and its slots?`))
-                    void quick(() => removePosition(p._id), 'The position is removed.');
-                }}
+                onClick={() =>
+                  setRemoving({
+                    title: `Remove the position ${p.name}?`,
+                    text: 'Its slots ahead and their sign-ups are removed with it.',
+                    confirmLabel: 'Remove the position',
+                    work: () => removePosition(p._id),
+                    done: 'The position is removed.',
+                  })
+                }
               >
                 ×
               </button>
@@ -283,14 +291,20 @@ function TeamPanel({
         <Button
           type="button"
           $variant="danger"
-          onClick={() => {
-            if (window.confirm(`Remove the team ${team.name} with all its slots and sign-ups?`))
-              void quick(() => removeTeam(team._id), 'The team is removed.');
-          }}
+          onClick={() =>
+            setRemoving({
+              title: `Remove the team ${team.name}?`,
+              text: 'All its positions, slots and sign-ups are removed with it.',
+              confirmLabel: 'Remove the team',
+              work: () => removeTeam(team._id),
+              done: 'The team is removed.',
+            })
+          }
         >
           Remove team
         </Button>
       </Danger>
+      <RemovalDialog removal={removing} onClose={() => setRemoving(null)} onDone={onChanged} />
     </StaffPanel>
   );
 }
