@@ -8,8 +8,8 @@ import type { MemberDetail, MyPost, PostKind, Role } from '@ministry/shared/type
 import {
   Button,
   ButtonLink,
+  ConfirmDialog,
   media,
-  Modal,
   NotFound,
   notify,
   ResourceView,
@@ -162,18 +162,23 @@ function AccessPanel({ member, self, onChanged }: { member: MemberDetail; self: 
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<'account' | 'posting' | null>(null);
   const name = `${member.firstname} ${member.lastname}`;
-  const setDisabled = async (disabled: boolean) => {
+  const enable = async () => {
     setBusy('account');
     try {
-      const updated = await setMemberDisabled(member._id, disabled);
-      notify.success(disabled ? `${name}'s account is disabled; they are signed out.` : `${name}'s account is enabled again.`);
-      setAsking(false);
-      onChanged(updated);
+      onChanged(await setMemberDisabled(member._id, false));
+      notify.success(`${name}'s account is enabled again.`);
     } catch (error) {
       notify.error(friendlyError(error));
     } finally {
       setBusy(null);
     }
+  };
+  // Asked first (the dialog shows a failure itself).
+  const disable = async () => {
+    const updated = await setMemberDisabled(member._id, true);
+    notify.success(`${name}'s account is disabled; they are signed out.`);
+    setAsking(false);
+    onChanged(updated);
   };
   const setPosting = async (stopped: boolean) => {
     setBusy('posting');
@@ -198,7 +203,7 @@ function AccessPanel({ member, self, onChanged }: { member: MemberDetail; self: 
             Disabled since {day(member.disabledAt)}: {member.firstname} cannot sign in.
           </p>
           <Buttons>
-            <Button type="button" disabled={busy !== null} onClick={() => void setDisabled(false)}>
+            <Button type="button" disabled={busy !== null} onClick={() => void enable()}>
               {busy === 'account' ? 'Enabling…' : 'Enable account'}
             </Button>
           </Buttons>
@@ -235,19 +240,19 @@ function AccessPanel({ member, self, onChanged }: { member: MemberDetail; self: 
           </Buttons>
         </>
       )}
-      <Modal open={asking} title={`Disable ${name}'s account?`} onClose={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title={`Disable ${name}'s account?`}
+        onClose={() => setAsking(false)}
+        confirmLabel="Disable account"
+        busyLabel="Disabling…"
+        onConfirm={disable}
+        keepLabel="Keep it active"
+      >
         <p>
           They are signed out at once and cannot sign in until an admin enables the account again. Their posts stay as they are.
         </p>
-        <Buttons>
-          <Button type="button" $variant="danger" disabled={busy !== null} onClick={() => void setDisabled(true)}>
-            {busy === 'account' ? 'Disabling…' : 'Disable account'}
-          </Button>
-          <Button type="button" $variant="outline" onClick={() => setAsking(false)}>
-            Keep it active
-          </Button>
-        </Buttons>
-      </Modal>
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -6,9 +6,9 @@ import { useResource } from '@ministry/shared/app';
 import { weekdayName } from '@ministry/shared/format';
 import {
   Button,
+  ConfirmDialog,
   ExternalButton,
   ImageField,
-  Modal,
   notify,
   ResourceView,
   SelectField,
@@ -400,13 +400,9 @@ function EditGroup({ id }: { id: string }) {
   const [rosterVersion, setRosterVersion] = useState(0);
   const shown = current ?? group.data ?? null;
   const remove = async () => {
-    try {
-      await deleteGroup(id);
-      notify.success('The group is removed.');
-      navigate('/admin/groups');
-    } catch (failure) {
-      notify.error(friendlyError(failure));
-    }
+    await deleteGroup(id);
+    notify.success('The group is removed.');
+    navigate('/admin/groups');
   };
   return (
     <StaffPage
@@ -434,17 +430,17 @@ function EditGroup({ id }: { id: string }) {
           </>
         )}
       </ResourceView>
-      <Modal open={removing} title="Remove this group?" onClose={() => setRemoving(false)}>
+      <ConfirmDialog
+        open={removing}
+        title="Remove this group?"
+        onClose={() => setRemoving(false)}
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        onConfirm={remove}
+        keepLabel="Keep it"
+      >
         <p>Its page, roster and requests are removed for good. Its members are not told.</p>
-        <Actions>
-          <Button type="button" $variant="danger" onClick={remove}>
-            Remove
-          </Button>
-          <Button type="button" $variant="outline" onClick={() => setRemoving(false)}>
-            Keep it
-          </Button>
-        </Actions>
-      </Modal>
+      </ConfirmDialog>
     </StaffPage>
   );
 }

@@ -119,4 +119,19 @@ describe('the staff groups pages', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Cy Gone' }));
     await waitFor(() => expect(api.history.delete.map((r) => r.url)).toEqual([`/api/admin/groups/${ID}/members/user-cy`]));
   });
+  it('removes a group once asked: a failure shows in the dialog, then the list', async () => {
+    api
+      .onDelete(`/api/admin/groups/${ID}`)
+      .replyOnce(503)
+      .onDelete(`/api/admin/groups/${ID}`)
+      .replyOnce(200, { data: { ok: true } });
+    renderWithProviders(<CommunityApp />, { route: `/admin/groups/${ID}`, preloadedState: editor });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove the group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this group?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Oops, there is a problem');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/\/admin\/groups$/));
+    expect(api.history.delete).toHaveLength(2);
+  });
 });

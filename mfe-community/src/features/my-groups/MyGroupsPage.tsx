@@ -9,8 +9,8 @@ import {
   ButtonLink,
   Card,
   CardBody,
+  ConfirmDialog,
   Container,
-  Modal,
   notify,
   PageBanner,
   ResourceView,
@@ -255,7 +255,6 @@ function MailForm({ group, onClose }: { group: MyGroup; onClose: () => void }) {
 function GroupItem({ group, onChanged, onLeft }: { group: MyGroup; onChanged: (g: MyGroup) => void; onLeft: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [mailing, setMailing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const choose = async (choice: { shareEmail?: boolean; mail?: boolean }) => {
     try {
       onChanged({ ...group, ...(await updateMembership(group._id, choice)) });
@@ -264,16 +263,10 @@ function GroupItem({ group, onChanged, onLeft }: { group: MyGroup; onChanged: (g
     }
   };
   const leave = async () => {
-    setBusy(true);
-    try {
-      await leaveGroup(group._id);
-      setConfirming(false);
-      notify.success(`You left ${group.name}.`);
-      onLeft();
-    } catch (failure) {
-      notify.error(friendlyError(failure));
-      setBusy(false);
-    }
+    await leaveGroup(group._id);
+    setConfirming(false);
+    notify.success(`You left ${group.name}.`);
+    onLeft();
   };
   return (
     <li>
@@ -314,17 +307,17 @@ function GroupItem({ group, onChanged, onLeft }: { group: MyGroup; onChanged: (g
           </Actions>
         </CardBody>
       </Card>
-      <Modal open={confirming} title={`Leave ${group.name}?`} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Leave ${group.name}?`}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Leave the group"
+        busyLabel="Leaving…"
+        onConfirm={leave}
+        keepLabel="Stay"
+      >
         <p>You will no longer be on its roster or receive its e-mails. You can ask to join again later.</p>
-        <Actions>
-          <Button type="button" $variant="danger" disabled={busy} onClick={leave}>
-            {busy ? 'Leaving…' : 'Leave the group'}
-          </Button>
-          <Button type="button" $variant="outline" onClick={() => setConfirming(false)}>
-            Stay
-          </Button>
-        </Actions>
-      </Modal>
+      </ConfirmDialog>
     </li>
   );
 }

@@ -9,8 +9,8 @@ import {
   Button,
   Card,
   CardBody,
+  ConfirmDialog,
   Container,
-  Modal,
   notify,
   PageBanner,
   ResourceView,
@@ -119,16 +119,10 @@ function MyPostItem({
   };
 
   const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteMyPost(post.kind, post._id);
-      setConfirming(false);
-      notify.success(`Your ${name.toLowerCase()} is deleted.`);
-      onDeleted();
-    } catch (failure) {
-      notify.error(friendlyError(failure));
-      setBusy(false);
-    }
+    await deleteMyPost(post.kind, post._id);
+    setConfirming(false);
+    notify.success(`Your ${name.toLowerCase()} is deleted.`);
+    onDeleted();
   };
 
   return (
@@ -205,17 +199,17 @@ function MyPostItem({
           </Actions>
         </CardBody>
       </Card>
-      <Modal open={confirming} title={`Delete this ${name.toLowerCase()}?`} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete this ${name.toLowerCase()}?`}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        onConfirm={remove}
+        keepLabel="Keep it"
+      >
         <p>It will be removed from the site for good{post.kind === 'stories' ? ', with its likes and comments' : ''}.</p>
-        <Actions>
-          <Button type="button" $variant="danger" disabled={busy} onClick={remove}>
-            {busy ? 'Deleting…' : 'Delete'}
-          </Button>
-          <Button type="button" $variant="outline" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-        </Actions>
-      </Modal>
+      </ConfirmDialog>
     </li>
   );
 }
