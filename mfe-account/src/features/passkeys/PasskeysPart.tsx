@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { TimeAgo } from '@ministry/shared/app';
 import styled from 'styled-components';
 import { formatNewsDate } from '@ministry/shared/format';
-import { Button, Modal, TextField, notify, theme } from '@ministry/shared/ui';
+import { Button, ConfirmDialog, ConfirmRefusal, Modal, TextField, notify, theme } from '@ministry/shared/ui';
 import {
   addPasskey,
   getMyPasskeys,
@@ -150,35 +150,31 @@ function RemovePasskeyDialog({
   onClose: () => void;
   onRemoved: (list: Passkey[]) => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const remove = async () => {
     if (!passkey) return;
-    setBusy(true);
     try {
       onRemoved(await removePasskey(passkey._id));
-      notify.success(`The passkey “${passkey.name}” is removed.`);
-      onClose();
     } catch (failure) {
-      notify.error(passkeyErrorMessage(failure, 'We could not remove this passkey. Please try again.'));
-    } finally {
-      setBusy(false);
+      throw new ConfirmRefusal(passkeyErrorMessage(failure, 'We could not remove this passkey. Please try again.'));
     }
+    notify.success(`The passkey “${passkey.name}” is removed.`);
+    onClose();
   };
   return (
-    <Modal open={passkey !== null} title="Remove this passkey?" onClose={onClose}>
+    <ConfirmDialog
+      open={passkey !== null}
+      title="Remove this passkey?"
+      onClose={onClose}
+      confirmLabel="Remove passkey"
+      busyLabel="Removing…"
+      onConfirm={remove}
+      keepLabel="Keep it"
+    >
       <p>
         You will no longer sign in with &ldquo;{passkey?.name}&rdquo;. Your password and your other passkeys keep working. You may
         also delete it from the device&rsquo;s own list of passkeys.
       </p>
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button type="button" $variant="danger" onClick={() => void remove()} disabled={busy}>
-          {busy ? 'Removing…' : 'Remove passkey'}
-        </Button>
-      </Actions>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
