@@ -20,8 +20,8 @@ const REMOTE_DIRS = JSON.parse(readFileSync(path.join(__dirname, 'remotes.json')
  * main layout (false for the auth layout and signed-in pages); `staff`
  * ('editor' or 'admin') makes a staff page, for signed-in staff of that
  * role or above; `data` lists what the page shows (the topics a change
- * clears: `events`, `devotionals`, `news`, `press`, `locations`, `prayers`,
- * `stories`), so its server-rendered copy is renewed when it changes.
+ * clears, api/src/lib/topics.ts: `events`, `devotionals`, `news`, …), so
+ * its server-rendered copy is renewed when it changes.
  * @param {string} dir the app's folder name (`mfe-giving`), or an absolute folder
  */
 function readApp(dir) {

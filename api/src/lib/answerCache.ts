@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { pickEncoding } from './encoding.js';
+import type { AnswerKey, DataTopic } from './topics.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,7 +47,7 @@ export class AnswerCache {
   readonly onClear: ((prefix: string) => void)[] = [];
 
   /** The cached body for `key`, or `build()` serialized with the route's response schema. */
-  async send(reply: FastifyReply, key: string, ttlMs: number, build: () => Promise<unknown>): Promise<FastifyReply> {
+  async send(reply: FastifyReply, key: AnswerKey, ttlMs: number, build: () => Promise<unknown>): Promise<FastifyReply> {
     const now = Date.now();
     let entry = this.entries.get(key);
     if (!entry || entry.expires <= now) {
@@ -74,8 +75,9 @@ export class AnswerCache {
     return reply.header('content-encoding', encoding).send(await current.encoded[encoding]);
   }
 
-  /** Drops every answer whose key starts with `prefix` (all when omitted), here and in every other process. */
-  clear(prefix = ''): void {
+  /** Drops every answer of `topic` (all when omitted), and the pages that show it, here and in every other process. */
+  clear(topic: DataTopic | '' = ''): void {
+    const prefix: string = topic;
     this.clearHere(prefix);
     for (const listener of this.onClear) listener(prefix);
     this.broadcast?.(prefix);

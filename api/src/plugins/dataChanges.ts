@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DataTopic } from '../lib/topics.js';
 
 /**
  * The community's writes and the public data they change. A member's post,
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * (the pages list the data they show in their manifest's `data`).
  * Staff writes of other content clear their own topics where they happen.
  */
-const CHANGES: { route: RegExp; topics: string[] }[] = [
+const CHANGES: { route: RegExp; topics: DataTopic[] }[] = [
   { route: /^\/api\/prayers\/(add\/|:id\/)/, topics: ['prayers'] },
   { route: /^\/api\/story\/(add|like)\//, topics: ['stories'] },
   { route: /^\/api\/comments\//, topics: ['prayers', 'stories'] },
@@ -18,7 +19,7 @@ const CHANGES: { route: RegExp; topics: string[] }[] = [
 ];
 
 /** The topics a successful write to `route` changes. */
-export function topicsChangedBy(method: string, route: string | undefined): string[] {
+export function topicsChangedBy(method: string, route: string | undefined): DataTopic[] {
   if (method === 'GET' || method === 'HEAD' || !route) return [];
   return [...new Set(CHANGES.filter((c) => c.route.test(route)).flatMap((c) => c.topics))];
 }

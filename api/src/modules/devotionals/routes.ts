@@ -37,7 +37,8 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
     return new ExpiringAnswer(body, validUntil(next, now));
   };
   const pageOf = (query: DevotionalQuery) => {
-    const key = `devotionals:${query.tag?.toLowerCase() ?? ''}:${query.q?.trim().toLowerCase() ?? ''}:${query.page ?? 1}:${query.pageSize ?? DEVOTIONALS_PAGE}`;
+    const key =
+      `devotionals:${query.tag?.toLowerCase() ?? ''}:${query.q?.trim().toLowerCase() ?? ''}:${query.page ?? 1}:${query.pageSize ?? DEVOTIONALS_PAGE}` as const;
     return [key, () => expiring((now) => listDevotionals(app.db, now, query))] as const;
   };
 

@@ -61,7 +61,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const report = await reportPost(app.db, { kind, id, userId: me.id, reason, threshold: app.config.reportsToHide, now });
       if (!report.found) throw notFound('That post');
       // Hidden: the wall and the stories (and their cached pages) no longer show it, in every process.
-      if (report.hidden) for (const topic of ['prayers', 'stories']) app.answerCache.clear(topic);
+      if (report.hidden) for (const topic of ['prayers', 'stories'] as const) app.answerCache.clear(topic);
       const author = (await memberName(app.db, report.authorId)) ?? 'a member';
       await recordActivity(app.db, me, {
         action: 'reported',

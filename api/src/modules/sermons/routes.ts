@@ -85,7 +85,7 @@ export async function sermonRoutes(app: FastifyInstance): Promise<void> {
         query.speaker?.toLowerCase() ?? '',
         query.book?.toLowerCase() ?? '',
         query.year ?? '',
-      ])}`;
+      ])}` as const;
       return app.answerCache.send(reply, key, LIST_TTL.content, () =>
         expiring((now) => listSermons(app.db, now, { ...query, pageSize: limit })),
       );
