@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { topicsChangedBy } from '../src/plugins/dataChanges.ts';
-import { DATA_TOPICS, isDataTopic } from '../src/lib/topics.ts';
+import { topicsChangedBy } from '../src/plugins/dataChanges.js';
+import { DATA_TOPICS, isDataTopic } from '../src/lib/topics.js';
 
 const require = createRequire(path.resolve(import.meta.dirname, '../../package.json'));
 const { APP_DIRS, readApp } = require('./config/apps.cjs') as {

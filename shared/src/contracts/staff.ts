@@ -79,6 +79,84 @@ export const AttendeeContract = Type.Object({
   paidAt: StrOrNull(),
 });
 
+/** One ticket (one person) of a booking on the attendee list: its code and when it was checked in. */
+export const AttendeeTicketContract = Type.Object({
+  _id: Type.String(),
+  /** 1 of the booking's `tickets`. */
+  position: Type.Integer(),
+  code: Type.String(),
+  checkedInAt: StrOrNull(),
+  /** The staff member who checked it in. */
+  checkedInBy: StrOrNull(),
+  /** The guest's address the member e-mailed it to. */
+  forwardedTo: StrOrNull(),
+});
+
+/** A booking on the attendee list with its short reference and its tickets. */
+export const AttendeeWithTicketsContract = Type.Object({
+  ...AttendeeContract.properties,
+  /** The short booking reference the member sees ('1A2B3C4D'). */
+  reference: Type.String(),
+  /** One per person while the booking is paid (or reserved); none otherwise. */
+  passes: Type.Array(AttendeeTicketContract),
+});
+
+/** GET /api/admin/events/{id}/attendees: each booking with its tickets, the totals, and whether the event is free. */
+export const AttendeeTicketListContract = Type.Object({
+  event: Type.Pick(StaffEventContract, ['_id', 'title', 'event_date', 'seats', 'seatsSold', 'seatsHeld', 'cancelledAt']),
+  attendees: Type.Array(AttendeeWithTicketsContract),
+  /** A free event: its places are reserved, not paid. */
+  free: Type.Boolean(),
+  totals: Type.Object({
+    bookings: Type.Integer(),
+    ticketsPaid: Type.Integer(),
+    ticketsWaiting: Type.Integer(),
+    ticketsRefunded: Type.Integer(),
+    amountPaid: Type.Number(),
+    amountRefunded: Type.Number(),
+  }),
+});
+
+/** Tickets (seats) of an event checked in at the door, and sold (GET /api/admin/events/{id}/check-in). */
+export const CheckInCountsContract = Type.Object({
+  checkedIn: Type.Integer(),
+  sold: Type.Integer(),
+});
+
+/**
+ * A scan at the door that found a valid ticket (POST /api/admin/events/{id}/check-in): checked in
+ * now, or already before (when and by whom); which ticket of the booking, its code and reference.
+ */
+export const TicketCheckInResultContract = Type.Object({
+  outcome: StringEnum(['checked_in', 'already']),
+  ticket: Type.Object({
+    name: Type.String(),
+    quantity: Type.Integer(),
+    checkedInAt: Type.String(),
+    checkedInBy: StrOrNull(),
+    position: Type.Integer(),
+    code: Type.String(),
+    reference: Type.String(),
+  }),
+  counts: CheckInCountsContract,
+});
+
+/** An event with what it tells of its series: what the staff's event pages are sent. */
+export const StaffEventWithSeriesContract = Type.Object({
+  ...StaffEventContract.properties,
+  ...StaffEventSeriesContract.properties,
+});
+
+/** What cancelling an event answers (POST /api/admin/events/{id}/cancel): the event, and where its refunds and e-mails stand. */
+export const EventCancellationContract = Type.Object({
+  event: StaffEventWithSeriesContract,
+  refunded: Type.Integer(),
+  refundsPending: Type.Integer(),
+  notified: Type.Integer(),
+  /** false: refunds and e-mails go on after the answer (a large event); the attendees page shows them as they are made. */
+  finished: Type.Boolean(),
+});
+
 /** A change made on a staff page (GET /api/admin/activity). */
 export const ActivityItemContract = Type.Object({
   _id: Type.String(),

@@ -2,17 +2,23 @@
 import type {
   ATTENDEE_PAYMENTS,
   AttendeeContract,
+  AttendeeTicketContract,
+  AttendeeTicketListContract,
+  AttendeeWithTicketsContract,
   BOOKING_STATUSES,
   BookingContract,
   BookingEventContract,
+  CheckInCountsContract,
   DonationRecordContract,
   DonationReportContract,
+  EventCancellationContract,
   GiftContract,
   MyBookingContract,
   MyTicketContract,
   MyWaitlistEntryContract,
   PaymentStatusContract,
   StaffWaitlistEntryContract,
+  TicketCheckInResultContract,
   RecurrenceRuleContract,
   RecurringGiftContract,
   StaffEventContract,
@@ -100,31 +106,16 @@ export interface AttendeeList {
 }
 
 /** One ticket (one person) of a booking on the attendee list: its code and when it was checked in. */
-export interface AttendeeTicket {
-  _id: string;
-  /** 1 of the booking's `tickets`. */
-  position: number;
-  code: string;
-  checkedInAt: string | null;
-  /** The staff member who checked it in. */
-  checkedInBy: string | null;
-  /** The guest's address the member e-mailed it to. */
-  forwardedTo: string | null;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface AttendeeTicket extends Static<typeof AttendeeTicketContract> {}
 
 /** A booking on the attendee list with its short reference and its tickets. */
-export interface AttendeeWithTickets extends Attendee {
-  /** The short booking reference the member sees ('1A2B3C4D'). */
-  reference: string;
-  /** One per person while the booking is paid (or reserved); none otherwise. */
-  passes: AttendeeTicket[];
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface AttendeeWithTickets extends Static<typeof AttendeeWithTicketsContract> {}
 
 /** GET /api/admin/events/{id}/attendees: each booking with its tickets, and whether the event is free. */
-export interface AttendeeTicketList extends AttendeeList {
-  attendees: AttendeeWithTickets[];
-  free: boolean;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface AttendeeTicketList extends Static<typeof AttendeeTicketListContract> {}
 
 /** A gift on the admins' donations page. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
@@ -143,10 +134,8 @@ export interface DonationFilters {
 export interface DonationReport extends Static<typeof DonationReportContract> {}
 
 /** Tickets (seats) of an event checked in at the door, and sold. */
-export interface CheckInCounts {
-  checkedIn: number;
-  sold: number;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface CheckInCounts extends Static<typeof CheckInCountsContract> {}
 
 /** A scan at the door that found a valid ticket: checked in now, or already before (when and by whom). */
 export interface CheckInResult {
@@ -156,9 +145,8 @@ export interface CheckInResult {
 }
 
 /** A scan that checked in (or found checked in) one ticket of a booking: which one, its code and booking reference. */
-export interface TicketCheckInResult extends CheckInResult {
-  ticket: CheckInResult['ticket'] & { position: number; code: string; reference: string };
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface TicketCheckInResult extends Static<typeof TicketCheckInResultContract> {}
 
 /** A gift in the member's giving history. */
 export type Gift = Static<typeof GiftContract>;
@@ -182,11 +170,5 @@ export type StaffWaitlistEntry = Static<typeof StaffWaitlistEntryContract>;
 export type PaymentStatus = Static<typeof PaymentStatusContract>;
 
 /** What cancelling an event answers (POST /api/admin/events/{id}/cancel): the event, and where its refunds and e-mails stand. */
-export interface EventCancellation {
-  event: StaffEvent;
-  refunded: number;
-  refundsPending: number;
-  notified: number;
-  /** false: refunds and e-mails go on after the answer (a large event). */
-  finished: boolean;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
+export interface EventCancellation extends Static<typeof EventCancellationContract> {}

@@ -8,12 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { groupedCode, normalizeTicketCode, shortReference } from '../seats/tickets.js';
-
-export interface CheckInCounts {
-  /** Tickets (people) of paid bookings checked in, and sold. */
-  checkedIn: number;
-  sold: number;
-}
+import type { CheckInCounts } from '@ministry/shared/types';
 
 export type CheckInOutcome =
   | { outcome: 'checked_in' | 'already'; ticket: CheckedTicket; counts: CheckInCounts }

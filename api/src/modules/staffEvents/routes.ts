@@ -27,7 +27,14 @@ import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
 import { validateBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import {
+  AttendeeTicketListContract,
+  CheckInCountsContract,
+  EventCancellationContract,
+  StaffEventWithSeriesContract,
+  TicketCheckInResultContract,
+} from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { HttpError } from '../../lib/errors.js';
 import { checkIn, checkInCounts } from './checkIn.js';
@@ -48,47 +55,8 @@ import {
 const str = { type: 'string' } as const;
 /** The event form's rules and its category's. */
 const staffEventWithCategory = staffEventSchema.concat(eventCategorySchema);
-const strOrNull = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
 
-const staffEventSchemaJson = {
-  type: 'object',
-  properties: {
-    _id: str,
-    title: str,
-    description: str,
-    date: str,
-    time: str,
-    event_date: str,
-    durationMinutes: { type: ['integer', 'null'] },
-    category: strOrNull,
-    place: { type: 'string', enum: ['church', 'address'] },
-    churchId: strOrNull,
-    address: strOrNull,
-    photo: str,
-    price: num,
-    seats: int,
-    seatsSold: int,
-    seatsHeld: int,
-    cancelledAt: strOrNull,
-    paidBookings: int,
-    recurrence: {
-      type: ['object', 'null'],
-      properties: {
-        freq: str,
-        interval: int,
-        weekdays: { type: 'array', items: int },
-        until: strOrNull,
-        count: { type: ['integer', 'null'] },
-        skipped: { type: 'array', items: str },
-      },
-    },
-    seriesId: strOrNull,
-    occurrenceOn: strOrNull,
-    overridden: { type: 'boolean' },
-  },
-} as const;
+const staffEventSchemaJson = answerSchema(StaffEventWithSeriesContract);
 
 /** What the form sends: shapes only here; the shared yup schema says what is wrong, field by field. */
 const eventBody = {
@@ -109,71 +77,8 @@ const eventBody = {
   },
 } as const;
 
-const attendeeTicketSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    position: int,
-    code: str,
-    checkedInAt: strOrNull,
-    checkedInBy: strOrNull,
-    forwardedTo: strOrNull,
-  },
-} as const;
-
-const attendeeSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    name: str,
-    email: str,
-    tickets: int,
-    payment: { type: 'string', enum: ['paid', 'waiting', 'refund_due', 'refunded'] },
-    amount: num,
-    bookedAt: str,
-    paidAt: strOrNull,
-    /** The short booking reference the member sees (the id's first 8 characters). */
-    reference: str,
-    /** Its tickets, one per person (while paid or reserved), each with its code and check-in. */
-    passes: { type: 'array', items: attendeeTicketSchema },
-  },
-} as const;
-
-const attendeeListSchema = {
-  type: 'object',
-  properties: {
-    event: {
-      type: 'object',
-      properties: { _id: str, title: str, event_date: str, seats: int, seatsSold: int, seatsHeld: int, cancelledAt: strOrNull },
-    },
-    attendees: { type: 'array', items: attendeeSchema },
-    /** A free event: its places are reserved, not paid. */
-    free: { type: 'boolean' },
-    totals: {
-      type: 'object',
-      properties: {
-        bookings: int,
-        ticketsPaid: int,
-        ticketsWaiting: int,
-        ticketsRefunded: int,
-        amountPaid: num,
-        amountRefunded: num,
-      },
-    },
-  },
-} as const;
-
-const cancellationSchema = {
-  type: 'object',
-  properties: {
-    event: staffEventSchemaJson,
-    refunded: int,
-    refundsPending: int,
-    notified: int,
-    /** false: refunds and e-mails go on after this answer (a large event); the attendees page shows them as they are made. */
-    finished: { type: 'boolean' },
-  },
-} as const;
+const attendeeListSchema = answerSchema(AttendeeTicketListContract);
+const cancellationSchema = answerSchema(EventCancellationContract);
 
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam }, additionalProperties: false } as const;
 
@@ -547,7 +452,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const countsSchema = { type: 'object', properties: { checkedIn: int, sold: int } } as const;
+  const countsSchema = answerSchema(CheckInCountsContract);
 
   app.get<{ Params: { id: string } }>(
     '/:id/check-in',
@@ -567,25 +472,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 200 } } },
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              outcome: { type: 'string', enum: ['checked_in', 'already'] },
-              ticket: {
-                type: 'object',
-                properties: {
-                  name: str,
-                  quantity: int,
-                  checkedInAt: str,
-                  checkedInBy: strOrNull,
-                  position: int,
-                  code: str,
-                  reference: str,
-                },
-              },
-              counts: countsSchema,
-            },
-          }),
+          200: envelope(answerSchema(TicketCheckInResultContract)),
           ...errors(400, 401, 403, 404, 409),
         },
       },
