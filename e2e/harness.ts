@@ -175,12 +175,8 @@ export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
   await locator.waitFor();
-  await locator
-    .page()
-    .waitForFunction(
-      (el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')),
-      await locator.elementHandle(),
-    );
+  // Found again while it waits: an element React replaces (a page that renders anew) is not waited on for ever.
+  if (!(await reactTakesOver(locator, 30_000))) throw new Error(`React never took over ${String(locator)}`);
   return locator;
 }
 
