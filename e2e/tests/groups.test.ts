@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import {
   collectPageErrors,
-  hydrated,
   launchBrowser,
   logIn,
   newPage,
@@ -91,8 +90,7 @@ describe('small groups', { timeout: 120_000 }, () => {
       assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (${overflow})`);
       await savePageScreenshot(page, `groups-finder-${width}`);
       {
-        // The finder's filters take effect once the page's part is hydrated (on a busy machine, after the page is ready).
-        await (await hydrated(page.getByLabel('Day', { exact: true }))).selectOption({ label: 'Wednesday' });
+        await page.getByLabel('Day', { exact: true }).selectOption({ label: 'Wednesday' });
         await page.waitForURL(`${site.url}/groups?day=3`);
         await page.getByRole('status').getByText('2 groups', { exact: true }).waitFor();
         assert.deepEqual(await page.getByRole('article').getByRole('heading').allTextContents(), [
