@@ -44,8 +44,12 @@ describe('every width from 360 to 1440 px, signed in', () => {
     const { context, page } = await newPage(setup.browser, { width: 1280, height: 900 });
     await logIn(setup.site, page, MEMBER);
     // The footer's newsletter box says thank you in a toast.
-    // The newsletter box loads when the footer comes into view.
-    await page.locator('footer').scrollIntoViewIfNeeded();
+    // The newsletter box loads when the footer comes into view. The page above may still grow (its parts
+    // loading) and push the footer away again: like a visitor, keep going down until the box is there.
+    await page.waitForFunction(() => {
+      document.querySelector('footer')?.scrollIntoView();
+      return document.querySelector('footer form') !== null;
+    });
     const newsletter = page.getByRole('form', { name: 'Newsletter' });
     await newsletter.waitFor();
     await newsletter.getByLabel('Your e-mail address').fill(`toast-${Date.now()}@example.org`);
