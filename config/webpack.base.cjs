@@ -24,10 +24,19 @@ const { BootPreloadPlugin } = require('./boot-preload-plugin.cjs');
 const { root, readApp, publishedFacts } = require('./apps.cjs');
 
 const rootModules = path.join(root, 'node_modules');
-/** The runtime-core module the federation runtime itself uses (see provide-runtime-core.cjs). */
-const runtimeCorePath = require.resolve('@module-federation/runtime-core', {
-  paths: [realpathSync(path.join(rootModules, '@module-federation/enhanced'))],
-});
+/**
+ * The runtime-core module the federation runtime uses, as its ES build: one
+ * copy for the bundler runtime and provide-runtime-core.mjs, and the SDK's
+ * unused helpers shaken out (the CommonJS build brings all of them).
+ */
+const runtimeCorePath = path.join(
+  path.dirname(
+    require.resolve('@module-federation/runtime-core', {
+      paths: [realpathSync(path.join(rootModules, '@module-federation/enhanced'))],
+    }),
+  ),
+  'index.js',
+);
 /** react-router (react-router-dom's own dependency), built for production or development. */
 const reactRouterDir = path.dirname(
   require.resolve('react-router/package.json', {
@@ -331,7 +340,7 @@ function browserConfig(app, production) {
         // standalone on its own port.
         ...(production
           ? app.host
-            ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.cjs')] }
+            ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.mjs')] }
             : { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true } } }
           : {}),
       }),

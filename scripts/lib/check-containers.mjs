@@ -16,7 +16,7 @@ import vm from 'node:vm';
 import { startRenderer } from '../../api/src/site/renderer-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The federation runtime the shell provides to remotes in the browser (see config/provide-runtime-core.cjs).
+// The federation runtime the shell provides to remotes in the browser (see config/provide-runtime-core.mjs).
 const require = createRequire(realpathSync(path.join(root, 'node_modules/@module-federation/enhanced/package.json')));
 const input = JSON.parse(process.argv[2]);
 const problems = [];

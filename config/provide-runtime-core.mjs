@@ -2,14 +2,15 @@
  * A federation runtime plugin for the host: hands the host's own copy of
  * @module-federation/runtime-core to the remotes, which are built with
  * `experiments.externalRuntime` and read it from `_FEDERATION_RUNTIME_CORE`.
- * (MF's own inject-external-runtime-core-plugin imports the ES build of
- * runtime-core while the bundler runtime uses the CommonJS one: two copies,
- * +25 KB gzip. This one requires the very module the host already runs;
- * webpack.base.cjs aliases the request to it.)
+ * (MF's own inject-external-runtime-core-plugin may bring a second copy of
+ * runtime-core beside the bundler runtime's: +25 KB gzip. This one imports
+ * the very module the host already runs; webpack.base.cjs aliases every
+ * request for it to its ES build, so that of its helpers (the SDK) only
+ * what the browser uses is bundled.)
  */
-const runtimeCore = require('@module-federation/runtime-core');
+import * as runtimeCore from '@module-federation/runtime-core';
 
-module.exports = function provideRuntimeCore() {
+export default function provideRuntimeCore() {
   return {
     name: 'ministry-provide-runtime-core',
     beforeInit(args) {
@@ -21,4 +22,4 @@ module.exports = function provideRuntimeCore() {
       return args;
     },
   };
-};
+}
