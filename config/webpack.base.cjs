@@ -360,7 +360,24 @@ function browserConfig(app, production) {
       ...(production && app.host ? [new BootPreloadPlugin({ publicPath })] : []),
       ...(production ? compression() : []),
     ],
-    optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    optimization: {
+      moduleIds: production ? 'deterministic' : 'named',
+      splitChunks: {
+        cacheGroups: {
+          // The entries of @ministry/shared are shared one by one, each in chunks of its own, and import
+          // each other's files (the site's identity, the theme, the formats): those files go in chunks of
+          // their own too, loaded once, rather than copied into every entry's chunks (a page loads several).
+          sharedPackageFiles: {
+            test: /[\\/]shared[\\/]src[\\/]/,
+            chunks: 'async',
+            minChunks: 2,
+            minSize: 0,
+            priority: 10,
+            reuseExistingChunk: true,
+          },
+        },
+      },
+    },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: production ? 'errors-warnings' : 'minimal',
