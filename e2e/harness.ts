@@ -238,8 +238,10 @@ async function reactTakesOver(locator: Locator, limit: number): Promise<boolean>
       const frame = await handle.ownerFrame();
       if (!frame) return false;
       if (await handle.evaluate(ownedByReact)) return true;
-      // A part below the first screen is taken over once it comes near the screen: go to it, as the action would.
+      // A part below the first screen is taken over once it comes near the screen, one with only text and
+      // links once the visitor reaches for it: go to it and point at it, as the action would.
       await handle.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+      await handle.dispatchEvent('pointerover').catch(() => undefined);
       // Hydration may replace the element (a mismatch): look it up again after a while.
       await frame.waitForFunction(ownedByReact, handle, { timeout: Math.max(1, Math.min(3_000, until - Date.now())) });
       return true;

@@ -114,27 +114,52 @@ describe('navigation between remotes', () => {
   });
 });
 
-describe('a phone takes over the first screen first', () => {
-  it('leaves the sections below the stories as the server sent them until they come near the screen, and they then work', async () => {
+describe('a phone reading the home page runs no remote code for it', () => {
+  it('leaves the first screen as the server sent it until the visitor reaches for it, the sections below until they come near the screen, and they then work', async () => {
     const { context, page } = await newPage(browser, MOBILE);
+    const remoteScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/remotes\//.test(request.url()) && request.resourceType() === 'script') remoteScripts.push(request.url());
+    });
     await page.goto(site.url);
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    // React marks the elements it has taken over; the sections further down are readable but not taken over yet.
+    // React marks the elements it has taken over; the server's HTML is readable before.
     const takenOver = (name: string) =>
+      page.waitForFunction(
+        (heading) =>
+          [...document.querySelectorAll('h1, h2')].some(
+            (h) => h.textContent === heading && Object.keys(h).some((key) => key.startsWith('__reactFiber')),
+          ),
+        name,
+      );
+    const isTakenOver = (name: string) =>
       page
         .getByRole('heading', { name, exact: true })
         .evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-    assert.equal(await takenOver('Latest stories'), true, 'the stories, on the first screen, are taken over at once');
+    const stories = page.getByRole('heading', { name: 'Latest stories', exact: true });
     const below = page.getByRole('heading', { name: 'Press releases', exact: true });
+    assert.ok(await stories.textContent(), 'the server sent the stories');
     assert.ok(await below.textContent(), 'the server sent the sections further down');
     await page.waitForTimeout(300);
-    assert.equal(await below.evaluate((h) => Object.keys(h).some((key) => key.startsWith('__reactFiber'))), false);
-    await below.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('h2')].some(
-        (h) => h.textContent === 'Press releases' && Object.keys(h).some((key) => key.startsWith('__reactFiber')),
-      ),
+    assert.equal(await isTakenOver('Latest stories'), false, 'the stories wait for the visitor');
+    assert.equal(await isTakenOver('Press releases'), false, 'the sections below wait to come near the screen');
+    assert.deepEqual(remoteScripts, [], 'no remote code is loaded for a page only read');
+    // The server's links work as links meanwhile.
+    assert.equal(
+      await page.getByRole('link', { name: 'Read more stories and share yours' }).getAttribute('href'),
+      '/community?tab=story',
     );
+
+    // Pointing at the stories takes them over (their remote's code loads then).
+    await page.getByRole('region', { name: 'Latest stories' }).hover({ force: true });
+    await takenOver('Latest stories');
+    assert.ok(remoteScripts.some((url) => url.includes('/remotes/mfe-community/')));
+    await below.scrollIntoViewIfNeeded();
+    await takenOver('Press releases');
+    // The footer too, last.
+    assert.equal(await isTakenOver('Quick links'), false, 'the footer waits to come near the screen');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await takenOver('Quick links');
     await context.close();
   });
 });
@@ -147,8 +172,10 @@ describe('a remote that is down', () => {
     await page.goto(site.url);
     // The content remote's sections still render…
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // …and the stories part says it could not load, with a retry button.
+    // …the stories are readable as the server sent them, and once the visitor reaches for them their part
+    // says it could not load, with a retry button.
     const fallback = page.getByRole('alert').filter({ hasText: "couldn't load the community section" });
+    await page.getByRole('heading', { name: 'Latest stories' }).hover({ force: true });
     await fallback.waitFor();
     await page.getByRole('contentinfo').waitFor();
 

@@ -218,6 +218,25 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
       await page
         .waitForFunction(() => globalThis.document.documentElement.dataset.ready === 'true', null, { timeout: 60_000 })
         .catch(() => found.push('it never became interactive in the browser'));
+      // Parts left as the server's HTML until a visitor reaches for them or scrolls to them
+      // (`data-waits`, see RemoteModule) are reached, so each one's code runs here too.
+      const waiting = await page.evaluate(() => {
+        const parts = [...globalThis.document.querySelectorAll('[data-waits]')];
+        for (const part of parts) part.dispatchEvent(new globalThis.PointerEvent('pointerover', { bubbles: true }));
+        return parts.length;
+      });
+      if (waiting)
+        await page
+          .waitForFunction(
+            () =>
+              globalThis.document.documentElement.dataset.ready === 'true' &&
+              [...globalThis.document.querySelectorAll('[data-waits]')].every((part) =>
+                Object.keys(part.firstElementChild ?? part).some((key) => key.startsWith('__reactFiber')),
+              ),
+            null,
+            { timeout: 60_000 },
+          )
+          .catch(() => found.push('a part of it left to be taken over when reached never was in the browser'));
       const fallback = await page
         .getByRole('alert')
         .filter({ hasText: /couldn.t load/ })

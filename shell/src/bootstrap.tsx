@@ -17,7 +17,11 @@ async function start() {
   watchErrors();
   const config: RuntimeConfig = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  preloadRemotes(pageModules(findPage(config.pages, window.location.pathname), shellApp.uses));
+  const page = findPage(config.pages, window.location.pathname);
+  // A remote's page is taken over only with its routes: ask for them at once. The shell's pages (the home
+  // page) leave their remote parts as the server's HTML until they are reached (RemoteModule): their
+  // modules are asked for only if the page is rendered afresh.
+  if (page?.app !== 'shell') preloadRemotes(pageModules(page));
 
   const { configureApi } = await import('@ministry/shared/api');
   configureApi(config.apiBase);
@@ -48,6 +52,7 @@ async function start() {
       hydrateRoot(container, <App store={store} config={config} prerendered={prerendered} />);
     });
   } else {
+    if (page?.app === 'shell') preloadRemotes(pageModules(page, shellApp.uses));
     createRoot(container).render(<App store={store} config={config} />);
   }
   // The service worker (offline Sunday kit), once the page runs.

@@ -4,29 +4,42 @@ const NEAR = '300px';
 const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
 /**
- * Resolves once `element` comes near the screen, or as soon as the visitor
- * points at it, touches it or moves the keyboard focus into it (so whatever
- * they do next finds it ready). Without IntersectionObserver, at once.
+ * Resolves as soon as the visitor points at `element`, touches it or moves
+ * the keyboard focus into it (so whatever they do next finds it ready), or
+ * once it comes near the screen when `nearScreen` is set. Without an
+ * element (or, for `nearScreen`, without IntersectionObserver), at once.
  *
  * The visitor's reach is heard on the window, before anything else: React
  * stops such events at its root while their target is still the server's
  * HTML, waiting to be taken over.
  */
-export function whenNearScreen(element: Element | null): Promise<void> {
-  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+function whenApproached(element: Element | null, nearScreen: boolean): Promise<void> {
+  if (!element || (nearScreen && typeof IntersectionObserver === 'undefined')) return Promise.resolve();
   return new Promise((resolve) => {
     const reached = (event: Event) => {
       if (event.target instanceof Node && element.contains(event.target)) done();
     };
     const done = () => {
-      observer.disconnect();
+      observer?.disconnect();
       for (const type of REACHING) window.removeEventListener(type, reached, true);
       resolve();
     };
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
-      rootMargin: `${NEAR} 0px`,
-    });
-    observer.observe(element);
+    const observer = nearScreen
+      ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+          rootMargin: `${NEAR} 0px`,
+        })
+      : null;
+    observer?.observe(element);
     for (const type of REACHING) window.addEventListener(type, reached, { capture: true, passive: true });
   });
+}
+
+/** Resolves once `element` comes near the screen, or as soon as the visitor reaches for it. */
+export function whenNearScreen(element: Element | null): Promise<void> {
+  return whenApproached(element, true);
+}
+
+/** Resolves once the visitor reaches for `element` (points at it, touches it, focuses into it). */
+export function whenReached(element: Element | null): Promise<void> {
+  return whenApproached(element, false);
 }

@@ -6,28 +6,28 @@ import { LoadingState, NotFound } from '@ministry/shared/ui';
 import { AuthLayout } from '../features/layout/AuthLayout';
 import { MainLayout } from '../features/layout/MainLayout';
 import { HomePage } from '../features/home/HomePage';
-import { ActivityPage } from '../features/staff/ActivityPage';
-import { DashboardPage } from '../features/staff/DashboardPage';
 import { StaffLayout } from '../features/staff/StaffLayout';
 import { RemoteModule } from '../features/remotes/RemoteModule';
 import { useSitePage } from '../features/remotes/siteConfig';
 
-/** The release page: admins only, loaded when opened. */
-const ReleasesPage = lazy(() => import('../features/releases/ReleasesPage').then((m) => ({ default: m.ReleasesPage })));
-function LazyReleasesPage() {
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <ReleasesPage />
-    </Suspense>
-  );
+/** A page loaded when it is opened: the staff's pages, which no visitor's first load carries. */
+function loadedWhenOpened(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(() => load().then((page) => ({ default: page })));
+  return function PageWhenOpened() {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <Page />
+      </Suspense>
+    );
+  };
 }
 
 /** The shell's own pages (its app.json declares them). */
 const SHELL_PAGES: Record<string, ComponentType> = {
   '/': HomePage,
-  '/admin': DashboardPage,
-  '/admin/activity': ActivityPage,
-  '/admin/releases': LazyReleasesPage,
+  '/admin': loadedWhenOpened(() => import('../features/staff/DashboardPage').then((m) => m.DashboardPage)),
+  '/admin/activity': loadedWhenOpened(() => import('../features/staff/ActivityPage').then((m) => m.ActivityPage)),
+  '/admin/releases': loadedWhenOpened(() => import('../features/releases/ReleasesPage').then((m) => m.ReleasesPage)),
 };
 
 /**

@@ -26,6 +26,8 @@ import { AppProviders, type PrerenderedPage, PrerenderProvider, ServerResourceCa
 import { SiteRoutes } from '../app/App';
 import { RemoteLoaderProvider, type RemoteLoader } from '../features/remotes/RemoteModule';
 import { SiteConfigProvider } from '../features/remotes/siteConfig';
+import { Footer } from '../features/footer/Footer';
+import { FooterAtHandProvider } from '../features/layout/FooterPart';
 
 /** Answers a GET of the API (the server hands in its own, in-process). */
 export type ApiReader = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -152,7 +154,9 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
             <AppProviders store={store}>
               <StaticRouter location={request.url}>
                 <RemoteLoaderProvider value={serverLoader}>
-                  <SiteRoutes />
+                  <FooterAtHandProvider value={Footer}>
+                    <SiteRoutes />
+                  </FooterAtHandProvider>
                 </RemoteLoaderProvider>
               </StaticRouter>
             </AppProviders>

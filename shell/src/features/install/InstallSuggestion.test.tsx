@@ -32,7 +32,7 @@ describe('InstallSuggestion', () => {
     renderWithProviders(<InstallSuggestion />);
     const { event, prompt } = offerInstall();
     expect(event.defaultPrevented).toBe(true);
-    expect(screen.getByRole('complementary', { name: 'Install the app' })).toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Install the app' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Install the app' }));
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('complementary', { name: 'Install the app' })).not.toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('InstallSuggestion', () => {
   it('once dismissed, never appears again, even when the browser offers again', async () => {
     const first = renderWithProviders(<InstallSuggestion />);
     const { prompt } = offerInstall();
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('complementary', { name: 'Install the app' })).not.toBeInTheDocument();
     expect(prompt).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(DISMISSED_KEY)).toBe('1');
@@ -53,10 +53,10 @@ describe('InstallSuggestion', () => {
     expect(screen.queryByRole('complementary', { name: 'Install the app' })).not.toBeInTheDocument();
   });
 
-  it('goes away when the site is installed some other way', () => {
+  it('goes away when the site is installed some other way', async () => {
     renderWithProviders(<InstallSuggestion />);
     offerInstall();
-    expect(screen.getByRole('complementary', { name: 'Install the app' })).toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Install the app' })).toBeInTheDocument();
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
     });

@@ -1,8 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Header } from '../header/Header';
-import { Footer } from '../footer/Footer';
 import { InstallSuggestion } from '../install/InstallSuggestion';
+import { remotePartLoading } from '../remotes/pageReady';
+import { FooterPart } from './FooterPart';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -31,13 +32,27 @@ const SkipLink = styled.a`
   }
 `;
 
+/** Settles the page's readiness once the part it sits in is on screen (taken over). */
+function Placed({ settle }: { settle: RefObject<(() => void) | null> }) {
+  useEffect(() => settle.current?.(), [settle]);
+  return null;
+}
+
 /**
  * Header, content and footer: every route but the account forms. On a page
  * the server rendered, each Suspense boundary is taken over (hydrated) on
  * its own: the browser can answer a tap between them, and React takes over
- * first the part the visitor touches. The footer, below the fold, goes last.
+ * first the part the visitor touches. The footer, below the fold, goes last
+ * (see FooterPart).
  */
 export function MainLayout({ children }: { children: ReactNode }) {
+  // The page is not ready (`data-ready`) until its content is taken over, which may come after the layout's.
+  const contentPlaced = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    const placed = remotePartLoading();
+    contentPlaced.current = placed;
+    return placed;
+  }, []);
   return (
     <Page>
       <SkipLink href="#main">Skip to content</SkipLink>
@@ -45,11 +60,14 @@ export function MainLayout({ children }: { children: ReactNode }) {
         <Header />
       </Suspense>
       <Main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>{children}</Suspense>
+        <Suspense fallback={null}>
+          {children}
+          <Placed settle={contentPlaced} />
+        </Suspense>
       </Main>
       <Suspense fallback={null}>
         <InstallSuggestion />
-        <Footer />
+        <FooterPart />
       </Suspense>
     </Page>
   );

@@ -65,7 +65,7 @@ describe('RemoteModule', () => {
     expect(await screen.findByText('part bottom')).toBeInTheDocument();
   });
 
-  describe('a part below the first screen (whenVisible)', () => {
+  describe("a part left as the server's HTML (whenVisible, whenReached)", () => {
     let observed: { element: Element; report: (visible: boolean) => void }[];
     beforeEach(() => {
       observed = [];
@@ -91,18 +91,18 @@ describe('RemoteModule', () => {
     const part = <RemoteModule remote="mfe_community" expose="LatestStories" whenVisible />;
 
     /** The server's HTML of the part (its renderer has the module at hand), taken over by the browser. */
-    async function hydrateServerHtml() {
+    async function hydrateServerHtml(shown = part) {
       const onServer: RemoteLoader = { load: jest.fn(), get: () => ({ default: Stories }), forget: jest.fn() };
       const container = document.body.appendChild(document.createElement('div'));
       container.innerHTML = renderToString(
         <PrerenderProvider value={{ cache: null, origin: null, viewport: null }}>
-          <RemoteLoaderProvider value={onServer}>{part}</RemoteLoaderProvider>
+          <RemoteLoaderProvider value={onServer}>{shown}</RemoteLoaderProvider>
         </PrerenderProvider>,
       );
       await act(async () => {
         hydrated.push({
           container,
-          root: hydrateRoot(container, <PrerenderProvider value={firstPage}>{part}</PrerenderProvider>),
+          root: hydrateRoot(container, <PrerenderProvider value={firstPage}>{shown}</PrerenderProvider>),
         });
       });
       return container;
@@ -132,6 +132,25 @@ describe('RemoteModule', () => {
         fireEvent(observed[0]!.element.querySelector('p')!, new Event('pointerover', { bubbles: true }));
       });
       expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it("whenReached: keeps the server's HTML on screen too, and loads its remote once the visitor reaches for it", async () => {
+      load.mockResolvedValue({ default: Stories });
+      const container = await hydrateServerHtml(<RemoteModule remote="mfe_community" expose="LatestStories" whenReached />);
+      expect(container.querySelector('[data-waits="reached"]')).toHaveTextContent('Latest stories');
+      expect(observed).toHaveLength(0);
+      await act(async () => {});
+      expect(load).not.toHaveBeenCalled();
+      // Something elsewhere on the page is no reach for it.
+      await act(async () => {
+        fireEvent(document.body, new Event('pointerover', { bubbles: true }));
+      });
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => {
+        fireEvent(container.querySelector('p')!, new FocusEvent('focusin', { bubbles: true }));
+      });
+      expect(load).toHaveBeenCalledWith('mfe_community', 'LatestStories');
+      expect(container).toHaveTextContent('Latest stories');
     });
 
     it('loads at once on any later page (the browser renders those itself)', async () => {

@@ -12,12 +12,12 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@ministry/shared/config';
-import { Button, ErrorBoundary, LoadingState, theme, whenNearScreen } from '@ministry/shared/ui';
-import { ClientResourceCache, usePrerenderContext } from '@ministry/shared/app';
+import { Button, ErrorBoundary, LoadingState, theme } from '@ministry/shared/ui';
 import { forgetRemote, loadRemoteModule } from './remoteLoader';
 import { useSiteConfig } from './siteConfig';
 import { remotePartLoading } from './pageReady';
 import { reportRemoteFailure } from './errorReports';
+import { useTakenOverLater } from './takenOverLater';
 
 const Fallback = styled.div<{ $compact: boolean }>`
   margin: ${(p) => (p.$compact ? '24px auto' : '64px auto')};
@@ -77,11 +77,16 @@ function Shown({ onShown }: { onShown: () => void }) {
  * Renders one module a remote exposes, loaded lazily. If the remote is down,
  * only this part of the page shows a message with a retry button.
  *
- * `whenVisible` (a part below the first screen): when the browser takes over
- * the page the server rendered, the part keeps the server's HTML, readable,
- * and its remote's code is loaded and the part taken over only once it comes
- * near the screen or the visitor reaches for it. A phone's first seconds are
- * spent on the first screen only.
+ * When the browser takes over the page the server rendered, a part may keep
+ * the server's HTML, readable (its links work as links), its remote's code
+ * loaded and the part taken over only later. A phone's first seconds are
+ * spent on what the visitor can use at once:
+ * - `whenVisible` (a part below the first screen): once it comes near the
+ *   screen or the visitor reaches for it;
+ * - `whenReached` (a part with nothing to do but read and follow links):
+ *   once the visitor points at it, touches it or moves the focus into it.
+ * Either way the wrapper says so (`data-waits`), for checks that must see
+ * every part taken over.
  */
 export function RemoteModule({
   remote,
@@ -89,28 +94,24 @@ export function RemoteModule({
   compact = false,
   props = {},
   whenVisible = false,
+  whenReached: untilReached = false,
 }: {
   remote: RemoteName;
   expose: RemoteExpose;
   compact?: boolean;
   props?: Record<string, unknown>;
   whenVisible?: boolean;
+  whenReached?: boolean;
 }) {
   const loader = useContext(RemoteLoaderContext);
   const label = useSiteConfig().labels[remote] ?? 'this part of the page';
   const [attempt, setAttempt] = useState(0);
   const ready = loader.get?.(remote, expose);
-  // The part's element, once React has placed it (while the server's HTML is taken over, after the lazy part starts).
-  const [placed] = useState(() => {
-    let resolve: (element: Element) => void = () => {};
-    const element = new Promise<Element>((r) => (resolve = r));
-    return { element, resolve };
-  });
-  const { cache } = usePrerenderContext();
-  // Decided once, on the first render: only the server's HTML of the first page waits.
-  const waits = useRef(whenVisible && cache instanceof ClientResourceCache && cache.firstPage);
+  const later = useTakenOverLater(untilReached ? 'reached' : whenVisible ? 'near' : false);
+  // Whether the part still waits (on the first render, whether it does at all).
+  const waits = useRef(later.waits);
   // A part that waits goes through the lazy component even when its module is loaded already (another part uses it).
-  const deferred = useRef(waits.current).current;
+  const deferred = later.waits;
   // Settles the part's loading when it shows its fallback instead (it threw while rendering).
   const settling = useRef<(() => void) | null>(null);
   const settle = useCallback(() => settling.current?.(), []);
@@ -119,7 +120,7 @@ export function RemoteModule({
       lazy(async () => {
         if (waits.current) {
           waits.current = false;
-          await whenNearScreen(await placed.element);
+          await later.approached;
         }
         const shown = remotePartLoading();
         settling.current = shown;
@@ -163,5 +164,11 @@ export function RemoteModule({
       </Suspense>
     </ErrorBoundary>
   );
-  return whenVisible ? <div ref={(element) => void (element && placed.resolve(element))}>{part}</div> : part;
+  return whenVisible || untilReached ? (
+    <div data-waits={untilReached ? 'reached' : 'near'} ref={later.place}>
+      {part}
+    </div>
+  ) : (
+    part
+  );
 }

@@ -1,0 +1,37 @@
+import { createContext, lazy, Suspense, useContext, useMemo, type ComponentType } from 'react';
+import { useTakenOverLater } from '../remotes/takenOverLater';
+
+/** The footer's component where it is at hand: the server renderer imports it and renders it at once. */
+const FooterAtHand = createContext<ComponentType | null>(null);
+export const FooterAtHandProvider = FooterAtHand.Provider;
+
+const loadFooter = () => import('../footer/Footer').then((m) => ({ default: m.Footer }));
+
+/**
+ * The footer, on every page and below its fold. On the first page the server
+ * rendered, it keeps the server's HTML (its links work as links) and its code
+ * is loaded and taken over only once it comes near the screen or the visitor
+ * reaches for it; on any later page it loads at once.
+ */
+export function FooterPart() {
+  const atHand = useContext(FooterAtHand);
+  const later = useTakenOverLater('near');
+  const Footer = useMemo(
+    () =>
+      atHand ??
+      lazy(async () => {
+        if (later.waits) await later.approached;
+        return loadFooter();
+      }),
+    // One component for the part's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [atHand],
+  );
+  return (
+    <div ref={later.place}>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </div>
+  );
+}
