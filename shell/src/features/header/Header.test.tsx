@@ -27,7 +27,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'DAILY DEVOTION' })).toHaveAttribute('href', '/daily-devotion');
     expect(screen.getByRole('link', { name: 'LOGIN' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'SIGN UP' })).toHaveAttribute('href', '/signup/0');
-    expect(screen.getByLabelText('Translate this page')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Translate this page' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ada/ })).not.toBeInTheDocument();
   });
 
