@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderWithProviders } from '@ministry/shared/testing';
@@ -13,6 +14,19 @@ jest.mock('../footer/Footer', () => ({
     return <footer>Quick links</footer>;
   },
 }));
+
+/** A page with the footer, and a button that changes the address (as choosing a tab does). */
+function Page() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate('/about?tab=spouse', { replace: true })}>
+        Spouse
+      </button>
+      <FooterPart />
+    </>
+  );
+}
 
 describe('FooterPart', () => {
   let observed: { element: Element; report: (visible: boolean) => void }[];
@@ -36,13 +50,16 @@ describe('FooterPart', () => {
     }
   });
 
-  it("keeps the server's footer until it comes near the screen, then takes it over", async () => {
+  /** The footer as the server renders it, then taken over by the browser on the first page. */
+  async function hydrateServerFooter() {
     const { Footer } = jest.requireMock<{ Footer: ComponentType }>('../footer/Footer');
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(
       <PrerenderProvider value={{ cache: null, origin: null, viewport: null }}>
         <FooterAtHandProvider value={Footer}>
-          <FooterPart />
+          <MemoryRouter initialEntries={['/about']}>
+            <Page />
+          </MemoryRouter>
         </FooterAtHandProvider>
       </PrerenderProvider>,
     );
@@ -55,17 +72,35 @@ describe('FooterPart', () => {
         root: hydrateRoot(
           container,
           <PrerenderProvider value={firstPage}>
-            <FooterPart />
+            <MemoryRouter initialEntries={['/about']}>
+              <Page />
+            </MemoryRouter>
           </PrerenderProvider>,
         ),
       });
     });
+    return container;
+  }
+
+  it("keeps the server's footer until it comes near the screen, then takes it over", async () => {
+    const container = await hydrateServerFooter();
     expect(container).toHaveTextContent('Quick links');
     expect(loaded).not.toHaveBeenCalled();
     expect(observed).toHaveLength(1);
     await act(async () => observed[0]!.report(true));
     await screen.findByText('Quick links');
     expect(loaded).toHaveBeenCalled();
+    expect(container.querySelectorAll('footer')).toHaveLength(1);
+  });
+
+  it('is taken over at once when the address changes before it came near', async () => {
+    const container = await hydrateServerFooter();
+    expect(loaded).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Spouse' }));
+    });
+    await waitFor(() => expect(loaded).toHaveBeenCalled());
+    expect(container).toHaveTextContent('Quick links');
     expect(container.querySelectorAll('footer')).toHaveLength(1);
   });
 

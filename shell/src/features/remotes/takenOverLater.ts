@@ -17,25 +17,30 @@ export type TakeOver = 'near' | 'reached';
  * `waits`: decided on the first render. `place`: the ref of the part's
  * wrapper, from which the visitor's approach is heard as soon as React
  * places it (the part inside is taken over later). `approached`: resolves
- * once the visitor came near or reached for it.
+ * once the visitor came near or reached for it, or `now()` was called.
  */
 export function useTakenOverLater(when: TakeOver | false): {
   waits: boolean;
   place: (element: Element | null) => void;
   approached: Promise<void>;
+  now: () => void;
 } {
   const { cache } = usePrerenderContext();
   const waits = useRef(Boolean(when) && cache instanceof ClientResourceCache && cache.firstPage).current;
   const [part] = useState(() => {
     let settle: (approach: Promise<void>) => void = () => {};
-    const approached = new Promise<void>((resolve) => (settle = resolve));
+    let hurry: () => void = () => {};
+    const approached = Promise.race([
+      new Promise<void>((resolve) => (settle = resolve)),
+      new Promise<void>((resolve) => (hurry = resolve)),
+    ]);
     let heard = false;
     const place = (element: Element | null) => {
       if (!element || heard || !waits) return;
       heard = true;
       settle(when === 'reached' ? whenReached(element) : whenNearScreen(element));
     };
-    return { place, approached };
+    return { place, approached, now: () => hurry() };
   });
   return { waits, ...part };
 }
