@@ -14,6 +14,9 @@ const loadFooter = () => import('../footer/Footer').then((m) => ({ default: m.Fo
  * is loaded and taken over only once it comes near the screen or the visitor
  * reaches for it; on any later page it loads at once.
  *
+ * Its wrapper says so (`data-waits`, as RemoteModule's), for the release
+ * check, which reaches for every such part.
+ *
  * Its links depend on the address: when the address changes before (a tab
  * chosen, another page), it is taken over at once. (Left waiting, the
  * server's HTML could not take the change: React would wait for it before
@@ -37,7 +40,7 @@ export function FooterPart() {
     [atHand],
   );
   return (
-    <div ref={later.place}>
+    <div data-waits="near" ref={later.place}>
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

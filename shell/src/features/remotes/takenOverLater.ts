@@ -10,9 +10,9 @@ export type TakeOver = 'near' | 'reached';
 
 /**
  * A part of the first page the server rendered may keep the server's HTML
- * (readable, its links working as links), its code loaded and the part taken
- * over only later: see RemoteModule and the layout's FooterPart. On any later page (the
- * browser renders those itself) nothing waits.
+ * (readable, its links working as links), its code loaded and the part
+ * taken over only later: see RemoteModule and the layout's FooterPart. On
+ * any later page (the browser renders those itself) nothing waits.
  *
  * `waits`: decided on the first render. `place`: the ref of the part's
  * wrapper, from which the visitor's approach is heard as soon as React
