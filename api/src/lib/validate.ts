@@ -11,10 +11,10 @@ import { fieldErrors } from '@ministry/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { badRequest } from './errors.js';
 
-/** Runs a shared yup schema on a request body; a failure is a 400 with a message per field. */
-export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
+/** Runs yup rules on a value; a failure is a 400 with a message per field. */
+async function checkedByRules<S extends AnyObjectSchema>(rules: S, value: unknown): Promise<InferType<S>> {
   try {
-    return await schema.validate(body ?? {}, { abortEarly: false, stripUnknown: true });
+    return await rules.validate(value ?? {}, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     const fields = fieldErrors(error);
     const first = Object.values(fields)[0] ?? 'The request is not valid.';
@@ -22,16 +22,38 @@ export async function validateBody<S extends AnyObjectSchema>(schema: S, body: u
   }
 }
 
-/** The form rules on the body, then its route schema's verdict (a route with `checkedBody`). */
-export async function readBody<S extends AnyObjectSchema>(request: FastifyRequest, schema: S): Promise<InferType<S>> {
-  const input = await validateBody(schema, request.body);
-  assertBodyFitsSchema(request);
+/**
+ * The one way a handler reads a body its form rules check: the rules on the
+ * body as sent (their messages), then the route schema's verdict. The route
+ * is declared with `checkedBody` and a body schema (a contract the rules are
+ * checked against, `shared/src/contracts/requests.test.ts`).
+ */
+export async function readBody<S extends AnyObjectSchema>(
+  request: FastifyRequest,
+  rules: S,
+  /** The body as the rules read it, when a field is sent under another name. */
+  asRead: (body: Record<string, unknown>) => unknown = (body) => body,
+): Promise<InferType<S>> {
+  if (!request.routeOptions.attachValidation)
+    throw new Error(
+      `${request.routeOptions.url ?? request.url}: a route whose handler reads its body with readBody needs checkedBody`,
+    );
+  const body = request.body;
+  const input = await checkedByRules(rules, body && typeof body === 'object' ? asRead(body as Record<string, unknown>) : body);
+  if (request.validationError) throw request.validationError;
   return input;
 }
 
-/** Throws the route schema's 400 if the body did not fit it. */
-export function assertBodyFitsSchema(request: FastifyRequest): void {
-  if (request.validationError) throw request.validationError;
+/** One field of a body checked by part of a form's rules (`{ email }` by the newsletter's), its message if it fails. */
+export async function readField<S extends AnyObjectSchema>(
+  rules: S,
+  value: unknown,
+): Promise<{ value: InferType<S>; error?: undefined } | { value?: undefined; error: string }> {
+  try {
+    return { value: await checkedByRules(rules, value) };
+  } catch (error) {
+    return { error: (error as { message: string }).message };
+  }
 }
 
 /** The bodies of `checkedBody` requests as sent, before the schema check coerced their types. */
@@ -59,7 +81,7 @@ export function settleSchemaCheck(request: FastifyRequest): Error | undefined {
 
 /**
  * Options for a route whose body schema waits for the handler's form rules
- * (`readBody`, or `assertBodyFitsSchema` right after them). Fastify keeps the
+ * (`readBody`). Fastify keeps the
  * schema's error for the handler; the app's first preHandler
  * (plugins/security.ts, on every route) settles the check
  * (`settleSchemaCheck`) before anything reads the body.

@@ -88,6 +88,9 @@ export const UpdateSecurityBody = Type.Object({
 
 export const ForgotPasswordBody = Type.Object({ email: BodyText() });
 
+/** The newsletter's sign-up (POST /api/newsletter): the address to confirm. */
+export const NewsletterBody = Type.Object({ email: BodyText() });
+
 /** "E-mail me a code": the address to send a one-time sign-in code to. */
 export const SignInCodeRequestBody = Type.Object({ email: BodyText() });
 

@@ -7,6 +7,12 @@ import type { TObject } from '@sinclair/typebox';
 import type { AnyObjectSchema, SchemaDescription, SchemaFieldDescription } from 'yup';
 import {
   answeredSchema,
+  articleInputSchema,
+  devotionalInputSchema,
+  eventCategorySchema,
+  newsletterSchema,
+  staffEventSchema,
+  visitSchema,
   checkoutSessionSchema,
   commentSchema,
   forgotPasswordSchema,
@@ -26,6 +32,11 @@ import {
 } from '../validation';
 import {
   AnsweredBody,
+  ArticleBody,
+  DevotionalBody,
+  NewsletterBody,
+  StaffEventBody,
+  VisitBody,
   CheckoutBody,
   CommentBody,
   ForgotPasswordBody,
@@ -74,6 +85,11 @@ const BODIES: [string, TObject, AnyObjectSchema, string[]][] = [
   ['sermon series', SeriesBody, seriesInputSchema, []],
   ['speaker', SpeakerBody, speakerInputSchema, []],
   ['media upload', MediaUploadBody, mediaUploadSchema, []],
+  ['staff event', StaffEventBody, staffEventSchema.concat(eventCategorySchema), []],
+  ['devotional', DevotionalBody, devotionalInputSchema, []],
+  ['news or press article', ArticleBody, articleInputSchema, []],
+  ['newsletter sign-up', NewsletterBody, newsletterSchema, []],
+  ['visit', VisitBody, visitSchema, []],
 ];
 
 /** The JSON types a yup type is read from. */

@@ -62,3 +62,7 @@ export const BodyFlag = () =>
 /** A whole number, or the form's text of one (the rules read '4 2' as 42). */
 export const BodyInteger = () =>
   Type.Optional(Type.Unsafe<number | string | null>({ anyOf: [{ type: ['integer', 'null'] }, { type: 'string' }] }));
+
+/** A number, or the form's text of one; null or nothing when none is given (the rules read '' as none). */
+export const BodyNumber = () =>
+  Type.Optional(Type.Unsafe<number | string | null>({ anyOf: [{ type: ['number', 'null'] }, { type: 'string' }] }));

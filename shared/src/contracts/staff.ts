@@ -1,6 +1,6 @@
 /** What the staff's pages are sent: events with their seats, attendees, the activity log. */
 import { Type } from '@sinclair/typebox';
-import { IntOrNull, StrOrNull, StringEnum } from './schema';
+import { BodyNumber, BodyOptionalText, BodyText, IntOrNull, StrOrNull, StringEnum } from './schema';
 
 /**
  * How an event repeats (PUT /api/admin/events/{id}/recurrence), on the site's
@@ -171,3 +171,38 @@ export const ActivityItemContract = Type.Object({
   /** One line a person reads: 'Devotional "Walking in the light" published'. */
   summary: Type.String(),
 });
+
+/*
+ * What the staff's editors send; the fields the form rules check
+ * (`../validation`), each optional here (see `./schema`).
+ */
+
+/** An event (POST /api/admin/events, PUT …/{id}, …/{id}/split): the event form's rules and its category's. */
+export const StaffEventBody = Type.Object({
+  title: BodyText(),
+  description: BodyText(),
+  date: BodyText(),
+  time: BodyText(),
+  durationMinutes: BodyNumber(),
+  category: BodyOptionalText(),
+  place: BodyText(),
+  churchId: BodyOptionalText(),
+  address: BodyOptionalText(),
+  photo: BodyText(),
+  price: BodyNumber(),
+  seats: BodyNumber(),
+});
+
+/** A devotional (POST /api/admin/devotionals, PUT …/{id}). */
+export const DevotionalBody = Type.Object({
+  title: BodyText(),
+  slug: BodyOptionalText(),
+  date: BodyText(),
+  verses: BodyOptionalText(),
+  tags: Type.Optional(Type.Array(Type.String(), { maxItems: 50 })),
+  image: BodyText(),
+  detail: BodyText(),
+});
+
+/** A news item or a press release (POST /api/admin/news, /api/admin/press, PUT …/{id}). */
+export const ArticleBody = Type.Object({ title: BodyText(), description: BodyText(), photo: BodyText(), date: BodyText() });

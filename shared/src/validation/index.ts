@@ -278,4 +278,5 @@ export * from './giving';
 export * from './locations';
 export * from './content';
 export * from './sermons';
+export * from './visits';
 export { yup };

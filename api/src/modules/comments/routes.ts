@@ -26,7 +26,7 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
       const body = (request.body ?? {}) as { user?: unknown };
       const me = body.user === undefined || body.user === null ? requireUser(request) : requireSelf(request, String(body.user));
       await assertMayPost(app, me);
-      const { text, story } = await readPost(commentRules, request.body, 'text', request);
+      const { text, story } = await readPost(request, commentRules, 'text');
       if (!isUuid(story) || !(await isPublishedStory(app.db, story))) throw notFound('That story');
       const comment = await createComment(app.db, { storyId: story, userId: me.id, text, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: comment });

@@ -12,24 +12,23 @@ import type { SessionUser } from '../../lib/sessionUser.js';
 import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
-import { assertBodyFitsSchema, validateBody } from '../../lib/validate.js';
+import { readBody } from '../../lib/validate.js';
 import { requireVerified } from '../../plugins/session.js';
 import type { PostStatus } from './visibility.js';
 
 /**
- * Validates `body` with `schema` and sanitizes its text `field`. Text that is
- * nothing but markup is as empty as no text: a 400 under the field. With the
- * `request` of a `checkedBody` route, its body schema's verdict comes right
- * after the form rules'.
+ * Reads a post's body (`readBody`: its form `rules`, then its schema) and
+ * sanitizes its text `field`. Text that is nothing but markup is as empty as
+ * no text: a 400 under the field. `sentAs`: the name the field is sent under
+ * when it is not `field` (an edit sends a story's content as `text`).
  */
 export async function readPost<S extends AnyObjectSchema, F extends keyof InferType<S> & string>(
-  schema: S,
-  body: unknown,
+  request: FastifyRequest,
+  rules: S,
   field: F,
-  request?: FastifyRequest,
+  sentAs: string = field,
 ): Promise<InferType<S>> {
-  const input = await validateBody(schema, body);
-  if (request) assertBodyFitsSchema(request);
+  const input = await readBody(request, rules, sentAs === field ? undefined : (body) => ({ [field]: body[sentAs] }));
   const clean = sanitizePlainText(String(input[field] ?? ''));
   if (!clean) throw badRequest(messages.postEmpty, { [field]: messages.postEmpty });
   return { ...input, [field]: clean };

@@ -12,7 +12,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { dueMoment, siteDay, stateOf } from '../../lib/schedule.js';
-import { validateBody } from '../../lib/validate.js';
 import type { ArticleTable } from '../articles/service.js';
 import { STAFF_PAGE_SIZE, type StaffListQuery } from './devotionals.js';
 
@@ -84,9 +83,8 @@ export async function findStaffArticle(db: Kysely<Database>, kind: ArticleKind, 
   return toStaffArticle(await findRow(db, kind, id), now);
 }
 
-/** The form's values, checked and cleaned: plain text only (the pages show it as text). */
-export async function readArticleInput(body: unknown): Promise<ArticleInput> {
-  const input = await validateBody(articleInputSchema, body);
+/** The form's values, checked by its rules (`readBody`), cleaned: plain text only (the pages show it as text). */
+export function cleanArticleInput(input: ArticleInput): ArticleInput {
   const title = sanitizePlainText(input.title);
   const description = sanitizePlainText(input.description);
   const fields: Record<string, string> = {};

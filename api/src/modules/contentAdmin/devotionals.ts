@@ -14,7 +14,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { newId, slugify } from '../../lib/ids.js';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize.js';
 import { dueMoment, siteDay, stateOf } from '../../lib/schedule.js';
-import { validateBody } from '../../lib/validate.js';
 import { hasTag } from '../devotionals/service.js';
 
 type Row = Selectable<DevotionalsTable>;
@@ -117,9 +116,8 @@ async function spelledTags(db: Kysely<Database>, tags: string[]): Promise<string
   return [...out.values()];
 }
 
-/** The form's values, checked and cleaned: plain text where no markup belongs, the body sanitized. */
-export async function readDevotionalInput(body: unknown): Promise<DevotionalInput> {
-  const input = await validateBody(devotionalInputSchema, body);
+/** The form's values, checked by its rules (`readBody`), cleaned: plain text where no markup belongs, the body sanitized. */
+export function cleanDevotionalInput(input: DevotionalInput): DevotionalInput {
   const title = sanitizePlainText(input.title);
   const detail = sanitizeRichText(input.detail);
   const fields: Record<string, string> = {};

@@ -12,9 +12,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, ContentState } from '@ministry/shared/types';
-import { contentMessages } from '@ministry/shared/validation';
+import { ArticleBody, DevotionalBody } from '@ministry/shared/contracts';
+import { articleInputSchema, contentMessages, devotionalInputSchema } from '@ministry/shared/validation';
 import { idParam } from '../../lib/ids.js';
 import { assertSiteMedia } from '../../lib/media.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -24,7 +26,7 @@ import {
   deleteArticle,
   findStaffArticle,
   listStaffArticles,
-  readArticleInput,
+  cleanArticleInput,
   setArticleStatus,
   updateArticle,
 } from './articles.js';
@@ -35,7 +37,7 @@ import {
   listDevotionalTags,
   listStaffDevotionals,
   publishDevotional,
-  readDevotionalInput,
+  cleanDevotionalInput,
   toStaffDevotional,
   unpublishDevotional,
   updateDevotional,
@@ -87,21 +89,6 @@ const listQuery = {
 } as const;
 
 const idPath = { type: 'object', properties: { id: idParam }, required: ['id'], additionalProperties: false } as const;
-
-/** The form's fields; their rules and messages are the shared yup schemas' (validation/content.ts). */
-const devotionalBody = {
-  type: 'object',
-  properties: {
-    title: str,
-    slug: str,
-    date: str,
-    verses: str,
-    tags: { type: 'array', items: str, maxItems: 50 },
-    image: str,
-    detail: str,
-  },
-} as const;
-const articleBody = { type: 'object', properties: { title: str, description: str, photo: str, date: str } } as const;
 
 type ListQuery = { q?: string; tag?: string; state?: ContentState; offset?: number };
 
@@ -156,10 +143,14 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/devotionals',
-    { onRequest: editor, schema: { body: devotionalBody, response: { 201: one, ...errors(400, 401, 403) } } },
+    { onRequest: editor, ...checkedBody, schema: { body: DevotionalBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       const now = app.clock.now();
-      const row = await createDevotional(app.db, await withSiteImage(await readDevotionalInput(request.body), 'image'), now);
+      const row = await createDevotional(
+        app.db,
+        await withSiteImage(cleanDevotionalInput(await readBody(request, devotionalInputSchema)), 'image'),
+        now,
+      );
       await record(request, 'devotional', row.id, 'created', `Devotional "${row.title}" created as a draft`);
       return reply.status(201).send({ data: toStaffDevotional(row, now) });
     },
@@ -169,14 +160,15 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
     '/devotionals/:id',
     {
       onRequest: editor,
-      schema: { params: idPath, body: devotionalBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
+      ...checkedBody,
+      schema: { params: idPath, body: DevotionalBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
       const now = app.clock.now();
       const { after } = await updateDevotional(
         app.db,
         request.params.id.toLowerCase(),
-        await withSiteImage(await readDevotionalInput(request.body), 'image'),
+        await withSiteImage(cleanDevotionalInput(await readBody(request, devotionalInputSchema)), 'image'),
         now,
       );
       devotionalChanged();
@@ -243,12 +235,12 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
     app.post(
       base,
-      { onRequest: editor, schema: { body: articleBody, response: { 201: item, ...errors(400, 401, 403) } } },
+      { onRequest: editor, ...checkedBody, schema: { body: ArticleBody, response: { 201: item, ...errors(400, 401, 403) } } },
       async (request, reply) => {
         const article = await createArticle(
           app.db,
           kind,
-          await withSiteImage(await readArticleInput(request.body), 'photo'),
+          await withSiteImage(cleanArticleInput(await readBody(request, articleInputSchema)), 'photo'),
           app.clock.now(),
         );
         await record(request, subject, article._id, 'created', `${name} "${article.title}" created as a draft`);
@@ -260,14 +252,15 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       `${base}/:id`,
       {
         onRequest: editor,
-        schema: { params: idPath, body: articleBody, response: { 200: item, ...errors(400, 401, 403, 404) } },
+        ...checkedBody,
+        schema: { params: idPath, body: ArticleBody, response: { 200: item, ...errors(400, 401, 403, 404) } },
       },
       async (request) => {
         const article = await updateArticle(
           app.db,
           kind,
           request.params.id.toLowerCase(),
-          await withSiteImage(await readArticleInput(request.body), 'photo'),
+          await withSiteImage(cleanArticleInput(await readBody(request, articleInputSchema)), 'photo'),
           app.clock.now(),
         );
         changed();

@@ -65,8 +65,7 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
       const post = await postOwner(app.db, kind, id);
       if (!post || post.user_id !== me.id) throw notFound('That post');
       const field = kind === 'stories' ? 'content' : 'text';
-      const body = (request.body ?? {}) as { text?: unknown };
-      const input = await readPost(rules[kind] as typeof prayerSchema, { [field]: body.text }, field as 'text', request);
+      const input = await readPost(request, rules[kind] as typeof prayerSchema, field as 'text', 'text');
       const text = String((input as Record<string, unknown>)[field]);
       // Sent again after a rejection, it is a new request for review: the posting rules apply.
       if (post.status === 'rejected') await assertMayPost(app, me);

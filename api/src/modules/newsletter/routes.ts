@@ -7,7 +7,8 @@ import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { createMailer } from '../../lib/mailer.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
+import { NewsletterBody } from '@ministry/shared/contracts';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -132,8 +133,9 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/newsletter',
     {
+      ...checkedBody,
       schema: {
-        body: { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } },
+        body: NewsletterBody,
         response: { 200: answer, ...errors(400, 429) },
       },
       // Per device, and a last line per network address sized for a congregation signing up at once.
@@ -146,7 +148,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       ),
     },
     async (request) => {
-      const { email } = await validateBody(newsletterSchema, request.body);
+      const { email } = await readBody(request, newsletterSchema);
       const address = email.trim().toLowerCase();
       app.afterReply.run('newsletter confirmation', () => askToConfirm(address));
       return { data: { email: address, message: SUBSCRIBE_ANSWER } };

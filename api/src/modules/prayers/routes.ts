@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { byAccount, byAddress, limitedBy, REACTIONS_USED } from '../../lib/limits.js';
 import { isStaff } from '@ministry/shared/config';
-import { AnsweredBody, PrayerBody } from '@ministry/shared/contracts';
+import { AnsweredBody, PostEditBody, PrayerBody } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -13,7 +13,6 @@ import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { postPageRoute } from '../community/postPage.js';
-import { POST_MAX } from '@ministry/shared/validation';
 import { PRAYED_MAIL_DELAY_MS, sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
 import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setPrayed, type PrayerViewer } from './service.js';
 import { createUpdate, updatesOf } from './updates.js';
@@ -86,7 +85,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { text, anonymous } = await readPost(prayerRules, request.body, 'text', request);
+      const { text, anonymous } = await readPost(request, prayerRules, 'text');
       const prayer = await createPrayer(app.db, { userId: me.id, text, anonymous, status: newPostStatus(app, me) });
       return reply.status(201).send({ data: prayer });
     },
@@ -232,17 +231,13 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
     return { me, prayer };
   };
 
-  app.post<{ Params: { id: string }; Body: { text: string } }>(
+  app.post<{ Params: { id: string } }>(
     '/:id/updates',
     {
+      ...checkedBody,
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        body: {
-          type: 'object',
-          required: ['text'],
-          properties: { text: { type: 'string', maxLength: POST_MAX * 2 } },
-          additionalProperties: false,
-        },
+        body: PostEditBody,
         response: { 201: envelope(updateSchema), ...errors(400, 401, 403, 404, 429) },
       },
     },
@@ -252,7 +247,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('You can post an update once your request is on the prayer wall.');
       }
       await assertMayPost(app, me);
-      const { text } = await readPost(prayerRules.pick(['text']), request.body, 'text');
+      const { text } = await readPost(request, prayerRules.pick(['text']), 'text');
       const update = await createUpdate(app.db, {
         prayerId: prayer.id,
         userId: me.id,

@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { InferType } from 'yup';
 import { formatTimestamp, inSiteTimeZone } from '@ministry/shared/format';
 import {
   readChapters,
@@ -30,7 +31,6 @@ import { readText } from '../../lib/mediaStore.js';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize.js';
 import { parsePassages, type PassageRange } from '../../lib/scripture.js';
 import { stateOf } from '../../lib/schedule.js';
-import { validateBody } from '../../lib/validate.js';
 import { durationOf, findMediaFile, MEDIA_TYPES } from './media.js';
 import { sermonRows, type SermonRow } from './service.js';
 import { parseWebVtt } from './transcript.js';
@@ -209,8 +209,8 @@ export interface SermonValues {
   publishAt: Date | null;
 }
 
-export async function readSermonInput(app: FastifyInstance, body: unknown): Promise<SermonValues> {
-  const input = await validateBody(sermonInputSchema, body);
+/** The sermon form's values, checked by its rules (`readBody`), cleaned and looked up (speaker, series, media). */
+export async function sermonValuesOf(app: FastifyInstance, input: InferType<typeof sermonInputSchema>): Promise<SermonValues> {
   const fields: Record<string, string> = {};
   const title = sanitizePlainText(input.title);
   if (!title) fields.title = sermonMessages.title;
@@ -477,8 +477,8 @@ async function seriesSlugInUse(db: Kysely<Database>, slug: string, exceptId?: st
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function readSeriesInput(body: unknown) {
-  const input = await validateBody(seriesInputSchema, body);
+/** The series form's values, checked by its rules (`readBody`), cleaned: plain text. */
+export function cleanSeriesInput(input: InferType<typeof seriesInputSchema>) {
   const title = sanitizePlainText(input.title);
   if (!title) throw badRequest(sermonMessages.seriesTitle, { title: sermonMessages.seriesTitle });
   return { ...input, title, description: sanitizePlainText(input.description) };
@@ -486,7 +486,7 @@ export async function readSeriesInput(body: unknown) {
 
 export async function createSeries(
   db: Kysely<Database>,
-  input: Awaited<ReturnType<typeof readSeriesInput>>,
+  input: ReturnType<typeof cleanSeriesInput>,
   now: Date,
 ): Promise<SeriesRow> {
   if (input.slug && (await seriesSlugInUse(db, input.slug))) throw seriesSlugTaken();
@@ -505,7 +505,7 @@ export async function createSeries(
 export async function updateSeries(
   db: Kysely<Database>,
   id: string,
-  input: Awaited<ReturnType<typeof readSeriesInput>>,
+  input: ReturnType<typeof cleanSeriesInput>,
   now: Date,
 ): Promise<SeriesRow> {
   const before = await db.selectFrom('sermon_series').selectAll().where('id', '=', id).executeTakeFirst();
@@ -566,8 +566,8 @@ export async function findStaffSpeaker(db: Kysely<Database>, id: string): Promis
   return speaker;
 }
 
-export async function readSpeakerInput(body: unknown) {
-  const input = await validateBody(speakerInputSchema, body);
+/** The speaker form's values, checked by its rules (`readBody`), cleaned: plain text. */
+export function cleanSpeakerInput(input: InferType<typeof speakerInputSchema>) {
   const name = sanitizePlainText(input.name);
   if (!name) throw badRequest(sermonMessages.name, { name: sermonMessages.name });
   return { ...input, name, role: sanitizePlainText(input.role) };
@@ -580,7 +580,7 @@ const speakerTaken = () => {
 
 export async function createSpeaker(
   db: Kysely<Database>,
-  input: Awaited<ReturnType<typeof readSpeakerInput>>,
+  input: ReturnType<typeof cleanSpeakerInput>,
   now: Date,
 ): Promise<SpeakerRow> {
   const id = newId();
@@ -594,7 +594,7 @@ export async function createSpeaker(
 export async function updateSpeaker(
   db: Kysely<Database>,
   id: string,
-  input: Awaited<ReturnType<typeof readSpeakerInput>>,
+  input: ReturnType<typeof cleanSpeakerInput>,
   now: Date,
 ): Promise<SpeakerRow> {
   const result = await unlessSlugTaken(

@@ -26,11 +26,11 @@ import {
   StaffSpeakerContract,
 } from '@ministry/shared/contracts';
 import { inSiteTimeZone } from '@ministry/shared/format';
-import { mediaUploadSchema } from '@ministry/shared/validation';
+import { mediaUploadSchema, seriesInputSchema, sermonInputSchema, speakerInputSchema } from '@ministry/shared/validation';
 import type { ContentState } from '@ministry/shared/types';
 import { badRequest } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
-import { assertBodyFitsSchema, checkedBody, readBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -57,9 +57,9 @@ import {
   listStaffSeries,
   listStaffSpeakers,
   publishSermon,
-  readSeriesInput,
-  readSermonInput,
-  readSpeakerInput,
+  cleanSeriesInput,
+  sermonValuesOf,
+  cleanSpeakerInput,
   toStaffSermon,
   unpublishSermon,
   updateSeries,
@@ -132,8 +132,7 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: editor, ...checkedBody, schema: { body: SermonBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       const now = app.clock.now();
-      const values = await readSermonInput(app, request.body);
-      assertBodyFitsSchema(request);
+      const values = await sermonValuesOf(app, await readBody(request, sermonInputSchema));
       const row = await createSermon(app, values, now);
       await record(request, 'sermon', row.id, 'created', `Sermon "${row.title}" created as a draft`);
       return reply.status(201).send({ data: await toStaffSermon(app.db, row, now) });
@@ -149,8 +148,7 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const now = app.clock.now();
-      const values = await readSermonInput(app, request.body);
-      assertBodyFitsSchema(request);
+      const values = await sermonValuesOf(app, await readBody(request, sermonInputSchema));
       const { before, after } = await updateSermon(app, request.params.id.toLowerCase(), values, now);
       changed();
       await removeUnusedMedia(app, [before.audio_src, before.video_src, before.transcript_src]);
@@ -273,8 +271,7 @@ export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
     '',
     { onRequest: editor, ...checkedBody, schema: { body: SeriesBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
-      const input = await readSeriesInput(request.body);
-      assertBodyFitsSchema(request);
+      const input = cleanSeriesInput(await readBody(request, seriesInputSchema));
       const now = app.clock.now();
       const row = await createSeries(app.db, input, now);
       await record(request, row.id, 'created', `Sermon series "${row.title}" created`);
@@ -290,8 +287,7 @@ export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idPath, body: SeriesBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
-      const input = await readSeriesInput(request.body);
-      assertBodyFitsSchema(request);
+      const input = cleanSeriesInput(await readBody(request, seriesInputSchema));
       const now = app.clock.now();
       const row = await updateSeries(app.db, request.params.id.toLowerCase(), input, now);
       changed();
@@ -336,8 +332,7 @@ export async function staffSpeakerRoutes(app: FastifyInstance): Promise<void> {
     '',
     { onRequest: editor, ...checkedBody, schema: { body: SpeakerBody, response: { 201: one, ...errors(400, 401, 403) } } },
     async (request, reply) => {
-      const input = await readSpeakerInput(request.body);
-      assertBodyFitsSchema(request);
+      const input = cleanSpeakerInput(await readBody(request, speakerInputSchema));
       const row = await createSpeaker(app.db, input, app.clock.now());
       await record(request, row.id, 'created', `Speaker "${row.name}" added`);
       return reply.status(201).send({ data: await findStaffSpeaker(app.db, row.id) });
@@ -352,8 +347,7 @@ export async function staffSpeakerRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idPath, body: SpeakerBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
-      const input = await readSpeakerInput(request.body);
-      assertBodyFitsSchema(request);
+      const input = cleanSpeakerInput(await readBody(request, speakerInputSchema));
       const row = await updateSpeaker(app.db, request.params.id.toLowerCase(), input, app.clock.now());
       changed();
       await record(request, row.id, 'updated', `Speaker "${row.name}" updated`);

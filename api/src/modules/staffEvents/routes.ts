@@ -25,12 +25,13 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hasRole } from '@ministry/shared/config';
 import { idParam } from '../../lib/ids.js';
 import { createMailer } from '../../lib/mailer.js';
-import { validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import {
   AttendeeTicketListContract,
   CheckInCountsContract,
   EventCancellationContract,
+  StaffEventBody,
   StaffEventWithSeriesContract,
   TicketCheckInResultContract,
 } from '@ministry/shared/contracts';
@@ -57,25 +58,6 @@ const str = { type: 'string' } as const;
 const staffEventWithCategory = staffEventSchema.concat(eventCategorySchema);
 
 const staffEventSchemaJson = answerSchema(StaffEventWithSeriesContract);
-
-/** What the form sends: shapes only here; the shared yup schema says what is wrong, field by field. */
-const eventBody = {
-  type: 'object',
-  properties: {
-    title: { type: 'string', maxLength: 1000 },
-    description: { type: 'string', maxLength: 20_000 },
-    date: { type: 'string', maxLength: 40 },
-    time: { type: 'string', maxLength: 40 },
-    durationMinutes: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
-    category: { type: ['string', 'null'], maxLength: 200 },
-    place: { type: 'string', maxLength: 20 },
-    churchId: { type: ['string', 'null'], maxLength: 200 },
-    address: { type: ['string', 'null'], maxLength: 2000 },
-    photo: { type: 'string', maxLength: 400 },
-    price: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 40 }] },
-    seats: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 40 }] },
-  },
-} as const;
 
 const attendeeListSchema = answerSchema(AttendeeTicketListContract);
 const cancellationSchema = answerSchema(EventCancellationContract);
@@ -178,11 +160,12 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     '',
     {
       onRequest: editor,
-      schema: { body: eventBody, response: { 201: envelope(staffEventSchemaJson), ...errors(400, 401, 403) } },
+      ...checkedBody,
+      schema: { body: StaffEventBody, response: { 201: envelope(staffEventSchemaJson), ...errors(400, 401, 403) } },
     },
     async (request, reply) => {
       const me = requireRole(request, 'editor');
-      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
+      const input: StaffEventInput = await readBody(request, staffEventWithCategory);
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const event = await createEvent(app.db, input, app.clock.now());
       app.answerCache.clear('events');
@@ -213,15 +196,16 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     '/:id',
     {
       onRequest: editor,
+      ...checkedBody,
       schema: {
         params: idParams,
-        body: eventBody,
+        body: StaffEventBody,
         response: { 200: envelope(staffEventSchemaJson), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const me = requireRole(request, 'editor');
-      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
+      const input: StaffEventInput = await readBody(request, staffEventWithCategory);
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await updateEvent(app.db, request.params.id, input, app.clock.now());
       // A series: its dates to come that were not changed on their own take the changes.
@@ -341,11 +325,12 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
     '/:id/split',
     {
       onRequest: editor,
-      schema: { params: idParams, body: eventBody, response: { 200: seriesAnswer, ...errors(400, 401, 403, 404, 409) } },
+      ...checkedBody,
+      schema: { params: idParams, body: StaffEventBody, response: { 200: seriesAnswer, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => {
       const me = requireRole(request, 'editor');
-      const input = (await validateBody(staffEventWithCategory, request.body)) as StaffEventInput;
+      const input: StaffEventInput = await readBody(request, staffEventWithCategory);
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const change = await splitSeries(app.db, request.params.id, input, app.clock.now());
       return seriesChanged(change, me, request.log, `Event ${quoted(input.title)}: changed from ${input.date} on (a new series)`);

@@ -72,7 +72,7 @@ export async function storyRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = requireSelf(request, request.params.id);
       await assertMayPost(app, me);
-      const { content, prayer } = await readPost(storyRules, request.body, 'content', request);
+      const { content, prayer } = await readPost(request, storyRules, 'content');
       // A story may tell of the member's own answered prayer.
       if (prayer) {
         const answered = await app.db

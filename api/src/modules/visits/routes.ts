@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { planAVisit } from '@ministry/shared/texts';
-import { newsletterSchema } from '@ministry/shared/validation';
+import { VisitBody } from '@ministry/shared/contracts';
+import { visitMessages, visitSchema } from '@ministry/shared/validation';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { idParam, isUuid } from '../../lib/ids.js';
+import { idParam } from '../../lib/ids.js';
 import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { toCsv } from '../../lib/csv.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
-import { checkedBody, assertBodyFitsSchema, validateBody } from '../../lib/validate.js';
+import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
@@ -34,10 +35,6 @@ import {
 export const VISIT_ANSWER = 'Thank you! Check your inbox: open the link we sent to confirm your visit.';
 const CONFIRM_INVALID =
   'This confirmation link is not valid, or the service has already begun. You can plan a visit again on our site.';
-export const NAME_MAX = 80;
-export const QUESTION_MAX = 1000;
-export const ADULTS_MAX = 20;
-export const CHILDREN_MAX = 15;
 
 const serviceSchema = {
   type: 'object',
@@ -52,22 +49,6 @@ const visitLocationSchema = {
     timeZone: { type: 'string' },
     services: { type: 'array', items: serviceSchema },
   },
-} as const;
-
-const visitBody = {
-  type: 'object',
-  properties: {
-    location: { type: 'string', maxLength: 100 },
-    service: { type: 'string', maxLength: 40 },
-    name: { type: 'string', maxLength: 500 },
-    email: { type: 'string', maxLength: 320 },
-    adults: { type: 'integer' },
-    childrenAges: { type: 'array', maxItems: 50, items: { type: 'integer' } },
-    question: { type: ['string', 'null'], maxLength: 10_000 },
-    /** Left empty by people; a form-filling robot fills it. */
-    website: { type: 'string', maxLength: 500 },
-  },
-  additionalProperties: false,
 } as const;
 
 const answer = envelope({ type: 'object', properties: { email: { type: 'string' }, message: { type: 'string' } } });
@@ -177,58 +158,41 @@ export function reminderMail(v: VisitMailData) {
   };
 }
 
-/** The visitor's input, checked with a message per field; undefined values stand for "not given". */
-async function readVisit(app: FastifyInstance, body: Record<string, unknown>): Promise<VisitInput & { offered: ComingService }> {
+/**
+ * The visitor's input, checked by the visit form's rules (`readBody`), then
+ * cleaned (plain text) and looked up: the church and one of its coming
+ * services. A message per field.
+ */
+async function readVisit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<VisitInput & { offered: ComingService; website?: string }> {
+  const input = await readBody(request, visitSchema);
   const fields: Record<string, string> = {};
-  const location = typeof body.location === 'string' ? body.location.trim() : '';
-  const service = typeof body.service === 'string' ? body.service.trim() : '';
-  const name = sanitizePlainText(typeof body.name === 'string' ? body.name : '').trim();
-  const question = sanitizePlainText(typeof body.question === 'string' ? body.question : '').trim();
-  const adults = body.adults;
-  const childrenAges = Array.isArray(body.childrenAges) ? body.childrenAges : body.childrenAges === undefined ? [] : null;
-
-  if (!location || !isUuid(location)) fields.location = 'Choose the church you would like to visit.';
-  if (!service) fields.service = 'Choose the service you would like to come to.';
-  if (!name) fields.name = 'Tell us your name, so we can welcome you.';
-  else if (name.length > NAME_MAX) fields.name = `Your name is too long (${NAME_MAX} characters at most).`;
-  let email = '';
-  try {
-    email = (await validateBody(newsletterSchema, { email: body.email })).email.trim().toLowerCase();
-  } catch (error) {
-    fields.email = (error as { fields?: Record<string, string> }).fields?.email ?? 'Enter a valid e-mail address.';
-  }
-  if (typeof adults !== 'number' || !Number.isInteger(adults) || adults < 1 || adults > ADULTS_MAX)
-    fields.adults = `Say how many adults are coming (1 to ${ADULTS_MAX}).`;
-  if (
-    childrenAges === null ||
-    childrenAges.length > CHILDREN_MAX ||
-    childrenAges.some((a) => typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > 17)
-  )
-    fields.childrenAges = `Give each child's age, from 0 to 17 (${CHILDREN_MAX} children at most).`;
-  if (question.length > QUESTION_MAX)
-    fields.question = `Your question is too long (${QUESTION_MAX.toLocaleString('en-US')} characters at most).`;
+  const name = sanitizePlainText(input.name).trim();
+  const question = sanitizePlainText(input.question ?? '').trim();
+  if (!name) fields.name = visitMessages.name;
 
   let offered: ComingService | undefined;
-  if (!fields.location) {
-    const [church] = await comingServices(app.db, app.clock.now(), location);
-    if (!church) fields.location = 'That church was not found: choose one from the list.';
-    else if (!fields.service) {
-      const at = new Date(service);
-      offered = church.services.find((s) => !Number.isNaN(at.getTime()) && s.at === at.toISOString());
-      if (!offered) fields.service = 'That service is no longer open for planning a visit: choose one of the coming services.';
-    }
+  const [church] = await comingServices(app.db, app.clock.now(), input.location);
+  if (!church) fields.location = 'That church was not found: choose one from the list.';
+  else {
+    const at = new Date(input.service);
+    offered = church.services.find((s) => !Number.isNaN(at.getTime()) && s.at === at.toISOString());
+    if (!offered) fields.service = 'That service is no longer open for planning a visit: choose one of the coming services.';
   }
   const first = Object.values(fields)[0];
   if (first || !offered) throw badRequest(first ?? 'Choose one of the coming services.', fields);
   return {
-    location,
-    service: new Date(service).toISOString(),
+    location: input.location,
+    service: new Date(input.service).toISOString(),
     name,
-    email,
-    adults: adults as number,
-    childrenAges: [...(childrenAges as number[])].sort((a, b) => b - a),
+    email: input.email.toLowerCase(),
+    adults: input.adults,
+    childrenAges: [...(input.childrenAges as number[])].sort((a, b) => b - a),
     question: question || null,
     offered,
+    website: input.website,
   };
 }
 
@@ -287,7 +251,7 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     '',
     {
       ...checkedBody,
-      schema: { body: visitBody, response: { 200: answer, ...errors(400, 429) } },
+      schema: { body: VisitBody, response: { 200: answer, ...errors(400, 429) } },
       preHandler: limitedBy(
         [
           ['visitRequestsPerAddress', byAddress],
@@ -297,11 +261,9 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
       ),
     },
     async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const input = await readVisit(app, body);
-      assertBodyFitsSchema(request);
+      const input = await readVisit(app, request);
       // A robot fills every field, the hidden one too: it is told what a person is told, and nothing is kept.
-      if (typeof body.website === 'string' && body.website.trim()) return { data: { email: input.email, message: VISIT_ANSWER } };
+      if (input.website?.trim()) return { data: { email: input.email, message: VISIT_ANSWER } };
       app.afterReply.run('visit confirmation', () => askToConfirm(input));
       return { data: { email: input.email, message: VISIT_ANSWER } };
     },

@@ -3,11 +3,10 @@ import styled from 'styled-components';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { Button, FieldError, SelectField, TextAreaField, TextField, theme } from '@ministry/shared/ui';
-import { planVisit, type ComingService, type VisitLocation } from './api';
+import { fieldErrors, VISIT_LIMITS, visitSchema } from '@ministry/shared/validation';
+import { planVisit, type ComingService, type VisitLocation, type VisitRequest } from './api';
 
-export const QUESTION_MAX = 1000;
-const ADULTS_MAX = 20;
-const CHILDREN_MAX = 15;
+const { question: QUESTION_MAX, adults: ADULTS_MAX, children: CHILDREN_MAX } = VISIT_LIMITS;
 
 /** "Sunday 30 November · 10:30 AM" on the church's clock. */
 export function serviceLabel(service: ComingService, timeZone: string): string {
@@ -89,22 +88,28 @@ interface Draft {
   website: string;
 }
 
-/** What the form can tell before asking the server (which says the same, and more). */
+/** The visit as the form sends it: a child whose age is not chosen yet is null (the rules name it). */
+function visitOf(draft: Draft): VisitRequest {
+  return {
+    location: draft.location,
+    service: draft.service,
+    name: draft.name.trim(),
+    email: draft.email.trim(),
+    adults: Number(draft.adults),
+    childrenAges: Array.from({ length: Number(draft.children) }, (_, i) => (draft.ages[i] ? Number(draft.ages[i]) : null)),
+    ...(draft.question.trim() ? { question: draft.question.trim() } : {}),
+    ...(draft.website ? { website: draft.website } : {}),
+  };
+}
+
+/** What the form can tell before asking the server: the visit's rules, which the server checks too (and more). */
 function check(draft: Draft): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!draft.location) errors.location = 'Choose the church you would like to visit.';
-  if (!draft.service) errors.service = 'Choose the service you would like to come to.';
-  if (!draft.name.trim()) errors.name = 'Tell us your name, so we can welcome you.';
-  if (!draft.email.trim()) errors.email = 'Enter your e-mail address.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = 'Enter a valid e-mail address.';
-  const adults = Number(draft.adults);
-  if (!Number.isInteger(adults) || adults < 1 || adults > ADULTS_MAX)
-    errors.adults = `Say how many adults are coming (1 to ${ADULTS_MAX}).`;
-  if (Array.from({ length: Number(draft.children) }, (_, i) => draft.ages[i] ?? '').some((a) => a === ''))
-    errors.childrenAges = "Give each child's age, from 0 to 17.";
-  if (draft.question.length > QUESTION_MAX)
-    errors.question = `Your question is too long (${QUESTION_MAX.toLocaleString('en-US')} characters at most).`;
-  return errors;
+  try {
+    visitSchema.validateSync(visitOf(draft), { abortEarly: false });
+    return {};
+  } catch (error) {
+    return fieldErrors(error);
+  }
 }
 
 /**
@@ -162,16 +167,7 @@ export function VisitForm({ locations, preselected }: { locations: VisitLocation
     }
     setBusy(true);
     try {
-      const answer = await planVisit({
-        location: draft.location,
-        service: draft.service,
-        name: draft.name.trim(),
-        email: draft.email.trim(),
-        adults: Number(draft.adults),
-        childrenAges: draft.ages.slice(0, children).map(Number),
-        ...(draft.question.trim() ? { question: draft.question.trim() } : {}),
-        ...(draft.website ? { website: draft.website } : {}),
-      });
+      const answer = await planVisit(visitOf(draft));
       setSent(answer);
     } catch (error) {
       const fields = serverFieldErrors(error);

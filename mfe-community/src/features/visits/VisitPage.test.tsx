@@ -6,9 +6,13 @@ import { renderWithProviders } from '@ministry/shared/testing';
 import type { VisitLocation } from './api';
 import { VisitPage } from './VisitPage';
 
+// Church ids are UUIDs, as the API's are (the visit's rules check the form of one).
+const C1 = '6f1c1a52-0c1e-4d7a-9b1e-0a0000000001';
+const C2 = '6f1c1a52-0c1e-4d7a-9b1e-0a0000000002';
+
 const churches: VisitLocation[] = [
   {
-    _id: 'c1',
+    _id: C1,
     church_name: 'Harbor Light Church',
     adress: '1 Harbor Way, Wilmington',
     timeZone: 'America/New_York',
@@ -19,7 +23,7 @@ const churches: VisitLocation[] = [
     ],
   },
   {
-    _id: 'c2',
+    _id: C2,
     church_name: 'Riverside Church',
     adress: '9 River Road',
     timeZone: 'America/Chicago',
@@ -36,16 +40,16 @@ function mockApi() {
 describe('VisitPage', () => {
   it('preselects the church the address names and lists its coming services on its clock', async () => {
     mockApi();
-    renderWithProviders(<VisitPage />, { route: '/visit?location=c2' });
+    renderWithProviders(<VisitPage />, { route: `/visit?location=${C2}` });
     const church = await screen.findByLabelText('Church');
-    expect(church).toHaveValue('c2');
+    expect(church).toHaveValue(C2);
     expect(screen.getByText('9 River Road')).toBeInTheDocument();
     const options = within(screen.getByLabelText('Service'))
       .getAllByRole('option')
       .map((o) => o.textContent);
     // 16:00 UTC is 10:00 in Chicago.
     expect(options).toEqual(['Choose a service', 'Sunday 2 March · 10:00 AM · Morning Service']);
-    await userEvent.selectOptions(church, 'c1');
+    await userEvent.selectOptions(church, C1);
     expect(
       within(screen.getByLabelText('Service'))
         .getAllByRole('option')
@@ -66,7 +70,7 @@ describe('VisitPage', () => {
     expect(screen.getByText('Choose the church you would like to visit.')).toBeInTheDocument();
     expect(screen.getByText('Tell us your name, so we can welcome you.')).toBeInTheDocument();
     expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
-    expect(screen.getByText("Give each child's age, from 0 to 17.")).toBeInTheDocument();
+    expect(screen.getByText("Give each child's age, from 0 to 17 (15 children at most).")).toBeInTheDocument();
     expect(screen.getByLabelText('Church')).toHaveFocus();
     expect(api.history.post).toHaveLength(0);
   });
@@ -74,7 +78,7 @@ describe('VisitPage', () => {
   it('sends the visit with each child’s age, then asks to check the inbox', async () => {
     const api = mockApi();
     api.onPost('/api/visits').reply(200, { data: { email: 'ruth@example.org', message: 'Thank you! Check your inbox.' } });
-    renderWithProviders(<VisitPage />, { route: '/visit?location=c1' });
+    renderWithProviders(<VisitPage />, { route: `/visit?location=${C1}` });
     await userEvent.selectOptions(await screen.findByLabelText('Service'), '2031-03-02T13:00:00.000Z');
     const adults = screen.getByLabelText('Adults (you included)');
     await userEvent.clear(adults);
@@ -88,7 +92,7 @@ describe('VisitPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Plan my visit' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Check your inbox');
     expect(JSON.parse(String(api.history.post[0]!.data))).toEqual({
-      location: 'c1',
+      location: C1,
       service: '2031-03-02T13:00:00.000Z',
       name: 'Ruth',
       email: 'ruth@example.org',
@@ -107,7 +111,7 @@ describe('VisitPage', () => {
         fields: { service: 'That service is no longer open for planning a visit: choose one of the coming services.' },
       },
     });
-    renderWithProviders(<VisitPage />, { route: '/visit?location=c1' });
+    renderWithProviders(<VisitPage />, { route: `/visit?location=${C1}` });
     await userEvent.selectOptions(await screen.findByLabelText('Service'), '2031-03-02T18:00:00.000Z');
     await userEvent.type(screen.getByLabelText('Your name'), 'Ruth');
     await userEvent.type(screen.getByLabelText('E-mail address'), 'ruth@example.org');

@@ -24,7 +24,8 @@ export interface VisitRequest {
   name: string;
   email: string;
   adults: number;
-  childrenAges: number[];
+  /** Each child's age (null: not chosen yet, which the API refuses with the form's message). */
+  childrenAges: (number | null)[];
   question?: string;
   /** Left empty by people (a hidden field robots fill). */
   website?: string;
