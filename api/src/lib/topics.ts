@@ -1,10 +1,10 @@
 /**
  * The public data the site shows, by topic. A page names the topics it
  * shows in its app's manifest (`app.json`, `data`), a cached answer's key
- * starts with its topic, and a write clears the topics it changes
- * (`app.answerCache.clear(topic)`, or the community's writes in
- * plugins/dataChanges.ts): the answers and the kept pages of that topic go,
- * in every process. A topic outside this list is a typo the compiler (in the
+ * starts with its topic, and a write route names the topics it changes
+ * (`config.changes` or its module's `writesChange`, plugins/dataChanges.ts;
+ * a job calls `app.answerCache.clear(topic)`): the answers and the kept
+ * pages of that topic go, in every process. A topic outside this list is a typo the compiler (in the
  * API) or `api/test/topics.test.ts` (in the manifests) refuses.
  */
 export const DATA_TOPICS = [

@@ -1,6 +1,6 @@
 /** What the church publishes: events, news and press releases, devotionals. */
-import { Type } from '@sinclair/typebox';
-import { IntOrNull, ObjectOrNull, StrOrNull } from './schema';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { IntOrNull, ObjectOrNull, Str, StrOrNull } from './schema';
 
 /** Where an event happens: one of the churches, or a venue's address. */
 export const EventPlaceContract = Type.Object({
@@ -89,3 +89,60 @@ export const YearThemeBody = Type.Object({
   title: Type.String({ maxLength: 500 }),
   verse: Type.Optional(Type.String({ maxLength: 1000 })),
 });
+
+/** A devotional tag in use, and how many devotionals have it (GET /api/devotionals/tags; the staff's, drafts counted). */
+export const DevotionalTagContract = Type.Object({ tag: Type.String(), count: Type.Integer() });
+
+/*
+ * Devotionals, news and press releases as the staff pages edit them
+ * (/api/admin/devotionals, /api/admin/news, /api/admin/press).
+ */
+
+/** What the public sees of it now: nothing (draft), nothing yet (scheduled for its date), or it (published). */
+const ContentStateField = () => Str<'draft' | 'scheduled' | 'published'>();
+/** Saved as a draft, or published (the public sees it from its date). */
+const ContentStatusField = () => Str<'draft' | 'published'>();
+
+export const StaffDevotionalContract = Type.Object({
+  _id: Type.String(),
+  /** Its address: /devotional-detail/<slug>. */
+  slug: Type.String(),
+  title: Type.String(),
+  /** The day it is for, 'YYYY-MM-DD' on the site's clock. */
+  date: Type.String(),
+  /** 'Psalm 23:1-4' ('' when not given). */
+  verses: Type.String(),
+  /** The first is the one the public lists show. */
+  tags: Type.Array(Type.String()),
+  image: Type.String(),
+  /** Sanitized HTML. */
+  detail: Type.String(),
+  status: ContentStatusField(),
+  state: ContentStateField(),
+  /** The public has read it: its slug no longer changes, so links keep working. */
+  slugLocked: Type.Boolean(),
+  /** The moment the public sees it from (ISO), once published. */
+  publishAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+export const StaffArticleContract = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  /** The news item's or press release's text. */
+  description: Type.String(),
+  photo: Type.String(),
+  /** 'YYYY-MM-DD' on the site's clock. */
+  date: Type.String(),
+  status: ContentStatusField(),
+  state: ContentStateField(),
+  publishAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+/** A page of a staff list, newest date first; `next` is the offset of the next page, null on the last. */
+const staffListPage = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer(), next: IntOrNull() });
+
+export const StaffDevotionalPageContract = staffListPage(StaffDevotionalContract);
+export const StaffArticlePageContract = staffListPage(StaffArticleContract);

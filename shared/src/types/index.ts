@@ -14,6 +14,7 @@ import type {
   ChurchLocationContract,
   CommentContract,
   DevotionalContract,
+  DevotionalTagContract,
   EventCalendarContract,
   EventSeriesContract,
   EventContract,
@@ -96,10 +97,7 @@ export interface Envelope<T> {
 }
 
 /** A tag in use, and how many devotionals have it. */
-export interface DevotionalTag {
-  tag: string;
-  count: number;
-}
+export type DevotionalTag = Static<typeof DevotionalTagContract>;
 
 /** Which page of a list an answer holds. */
 export type Paging = Static<typeof PagingContract>;

@@ -133,6 +133,8 @@ export function secretFeedRoutes(
     '/feed',
     {
       config: {
+        // A member's own calendar address: nothing a visitor sees.
+        changes: [],
         rateLimit: {
           max: 10,
           timeWindow: 3_600_000,
@@ -156,9 +158,13 @@ export async function myCalendarFeedRoutes(app: FastifyInstance): Promise<void> 
     reset: (userId, now) => resetFeedToken(app.db, userId, now),
   });
 
-  app.delete('/feed', { schema: { response: { 200: envelope(feedSchema), ...errors(401) } } }, async (request) => {
-    const me = requireUser(request);
-    await removeFeedToken(app.db, me.id);
-    return { data: { url: null } };
-  });
+  app.delete(
+    '/feed',
+    { config: { changes: [] }, schema: { response: { 200: envelope(feedSchema), ...errors(401) } } },
+    async (request) => {
+      const me = requireUser(request);
+      await removeFeedToken(app.db, me.id);
+      return { data: { url: null } };
+    },
+  );
 }

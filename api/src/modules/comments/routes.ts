@@ -9,6 +9,7 @@ import { commentSchema, envelope, errors } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { isPublishedStory } from '../stories/service.js';
 import { createComment } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 /**
  * POST /api/comments/add {text, story, user}: a member comments on a
@@ -16,6 +17,8 @@ import { createComment } from './service.js';
  * that is someone else is a 403.
  */
 export async function commentRoutes(app: FastifyInstance): Promise<void> {
+  // A comment shows under its story and counts on the wall.
+  writesChange(app, ['prayers', 'stories']);
   app.post(
     '/add',
     {

@@ -12,13 +12,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, ContentState } from '@ministry/shared/types';
-import { ArticleBody, DevotionalBody } from '@ministry/shared/contracts';
+import {
+  ArticleBody,
+  DevotionalBody,
+  DevotionalTagContract,
+  StaffArticleContract,
+  StaffArticlePageContract,
+  StaffDevotionalContract,
+  StaffDevotionalPageContract,
+} from '@ministry/shared/contracts';
 import { articleInputSchema, contentMessages, devotionalInputSchema } from '@ministry/shared/validation';
 import { idParam } from '../../lib/ids.js';
 import { assertSiteMedia } from '../../lib/media.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
   ARTICLE_KINDS,
@@ -43,39 +51,9 @@ import {
   updateDevotional,
 } from './devotionals.js';
 
-const str = { type: 'string' } as const;
 const state = { type: 'string', enum: ['draft', 'scheduled', 'published'] } as const;
-const status = { type: 'string', enum: ['draft', 'published'] } as const;
-
-const staffDevotionalSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    slug: str,
-    title: str,
-    date: str,
-    verses: str,
-    tags: { type: 'array', items: str },
-    image: str,
-    detail: str,
-    status,
-    state,
-    slugLocked: { type: 'boolean' },
-    publishAt: str,
-    updatedAt: str,
-  },
-} as const;
-
-const staffArticleSchema = {
-  type: 'object',
-  properties: { _id: str, title: str, description: str, photo: str, date: str, status, state, publishAt: str, updatedAt: str },
-} as const;
-
-const listPage = (item: object) =>
-  envelope({
-    type: 'object',
-    properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, next: { type: ['integer', 'null'] } },
-  });
+const staffDevotionalSchema = answerSchema(StaffDevotionalContract);
+const staffArticleSchema = answerSchema(StaffArticleContract);
 
 const listQuery = {
   type: 'object',
@@ -108,15 +86,18 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   const record = (request: FastifyRequest, subjectType: string, subjectId: string, action: string, summary: string) =>
     recordActivity(app.db, requireRole(request, 'editor'), { action, subjectType, subjectId, summary });
 
-  // Devotionals.
-  const devotionalChanged = () => app.answerCache.clear('devotionals');
+  // Devotionals: a change shows on the public devotional pages (a new one is a draft, seen by nobody yet).
+  const devotionalPages = { changes: ['devotionals'] } as const;
   const one = envelope(staffDevotionalSchema);
 
   app.get<{ Querystring: ListQuery }>(
     '/devotionals',
     {
       onRequest: editor,
-      schema: { querystring: listQuery, response: { 200: listPage(staffDevotionalSchema), ...errors(400, 401, 403) } },
+      schema: {
+        querystring: listQuery,
+        response: { 200: envelope(answerSchema(StaffDevotionalPageContract)), ...errors(400, 401, 403) },
+      },
     },
     async (request) => ({ data: await listStaffDevotionals(app.db, request.query, app.clock.now()) }),
   );
@@ -127,7 +108,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       onRequest: editor,
       schema: {
         response: {
-          200: envelope({ type: 'array', items: { type: 'object', properties: { tag: str, count: { type: 'integer' } } } }),
+          200: envelope(listOf(answerSchema(DevotionalTagContract))),
           ...errors(401, 403),
         },
       },
@@ -143,7 +124,12 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/devotionals',
-    { onRequest: editor, ...checkedBody, schema: { body: DevotionalBody, response: { 201: one, ...errors(400, 401, 403) } } },
+    {
+      onRequest: editor,
+      config: { changes: [] },
+      ...checkedBody,
+      schema: { body: DevotionalBody, response: { 201: one, ...errors(400, 401, 403) } },
+    },
     async (request, reply) => {
       const now = app.clock.now();
       const row = await createDevotional(
@@ -160,6 +146,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
     '/devotionals/:id',
     {
       onRequest: editor,
+      config: devotionalPages,
       ...checkedBody,
       schema: { params: idPath, body: DevotionalBody, response: { 200: one, ...errors(400, 401, 403, 404) } },
     },
@@ -171,7 +158,6 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
         await withSiteImage(cleanDevotionalInput(await readBody(request, devotionalInputSchema)), 'image'),
         now,
       );
-      devotionalChanged();
       await record(request, 'devotional', after.id, 'updated', `Devotional "${after.title}" updated`);
       return { data: toStaffDevotional(after, now) };
     },
@@ -180,14 +166,17 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   for (const action of ['publish', 'unpublish'] as const) {
     app.post<{ Params: { id: string } }>(
       `/devotionals/:id/${action}`,
-      { onRequest: editor, schema: { params: idPath, response: { 200: one, ...errors(400, 401, 403, 404) } } },
+      {
+        onRequest: editor,
+        config: devotionalPages,
+        schema: { params: idPath, response: { 200: one, ...errors(400, 401, 403, 404) } },
+      },
       async (request) => {
         const now = app.clock.now();
         const id = request.params.id.toLowerCase();
         const changed =
           action === 'publish' ? await publishDevotional(app.db, id, now) : await unpublishDevotional(app.db, id, now);
         if (changed) {
-          devotionalChanged();
           const summary =
             action === 'publish'
               ? publishedSummary('Devotional', changed.title, changed.published_at, now)
@@ -201,10 +190,13 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/devotionals/:id',
-    { onRequest: editor, schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: editor,
+      config: devotionalPages,
+      schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } },
+    },
     async (request, reply) => {
       const row = await deleteDevotional(app.db, request.params.id.toLowerCase());
-      devotionalChanged();
       await record(request, 'devotional', row.id, 'deleted', `Devotional "${row.title}" deleted`);
       return reply.status(204).send();
     },
@@ -214,15 +206,18 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   for (const kind of ['news', 'press'] as ArticleKind[]) {
     const { name, subject } = ARTICLE_KINDS[kind];
     const base = `/${kind}`;
-    // The public answers of this kind: /api/news/recent (news:…), /api/pressrelease (press).
-    const changed = () => app.answerCache.clear(kind);
+    // A change shows in the public answers of this kind: /api/news/recent (news:…), /api/pressrelease (press).
+    const kindPages = { changes: [kind] };
     const item = envelope(staffArticleSchema);
 
     app.get<{ Querystring: ListQuery }>(
       base,
       {
         onRequest: editor,
-        schema: { querystring: listQuery, response: { 200: listPage(staffArticleSchema), ...errors(400, 401, 403) } },
+        schema: {
+          querystring: listQuery,
+          response: { 200: envelope(answerSchema(StaffArticlePageContract)), ...errors(400, 401, 403) },
+        },
       },
       async (request) => ({ data: await listStaffArticles(app.db, kind, request.query, app.clock.now()) }),
     );
@@ -235,7 +230,12 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
     app.post(
       base,
-      { onRequest: editor, ...checkedBody, schema: { body: ArticleBody, response: { 201: item, ...errors(400, 401, 403) } } },
+      {
+        onRequest: editor,
+        config: { changes: [] },
+        ...checkedBody,
+        schema: { body: ArticleBody, response: { 201: item, ...errors(400, 401, 403) } },
+      },
       async (request, reply) => {
         const article = await createArticle(
           app.db,
@@ -252,6 +252,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       `${base}/:id`,
       {
         onRequest: editor,
+        config: kindPages,
         ...checkedBody,
         schema: { params: idPath, body: ArticleBody, response: { 200: item, ...errors(400, 401, 403, 404) } },
       },
@@ -263,7 +264,6 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
           await withSiteImage(cleanArticleInput(await readBody(request, articleInputSchema)), 'photo'),
           app.clock.now(),
         );
-        changed();
         await record(request, subject, article._id, 'updated', `${name} "${article.title}" updated`);
         return { data: article };
       },
@@ -272,13 +272,16 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
     for (const action of ['publish', 'unpublish'] as const) {
       app.post<{ Params: { id: string } }>(
         `${base}/:id/${action}`,
-        { onRequest: editor, schema: { params: idPath, response: { 200: item, ...errors(400, 401, 403, 404) } } },
+        {
+          onRequest: editor,
+          config: kindPages,
+          schema: { params: idPath, response: { 200: item, ...errors(400, 401, 403, 404) } },
+        },
         async (request) => {
           const now = app.clock.now();
           const id = request.params.id.toLowerCase();
           const article = await setArticleStatus(app.db, kind, id, action === 'publish' ? 'published' : 'draft', now);
           if (article) {
-            changed();
             const summary =
               action === 'publish'
                 ? publishedSummary(name, article.title, article.publishAt, now)
@@ -292,11 +295,14 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 
     app.delete<{ Params: { id: string } }>(
       `${base}/:id`,
-      { onRequest: editor, schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } },
+      {
+        onRequest: editor,
+        config: kindPages,
+        schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } },
+      },
       async (request, reply) => {
         const id = request.params.id.toLowerCase();
         const { title } = await deleteArticle(app.db, kind, id);
-        changed();
         await record(request, subject, id, 'deleted', `${name} "${title}" deleted`);
         return reply.status(204).send();
       },

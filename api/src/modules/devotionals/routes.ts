@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ExpiringAnswer, LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { validUntil } from '../../lib/schedule.js';
-import { devotionalSchema, envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
+import { DevotionalTagContract } from '@ministry/shared/contracts';
+import { answerSchema, devotionalSchema, envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
 import {
   DEVOTIONALS_PAGE,
   findDevotional,
@@ -65,7 +66,7 @@ export async function devotionalRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         response: {
-          200: envelope(listOf({ type: 'object', properties: { tag: { type: 'string' }, count: { type: 'integer' } } })),
+          200: envelope(listOf(answerSchema(DevotionalTagContract))),
         },
       },
     },

@@ -40,6 +40,7 @@ import {
   updateMembership,
   type GroupInput,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -147,12 +148,13 @@ const groupBody = {
  * POST /mail-off ({ token }): stops one group's mails from the mail's link, without signing in.
  */
 export async function groupRoutes(app: FastifyInstance): Promise<void> {
+  // A group's size and leaders show on its page; a member's request, settings and mail do not (below).
+  writesChange(app, ['groups']);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const viewerOf = (request: FastifyRequest) => {
     const me = requireUser(request);
     return { id: me.id, staff: isStaff(me.role) };
   };
-  const changed = () => app.answerCache.clear('groups');
   const link = (path: string) => `${app.config.publicUrl}${path}`;
 
   app.get<{
@@ -213,6 +215,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { message?: string; shareEmail?: boolean } | null }>(
     '/:id/join',
     {
+      config: { changes: [] },
       schema: {
         params: idParams,
         body: {
@@ -253,7 +256,6 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = requireUser(request);
       if (!(await leaveGroup(app.db, request.params.id, me.id, app.clock.now()))) throw notFound('Your place in that group');
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -261,6 +263,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: string }; Body: { shareEmail?: boolean; mail?: boolean } }>(
     '/:id/membership',
     {
+      config: { changes: [] },
       schema: {
         params: idParams,
         body: { type: 'object', properties: { shareEmail: bool, mail: bool }, additionalProperties: false },
@@ -286,7 +289,6 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
           app.clock.now(),
         );
         const group = await findGroup(app.db, { id: decided.groupId });
-        changed();
         const name = group?.name ?? 'the group';
         app.afterReply.run('tell the member', () =>
           mailer.send({
@@ -315,6 +317,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { subject: string; text: string } }>(
     '/:id/mail',
     {
+      config: { changes: [] },
       schema: {
         params: idParams,
         body: {
@@ -371,6 +374,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { token: string } }>(
     '/mail-off',
     {
+      config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
         response: { 200: envelope({ type: 'object', properties: { group: str } }), ...errors(400, 404, 429) },
@@ -395,8 +399,9 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
  * GET /rosters.csv (?group={id}): every roster (or one) as CSV, with the addresses members shared.
  */
 export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
+  // The groups finder and each group's page.
+  writesChange(app, ['groups']);
   const staff = staffOnly('editor');
-  const changed = () => app.answerCache.clear('groups');
   const findOne = async (id: string) => {
     const [group] = await listStaffGroups(app.db, id);
     if (!group) throw notFound('That group');
@@ -464,7 +469,6 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
         subjectId: id,
         summary: `Group "${group.name}" added`,
       });
-      changed();
       return reply.status(201).send({ data: group });
     },
   );
@@ -485,7 +489,6 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
         subjectId: group._id,
         summary: `Group "${group.name}" updated`,
       });
-      changed();
       return { data: group };
     },
   );
@@ -516,7 +519,6 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
         subjectId: group._id,
         summary: `Leaders of "${group.name}": ${group.leaders.map((l) => `${l.firstname} ${l.lastname}`).join(', ') || 'none'}`,
       });
-      changed();
       return { data: group };
     },
   );
@@ -552,7 +554,6 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
         subjectId: group._id,
         summary: `A member taken off the roster of "${group.name}"`,
       });
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -570,7 +571,6 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
         subjectId: request.params.id,
         summary: `Group "${name}" removed`,
       });
-      changed();
       return { data: { ok: true } };
     },
   );

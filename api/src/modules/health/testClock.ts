@@ -5,8 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { envelope, errors } from '../../schemas/entities.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 export async function testClockRoutes(app: FastifyInstance): Promise<void> {
+  // Moving the test clock clears every topic itself (below).
+  writesChange(app, []);
   app.put<{ Body: { at: string } }>(
     '/clock',
     {

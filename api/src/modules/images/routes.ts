@@ -10,10 +10,13 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 import { staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { IMAGE_MAX_BYTES, NOT_A_PHOTO, storeImage } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const TOO_LARGE = 'That photo is larger than 15 MB.';
 
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  // An upload shows once something that uses it is saved.
+  writesChange(app, []);
   app.post(
     '/images',
     {

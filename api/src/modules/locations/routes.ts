@@ -10,6 +10,7 @@ import { churchSchema, envelope, errors, listOf } from '../../schemas/entities.j
 import { recordActivity } from '../activity/service.js';
 import { createLocation, listChurches, listStaffLocations, removeLocation, updateLocation } from './service.js';
 import { countOf } from '@ministry/shared/format';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const staffLocationSchema = {
   ...churchSchema,
@@ -40,11 +41,9 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
 
 /** The staff's locations, under /api/admin/locations (see above). */
 export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
+  // The churches, and the events held at them.
+  writesChange(app, ['locations', 'events']);
   const staff = staffOnly('editor');
-  const changed = () => {
-    app.answerCache.clear('locations');
-    app.answerCache.clear('events');
-  };
   const findOne = async (id: string) => {
     const [location] = await listStaffLocations(app.db, app.clock.now(), id);
     if (!location) throw notFound('That location');
@@ -84,7 +83,6 @@ export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
         subjectId: id,
         summary: `Location "${location.church_name}" added`,
       });
-      changed();
       return reply.status(201).send({ data: location });
     },
   );
@@ -111,7 +109,6 @@ export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
         subjectId: location._id,
         summary: `Location "${location.church_name}" updated`,
       });
-      changed();
       return { data: location };
     },
   );
@@ -142,7 +139,6 @@ export async function staffLocationRoutes(app: FastifyInstance): Promise<void> {
         subjectId: request.params.id,
         summary: `Location "${removed.name}" removed${removed.movedTo ? `; its ${countOf(removed.moved, 'member', 'members')} moved to "${removed.movedTo}"` : ''}`,
       });
-      changed();
       return { data: { removed: true, moved: removed.moved } };
     },
   );

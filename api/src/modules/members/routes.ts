@@ -15,6 +15,7 @@ import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { changeRole, getMember, listMembers, ROLES, setDisabled } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
@@ -69,6 +70,8 @@ const idParams = { type: 'object', required: ['id'], properties: { id: idParam }
 const ROLE_NAMES: Record<Role, string> = { member: 'member', editor: 'editor', admin: 'admin' };
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
+  // A member's role or access shows on their posts (staff posts, hidden authors).
+  writesChange(app, ['prayers', 'stories']);
   const admins = staffOnly('admin');
 
   app.get<{ Querystring: { q?: string; page?: number } }>(

@@ -20,6 +20,7 @@ import {
   versionOf,
   type PostKind,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 const pendingList = { type: 'array', items: queuedPostSchema } as const;
@@ -64,6 +65,8 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * Every decision is recorded in the activity log.
  */
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  // A moderator's decision puts a post on the wall or the stories, or takes it off.
+  writesChange(app, ['prayers', 'stories']);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const staff = staffOnly('editor');
 

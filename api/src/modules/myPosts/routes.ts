@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/session.js';
 import { envelope, errors, myPostSchema } from '../../schemas/entities.js';
 import { assertMayPost, readPost } from '../community/posting.js';
 import { deleteOwn, editOwn, listMyPosts, POST_KINDS, postingStopped, postOwner } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const postParams = {
   type: 'object',
@@ -31,6 +32,8 @@ const rules = { prayers: prayerSchema, stories: storySchema, comments: commentSc
  * DELETE /api/community/mine/{kind}/{id}: deletes the member's own post, whatever its state.
  */
 export async function myPostRoutes(app: FastifyInstance): Promise<void> {
+  // A member's own post, changed or deleted.
+  writesChange(app, ['prayers', 'stories']);
   app.get(
     '',
     { schema: { response: { 200: envelope({ type: 'array', items: myPostSchema }), ...errors(401) } } },

@@ -35,6 +35,7 @@ import {
   unsubscribeAddress,
   unsubscribeByToken,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 /** The footer's answer, the same for a new, a pending and a confirmed address. */
 export const SUBSCRIBE_ANSWER = 'Check your inbox to confirm your subscription.';
@@ -114,6 +115,8 @@ const searchQuery = { q: { type: 'string', maxLength: 254 } } as const;
  * (each download is recorded in the activity log: it holds personal data).
  */
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  // Subscriptions and issues are nobody's page.
+  writesChange(app, []);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const perMailbox = app.limits('newsletterMailsPerEmail');
 

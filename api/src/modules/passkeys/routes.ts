@@ -32,6 +32,7 @@ import {
   removePasskey,
   renamePasskey,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string', maxLength: 2048 } as const;
 const b64 = { type: 'string', maxLength: 65_536 } as const;
@@ -96,6 +97,8 @@ const passkeyParams = {
 const CHANGES_USED = 'You have changed your passkeys many times in the last hour. Please try again later.';
 
 export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+  // A member's passkeys are theirs alone.
+  writesChange(app, []);
   const rp = relyingPartyOf(app.config.publicUrl);
   const loginGuard = createLoginGuard(app);
   const changes = limitedBy([['passkeyChangesPerAccount', byAccount]], CHANGES_USED);

@@ -38,6 +38,7 @@ import { asSeen, findBookingView, listMyTickets, listTickets } from './bookingVi
 import { stripeWebhookRoutes } from './webhook.js';
 import { createWaitlistOffers, type WaitlistOffers } from '../seats/offers.js';
 import type { PaymentProvider } from './providerTypes.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 
@@ -89,10 +90,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const fulfilment = createFulfilment(app, provider, mailer);
   const givingMails = createGivingMails(app, mailer);
-  // Seats change with checkouts, payments and cancellations: the cached events list goes at once.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') app.answerCache.clear('events');
-  });
+  // Seats change with checkouts, payments and cancellations (its plugins' routes too: /api/giving, /pay).
+  writesChange(app, ['events']);
 
   // Once across every process (lib/jobs.ts): each expired hold is released once, each refund claimed before it is made.
   const sweepEveryMs = app.config.holdSweepSeconds * 1000;
@@ -436,7 +435,6 @@ async function bookingRoutes(
           if (['refund_due', 'refunded', 'cancelled'].includes(result.status)) break;
           throw new HttpError(409, 'not_paid', 'Only a paid booking can be cancelled.');
         case 'cancelled':
-          app.answerCache.clear('events');
           await waitlist.mail(result.offers);
           await fulfilment.memberCancelled(result.booking.id);
           break;

@@ -17,6 +17,7 @@ import { PRAYED_MAIL_DELAY_MS, sendPrayedMails, sendPrayerSummaries, turnMailOff
 import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setPrayed, type PrayerViewer } from './service.js';
 import { createUpdate, updatesOf } from './updates.js';
 import { queuePrayed } from '../push/service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const viewerOf = (request: FastifyRequest): PrayerViewer => ({
   id: request.sessionUser?.id ?? null,
@@ -41,6 +42,8 @@ const viewerOf = (request: FastifyRequest): PrayerViewer => ({
  * Jobs: `prayer-mails` (the "people prayed" mail, for presses a few minutes old) and `prayer-summaries` (weekly).
  */
 export async function prayerRoutes(app: FastifyInstance): Promise<void> {
+  // A prayer, its "prayed", its answer and its updates show on the wall; the mail settings below change nothing there.
+  writesChange(app, ['prayers']);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const options = {
     schema: {
@@ -138,6 +141,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: { on: boolean } }>(
     '/mail',
     {
+      config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
         response: { 200: envelope({ type: 'object', properties: { prayerMail: { type: 'boolean' } } }), ...errors(400, 401) },
@@ -153,6 +157,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { token: string } }>(
     '/mail-off',
     {
+      config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
         response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
@@ -281,6 +286,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { token: string } }>(
     '/summary-off',
     {
+      config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
         response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },

@@ -51,6 +51,7 @@ import {
   type BrowserSubscription,
   type TopicChanges,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const topicsSchema = {
   type: 'object',
@@ -76,6 +77,8 @@ const base64url = (min: number, max: number) => ({
 });
 
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
+  // Notifications are each member's own.
+  writesChange(app, []);
   const changes = limitedBy([['pushChangesPerAccount', byAccount]]);
 
   app.get(
@@ -229,6 +232,8 @@ function announcementOf(body: AnnouncementBody) {
 }
 
 export async function staffAnnouncementRoutes(app: FastifyInstance): Promise<void> {
+  // An announcement goes to devices, not to a page.
+  writesChange(app, []);
   const staff = staffOnly('editor');
 
   app.get(

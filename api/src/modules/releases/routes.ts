@@ -16,6 +16,7 @@ import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { CANARY_OPT_IN_COOKIE } from '../../site/releaseCookies.js';
 import { recordActivity } from '../activity/service.js';
 import { changeRelease, releasesOverview, type ReleaseAction } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const overviewSchema = answerSchema(ReleasesOverviewContract);
 const changeSchema = {
@@ -30,6 +31,8 @@ const appParams = {
 } as const;
 
 export async function releaseAdminRoutes(app: FastifyInstance): Promise<void> {
+  // A release renders its pages afresh on its own (site/).
+  writesChange(app, []);
   const admin = staffOnly('admin');
 
   app.get(
@@ -93,7 +96,9 @@ export async function releaseAdminRoutes(app: FastifyInstance): Promise<void> {
         try {
           result = changeRelease(app.releases.registry, dir, action, by);
         } catch (error) {
-          throw conflict(`${dir} could not be ${action === 'promote' ? 'promoted' : 'rolled back'}: ${(error as Error).message}.`);
+          throw conflict(
+            `${dir} could not be ${action === 'promote' ? 'promoted' : 'rolled back'}: ${(error as Error).message}.`,
+          );
         }
         const summary =
           action === 'promote'
@@ -115,6 +120,8 @@ export async function releaseAdminRoutes(app: FastifyInstance): Promise<void> {
 }
 
 export async function releaseErrorRoutes(app: FastifyInstance): Promise<void> {
+  // An error report changes no page.
+  writesChange(app, []);
   app.post<{ Body: ReleaseErrorReport }>(
     '/errors',
     {

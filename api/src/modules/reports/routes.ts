@@ -9,6 +9,7 @@ import { requireUser, requireVerified } from '../../plugins/session.js';
 import { envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { excerptOf, KIND_NAMES, memberName, POST_KINDS, reportPost, reportsSince } from '../moderation/service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 export const REPORT_REASON_MAX = 300;
 
@@ -23,6 +24,8 @@ export const REPORT_REASON_MAX = 300;
  * activity log.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  // Enough reports hide a post at once.
+  writesChange(app, ['prayers', 'stories']);
   app.post<{ Params: { kind: PostKind; id: string }; Body: { reason: string } }>(
     '/:kind/:id',
     {
@@ -61,7 +64,6 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const report = await reportPost(app.db, { kind, id, userId: me.id, reason, threshold: app.config.reportsToHide, now });
       if (!report.found) throw notFound('That post');
       // Hidden: the wall and the stories (and their cached pages) no longer show it, in every process.
-      if (report.hidden) for (const topic of ['prayers', 'stories'] as const) app.answerCache.clear(topic);
       const author = (await memberName(app.db, report.authorId)) ?? 'a member';
       await recordActivity(app.db, me, {
         action: 'reported',

@@ -66,6 +66,7 @@ import {
   updateSermon,
   updateSpeaker,
 } from './staff.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const staffSermonSchema = answerSchema(StaffSermonContract);
 const staffSeriesSchema = answerSchema(StaffSeriesContract);
@@ -89,11 +90,12 @@ const publishedSummary = (title: string, publishAt: Date | string, now: Date) =>
     : `Sermon "${title}" published`;
 
 export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
+  // The sermons, their series and speakers, as the public pages show them.
+  writesChange(app, ['sermons']);
   const editor = staffOnly('editor');
   const record = (request: FastifyRequest, subjectType: string, subjectId: string, action: string, summary: string) =>
     recordActivity(app.db, requireRole(request, 'editor'), { action, subjectType, subjectId, summary });
   /** The public answers and pages that show sermons (the live page's latest sermon, the home page's). */
-  const changed = () => app.answerCache.clear('sermons');
   const one = envelope(staffSermonSchema);
 
   // Unfinished uploads are removed after a day, by one process.
@@ -150,7 +152,6 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
       const now = app.clock.now();
       const values = await sermonValuesOf(app, await readBody(request, sermonInputSchema));
       const { before, after } = await updateSermon(app, request.params.id.toLowerCase(), values, now);
-      changed();
       await removeUnusedMedia(app, [before.audio_src, before.video_src, before.transcript_src]);
       await record(request, 'sermon', after.id, 'updated', `Sermon "${after.title}" updated`);
       return { data: await toStaffSermon(app.db, after, now) };
@@ -166,7 +167,6 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
         const id = request.params.id.toLowerCase();
         const row = action === 'publish' ? await publishSermon(app.db, id, now) : await unpublishSermon(app.db, id, now);
         if (row) {
-          changed();
           const summary =
             action === 'publish' ? publishedSummary(row.title, row.publish_at, now) : `Sermon "${row.title}" unpublished`;
           await record(request, 'sermon', id, `${action}ed`, summary);
@@ -181,7 +181,6 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: editor, schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       const row = await deleteSermon(app.db, request.params.id.toLowerCase());
-      changed();
       await removeUnusedMedia(app, [row.audio_src, row.video_src, row.transcript_src]);
       await record(request, 'sermon', row.id, 'deleted', `Sermon "${row.title}" deleted`);
       return reply.status(204).send();
@@ -249,8 +248,9 @@ export async function staffSermonRoutes(app: FastifyInstance): Promise<void> {
 
 /** /api/admin/sermon-series. */
 export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
+  // The sermons, their series and speakers, as the public pages show them.
+  writesChange(app, ['sermons']);
   const editor = staffOnly('editor');
-  const changed = () => app.answerCache.clear('sermons');
   const record = (request: FastifyRequest, subjectId: string, action: string, summary: string) =>
     recordActivity(app.db, requireRole(request, 'editor'), { action, subjectType: 'sermon series', subjectId, summary });
   const one = envelope(staffSeriesSchema);
@@ -290,7 +290,6 @@ export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
       const input = cleanSeriesInput(await readBody(request, seriesInputSchema));
       const now = app.clock.now();
       const row = await updateSeries(app.db, request.params.id.toLowerCase(), input, now);
-      changed();
       await record(request, row.id, 'updated', `Sermon series "${row.title}" updated`);
       return { data: await findStaffSeries(app.db, row.id, now) };
     },
@@ -301,7 +300,6 @@ export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: editor, schema: { params: idPath, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       const row = await deleteSeries(app.db, request.params.id.toLowerCase());
-      changed();
       await record(request, row.id, 'deleted', `Sermon series "${row.title}" deleted; its sermons are in no series now`);
       return reply.status(204).send();
     },
@@ -310,8 +308,9 @@ export async function staffSeriesRoutes(app: FastifyInstance): Promise<void> {
 
 /** /api/admin/speakers. */
 export async function staffSpeakerRoutes(app: FastifyInstance): Promise<void> {
+  // The sermons, their series and speakers, as the public pages show them.
+  writesChange(app, ['sermons']);
   const editor = staffOnly('editor');
-  const changed = () => app.answerCache.clear('sermons');
   const record = (request: FastifyRequest, subjectId: string, action: string, summary: string) =>
     recordActivity(app.db, requireRole(request, 'editor'), { action, subjectType: 'speaker', subjectId, summary });
   const one = envelope(staffSpeakerSchema);
@@ -349,7 +348,6 @@ export async function staffSpeakerRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const input = cleanSpeakerInput(await readBody(request, speakerInputSchema));
       const row = await updateSpeaker(app.db, request.params.id.toLowerCase(), input, app.clock.now());
-      changed();
       await record(request, row.id, 'updated', `Speaker "${row.name}" updated`);
       return { data: await findStaffSpeaker(app.db, row.id) };
     },

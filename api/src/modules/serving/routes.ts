@@ -84,6 +84,7 @@ import {
   updateTeam,
   type Reminder,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const ref = { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' } } } as const;
 const slotProperties = {
@@ -185,7 +186,8 @@ function textOf(body: { name: string; description?: string }) {
 }
 
 export async function servingRoutes(app: FastifyInstance): Promise<void> {
-  const changed = () => app.answerCache.clear('serving');
+  // Who serves where shows on the schedule; a member's own days off and calendar do not (below).
+  writesChange(app, ['serving']);
 
   app.get('', { schema: { response: { 200: envelope(listOf(teamSchema)) } } }, async (_request, reply) =>
     app.answerCache.send(reply, 'serving', LIST_TTL.content, async () => ({ data: await listTeams(app.db, app.clock.now()) })),
@@ -203,7 +205,6 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
         now: app.clock.now(),
         slotsPerMember: app.config.servingSlotsPerMember,
       });
-      if (created) changed();
       return reply.status(created ? 201 : 200).send({ data: { ok: true } });
     },
   );
@@ -214,7 +215,6 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = requireUser(request);
       await cancelSignUp(app.db, request.params.id, me.id, app.clock.now(), app.config.servingCancelHours);
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -227,7 +227,11 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { day: string } }>(
     '/blockouts/:day',
-    { preHandler: changes, schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 409, 429) } } },
+    {
+      config: { changes: [] },
+      preHandler: changes,
+      schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 409, 429) } },
+    },
     async (request) => {
       const me = requireUser(request);
       if (!isDay(request.params.day)) throw badRequest('That is not a date.', { day: 'Not a date' });
@@ -238,7 +242,11 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { day: string } }>(
     '/blockouts/:day',
-    { preHandler: changes, schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 429) } } },
+    {
+      config: { changes: [] },
+      preHandler: changes,
+      schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 429) } },
+    },
     async (request) => {
       const me = requireUser(request);
       await removeBlockout(app.db, me.id, request.params.day);
@@ -332,8 +340,9 @@ export async function servingFeedRoutes(app: FastifyInstance): Promise<void> {
 
 /** Leaders (their teams) and the staff, under /api/admin/serving (see above). */
 export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
+  // The serving schedule.
+  writesChange(app, ['serving']);
   const staff = staffOnly('editor');
-  const changed = () => app.answerCache.clear('serving');
   // Like every /api/admin call, before the request is read: 401 signed out, 403 to a member who leads no team.
   app.addHook('onRequest', async (request) => {
     const me = requireUser(request);
@@ -460,7 +469,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
           subjectId: slot._id,
           summary: `${member.name} added to ${slot.position.name} (${slot.team.name}), ${momentName(slot.startsAt)}`,
         });
-        changed();
       }
       return reply.status(created ? 201 : 200).send({ data: { ok: true } });
     },
@@ -484,7 +492,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
         subjectId: slot._id,
         summary: `Someone taken off ${slot.position.name} (${slot.team.name}), ${momentName(slot.startsAt)}`,
       });
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -505,7 +512,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
         subjectId: id,
         summary: `Serving team "${input.name}" added`,
       });
-      changed();
       return reply.status(201).send({ data: { _id: id } });
     },
   );
@@ -519,7 +525,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const input = textOf(request.body);
       if (!(await updateTeam(app.db, request.params.id, input))) throw notFound('That team');
-      changed();
       return { data: { _id: request.params.id } };
     },
   );
@@ -536,7 +541,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
         subjectId: request.params.id,
         summary: 'Serving team removed, with its slots',
       });
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -560,7 +564,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
       const name = request.body.name.trim();
       if (!name) throw badRequest('Give the position a name.', { name: 'Required' });
       const id = await addPosition(app.db, request.params.id, name);
-      changed();
       return reply.status(201).send({ data: { _id: id } });
     },
   );
@@ -570,7 +573,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       if (!(await removePosition(app.db, request.params.id))) throw notFound('That position');
-      changed();
       return { data: { ok: true } };
     },
   );
@@ -637,7 +639,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
         subjectId: id,
         summary: `Serving slot added on ${dayName(body.date)} at ${body.time}: ${countOf(body.needed, 'person', 'people')} needed`,
       });
-      changed();
       return reply.status(201).send({ data: { _id: id } });
     },
   );
@@ -647,7 +648,6 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       if (!(await removeSlot(app.db, request.params.id))) throw notFound('That slot');
-      changed();
       return { data: { ok: true } };
     },
   );

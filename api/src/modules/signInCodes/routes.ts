@@ -26,6 +26,7 @@ import { envelope, errors, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from '../users/loginGuard.js';
 import { findUserByEmail, findUserById, normalizeEmail, toUser } from '../users/service.js';
 import { CODE_MINUTES, consumeSignInCode, createSignInCode } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 export const CODE_SENT = 'If an account uses this e-mail, we have sent it a code. It works once, for 10 minutes.';
 export const CODE_WRONG = 'This code is not right, or it has expired. Check the latest e-mail, or ask for a new code.';
@@ -36,6 +37,8 @@ const WRONG_CODES_USED = 'Too many wrong codes for this address. Please wait a w
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: { type: 'string' } } });
 
 export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
+  // Signing in changes nothing a visitor sees.
+  writesChange(app, []);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const loginGuard = createLoginGuard(app);
 

@@ -52,6 +52,7 @@ import {
   PAYMENT_LABELS,
   updateEvent,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 /** The event form's rules and its category's. */
@@ -71,6 +72,8 @@ const quoted = (title: string) => `"${title}"`;
 const bookingsWord = (n: number) => countOf(n, 'paid booking', 'paid bookings');
 
 export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
+  // The public events list and calendar; checking a ticket in changes neither.
+  writesChange(app, ['events']);
   const provider = createPaymentProvider(app.config);
   const fulfilment = createFulfilment(
     app,
@@ -94,7 +97,6 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
    */
   async function cancelWithRefunds(id: string, me: SessionUser, log: FastifyBaseLogger) {
     const { event, cancelledNow, released } = await cancelEvent(app.db, id);
-    app.answerCache.clear('events');
     // Holds released: their checkouts can no longer be paid (a payment that still comes is refunded).
     for (const hold of released) {
       const hosted = hostedCheckoutOf(provider, hold);
@@ -168,7 +170,6 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       const input: StaffEventInput = await readBody(request, staffEventWithCategory);
       await assertSiteMedia(app, input.photo, 'photo', eventMessages.photo);
       const event = await createEvent(app.db, input, app.clock.now());
-      app.answerCache.clear('events');
       await recordActivity(app.db, me, {
         action: 'created',
         subjectType: 'event',
@@ -211,7 +212,6 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
       // A series: its dates to come that were not changed on their own take the changes.
       if (change.after.recurrence)
         await cancelLeft((await syncSeries(app.db, change.after._id, app.clock.now())).toCancel, me, request.log);
-      app.answerCache.clear('events');
       // Seats added go to the members waiting first.
       if (change.after.seats > change.before.seats) await waitlist.offer(change.after._id);
       const what = describeChange(change);
@@ -258,7 +258,6 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   /** After a series changed: the dates that left it with bookings are cancelled, the public lists dropped, the change logged. */
   async function seriesChanged(change: SeriesChange, me: SessionUser, log: FastifyBaseLogger, summary: string) {
     await cancelLeft(change.toCancel, me, log);
-    app.answerCache.clear('events');
     await recordActivity(app.db, me, {
       action: 'updated',
       subjectType: 'event',
@@ -452,6 +451,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { code: string } }>(
     '/:id/check-in',
     {
+      config: { changes: [] },
       onRequest: editor,
       schema: {
         params: idParams,

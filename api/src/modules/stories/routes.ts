@@ -11,6 +11,7 @@ import { envelope, errors, listOf, pagingSchema, storySchema } from '../../schem
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { postPageRoute } from '../community/postPage.js';
 import { createStory, isPublishedStory, listStories, pageOfStories, setLike, STORIES_PAGE } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 /** The best-stories area shows a 3-column grid: two full rows. */
 export const TOP_STORIES = 6;
@@ -27,6 +28,8 @@ const idPath = (name: string) => ({ type: 'object', required: [name], properties
  * POST /api/story/like/{storyId}: likes or unlikes; the answer is the number to add to the count.
  */
 export async function storyRoutes(app: FastifyInstance): Promise<void> {
+  // A story posted or liked.
+  writesChange(app, ['stories']);
   const pageQuery = { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } } as const;
   const options = { schema: { querystring: pageQuery, response: { 200: listOf(storySchema), ...errors(400) } } };
   const viewer = (request: FastifyRequest) => request.sessionUser?.id ?? null;

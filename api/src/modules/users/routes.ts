@@ -71,6 +71,7 @@ import {
   updateBasicInfo,
   updateCredentials,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const str = { type: 'string' } as const;
 const userAnswer = envelope(userSchema);
@@ -96,6 +97,8 @@ const resetSchema = newPasswordSchema.shape({
 });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
+  // An account's own business; a new name or photo shows on the member's posts (below).
+  writesChange(app, []);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const loginGuard = createLoginGuard(app);
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
@@ -261,6 +264,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: string } }>(
     '/updateBasic/:id',
     {
+      config: { changes: ['prayers', 'stories'] },
       ...checkedBody,
       schema: { params: idPath('id'), body: UpdateBasicBody, response: { 200: userAnswer, ...errors(400, 401, 403) } },
     },
@@ -400,7 +404,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { userId: string } }>(
     '/updatePhoto/:userId',
-    { schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403, 413, 415) } } },
+    {
+      config: { changes: ['prayers', 'stories'] },
+      schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403, 413, 415) } },
+    },
     async (request) => {
       const me = requireSelf(request, request.params.userId);
       if (!request.isMultipart()) throw badRequest(NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
@@ -424,7 +431,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { userId: string } }>(
     '/deletePhoto/:userId',
-    { schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403) } } },
+    {
+      config: { changes: ['prayers', 'stories'] },
+      schema: { params: idPath('userId'), response: { 200: userAnswer, ...errors(400, 401, 403) } },
+    },
     async (request) => {
       const me = requireSelf(request, request.params.userId);
       const before = await findUserById(app.db, me.id);
@@ -532,6 +542,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
 /** GET /socialuser/{part}: spec section 7, the signup page calls this for a long path parameter and ignores the answer. */
 export async function socialUserRoutes(app: FastifyInstance): Promise<void> {
+  // Signing in changes nothing a visitor sees.
+  writesChange(app, []);
   app.get(
     '/:part',
     { schema: { params: { type: 'object', properties: { part: { type: 'string', maxLength: 200 } } } } },

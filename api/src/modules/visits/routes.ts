@@ -30,6 +30,7 @@ import {
   type VisitInput,
   type VisitMailData,
 } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 /** The answer to a planned visit, the same whether the address was new, pending or confirmed. */
 export const VISIT_ANSWER = 'Thank you! Check your inbox: open the link we sent to confirm your visit.';
@@ -210,6 +211,8 @@ async function readVisit(
  * forgets visits never confirmed.
  */
 export async function visitRoutes(app: FastifyInstance): Promise<void> {
+  // A planned visit is the church's to see, not a page's.
+  writesChange(app, []);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const perMailbox = app.limits('visitMailsPerEmail');
 
@@ -331,6 +334,8 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
  * DELETE /api/admin/visits/{id}: removes a guest's visit and what they told us.
  */
 export async function staffVisitRoutes(app: FastifyInstance): Promise<void> {
+  // A planned visit is the church's to see, not a page's.
+  writesChange(app, []);
   const staff = staffOnly('editor');
 
   app.get<{ Querystring: { location?: string } }>(

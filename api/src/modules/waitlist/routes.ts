@@ -18,6 +18,7 @@ import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.j
 import { createPaymentProvider } from '../payments/provider.js';
 import { createWaitlistOffers } from '../seats/offers.js';
 import { joinWaitlist, leaveWaitlist, myWaitlistEntry, staffWaitlist } from '../seats/waitlist.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const params = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
@@ -25,6 +26,8 @@ const myEntrySchema = answerSchema(MyWaitlistEntryContract);
 const staffEntrySchema = answerSchema(StaffWaitlistEntryContract);
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
+  // The list of members waiting is not shown; seats offered from it clear events where they are made (seats/offers.ts).
+  writesChange(app, []);
   const provider = createPaymentProvider(app.config);
   const offers = createWaitlistOffers(app, provider.name);
   const limited = {

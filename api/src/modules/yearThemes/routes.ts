@@ -6,6 +6,7 @@ import { requireRole, staffOnly } from '../../plugins/session.js';
 import { envelope, errors, listOf, yearThemeSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { currentYearTheme, listYearThemes, removeYearTheme, saveYearTheme, siteYearOf } from './service.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 /** The page cache's and the answers' topic: the home page shows the theme (shell/app.json). */
 export const YEAR_THEME_TOPIC = 'year-theme';
@@ -48,6 +49,8 @@ export async function yearThemeRoutes(app: FastifyInstance): Promise<void> {
  * Each change is recorded in the activity log and clears the home page.
  */
 export async function staffYearThemeRoutes(app: FastifyInstance): Promise<void> {
+  // The year's theme on the home page.
+  writesChange(app, [YEAR_THEME_TOPIC]);
   const staff = staffOnly('editor');
 
   app.get(
@@ -93,7 +96,6 @@ export async function staffYearThemeRoutes(app: FastifyInstance): Promise<void> 
         subjectId: String(year),
         summary: `Theme of ${year} ${existed ? 'changed to' : 'set:'} "${title}"`,
       });
-      app.answerCache.clear(YEAR_THEME_TOPIC);
       return { data: theme };
     },
   );
@@ -111,7 +113,6 @@ export async function staffYearThemeRoutes(app: FastifyInstance): Promise<void> 
         subjectId: String(year),
         summary: `Theme of ${year} removed`,
       });
-      app.answerCache.clear(YEAR_THEME_TOPIC);
       return reply.status(204).send();
     },
   );

@@ -111,7 +111,6 @@ async function settlePayments(
       await fulfilment.memberCancelled(id);
     } else kept += 1;
   }
-  if (future.length) app.answerCache.clear('events');
   return { refunded, kept };
 }
 
@@ -225,7 +224,6 @@ export async function deleteAccount(
   await assertNotLastAdmin(app.db, userId);
   const tickets = await settlePayments(app, mailer, userId, now);
   await erase(app.db, userId, normalizeEmail(row.email), posts, now);
-  app.answerCache.clear('groups'); // the rosters they left: the groups' sizes
   await removePhoto(app.uploads, row.photo).catch((error: unknown) =>
     app.log.error({ err: error }, 'could not remove the photo of a deleted account'),
   );

@@ -17,10 +17,13 @@ import { verifyFreshCode } from '../signInCodes/service.js';
 import { findUserById } from '../users/service.js';
 import { collectMemberData, zipMemberData } from './dataExport.js';
 import { deleteAccount, type PostsChoice } from './deletion.js';
+import { writesChange } from '../../plugins/dataChanges.js';
 
 const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: { type: 'string' } } });
 
 export async function yourDataRoutes(app: FastifyInstance): Promise<void> {
+  // A deleted account leaves its events' seats, its groups' rosters and (when asked) its posts.
+  writesChange(app, ['events', 'groups', 'prayers', 'stories']);
   const mailer = createMailer(app.config, (m) => app.log.info(m));
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
 
