@@ -106,3 +106,67 @@ export const ResetPasswordBody = Type.Object({
   token: BodyText({ maxLength: RESET_TOKEN_MAX }),
   password: BodyText({ maxLength: PASSWORD_MAX }),
 });
+
+/*
+ * The newsletter: a visitor's subscription, a member's own, and the staff's
+ * subscribers and issues (/api/newsletter…, /api/user/newsletter, /api/admin/subscribers, /api/admin/newsletter).
+ */
+
+/** Where an address stands with the newsletter: it receives it only once confirmed. */
+export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
+
+/** The answer of subscribing, confirming or unsubscribing: the address and what to tell the visitor. */
+export const NewsletterAnswerContract = Type.Object({ email: Type.String(), message: Type.String() });
+
+/** A member's own subscription (their account's address); 'none' when it never subscribed. */
+export const MyNewsletterContract = Type.Object({ email: Type.String(), status: Str<SubscriptionStatus | 'none'>() });
+
+/** A newsletter subscriber (GET /api/admin/subscribers). */
+export const SubscriberContract = Type.Object({
+  email: Type.String(),
+  /** When they subscribed. */
+  since: Type.String(),
+  status: Str<SubscriptionStatus>(),
+});
+
+export const SubscriberPageContract = Type.Object({
+  items: Type.Array(SubscriberContract),
+  /** Subscribers that match the search. */
+  total: Type.Integer(),
+  /** Every subscriber, whatever the search. */
+  all: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+/** This week's newsletter as it would go out now (GET /api/admin/newsletter). */
+export const UpcomingNewsletterContract = Type.Object({
+  week: Type.String(),
+  sendAt: Type.String(),
+  status: Str<'planned' | 'sending' | 'sent' | 'skipped'>(),
+  intro: Type.String(),
+  subject: Type.String(),
+  /** The whole mail as HTML, for the preview. */
+  html: Type.String(),
+  since: Type.String(),
+  recipients: Type.Integer(),
+  counts: Type.Object({ devotionals: Type.Integer(), events: Type.Integer(), news: Type.Integer() }),
+});
+
+/** A newsletter that went out (or was skipped): how many it went to, and failures. */
+export const PastNewsletterContract = Type.Object({
+  id: Type.String(),
+  week: Type.String(),
+  status: Str<'sending' | 'sent' | 'skipped'>(),
+  subject: StrOrNull(),
+  startedAt: StrOrNull(),
+  finishedAt: StrOrNull(),
+  recipients: Type.Integer(),
+  sent: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+export const NewsletterOverviewContract = Type.Object({
+  upcoming: UpcomingNewsletterContract,
+  past: Type.Array(PastNewsletterContract),
+});

@@ -1,6 +1,8 @@
 /** What the staff's pages are sent: events with their seats, attendees, the activity log. */
 import { Type } from '@sinclair/typebox';
-import { BodyNumber, BodyOptionalText, BodyText, IntOrNull, StrOrNull, StringEnum } from './schema';
+import { MyPostContract } from './community';
+import type { Role } from './people';
+import { BodyNumber, BodyOptionalText, BodyText, IntOrNull, ObjectOrNull, Str, StrOrNull, StringEnum } from './schema';
 
 /**
  * How an event repeats (PUT /api/admin/events/{id}/recurrence), on the site's
@@ -206,3 +208,41 @@ export const DevotionalBody = Type.Object({
 
 /** A news item or a press release (POST /api/admin/news, /api/admin/press, PUT …/{id}). */
 export const ArticleBody = Type.Object({ title: BodyText(), description: BodyText(), photo: BodyText(), date: BodyText() });
+
+/** How many posts of each kind a member wrote (in any state). */
+export const PostCountsContract = Type.Object({ prayers: Type.Integer(), stories: Type.Integer(), comments: Type.Integer() });
+
+/** A member as the members page lists them (GET /api/admin/members). */
+export const MemberSummaryContract = Type.Object({
+  _id: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  role: Str<Role>(),
+  /** When the account was made. */
+  joined: Type.String(),
+  /** When an admin disabled the account (it cannot sign in); null when active. */
+  disabledAt: StrOrNull(),
+  /** Whether the member confirmed their e-mail address. */
+  emailConfirmed: Type.Boolean(),
+  /** When a moderator stopped the member from posting; null when they may post. */
+  postingStoppedAt: StrOrNull(),
+  posts: PostCountsContract,
+});
+
+/** One page of the members found (GET /api/admin/members). */
+export const MemberPageContract = Type.Object({
+  items: Type.Array(MemberSummaryContract),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+/** One member in full (GET /api/admin/members/{id}): their church and their posts in every state, newest first. */
+export const MemberDetailContract = Type.Object({
+  ...MemberSummaryContract.properties,
+  church: ObjectOrNull(Type.Object({ _id: Type.String(), name: Type.String() })),
+  city: StrOrNull(),
+  country: StrOrNull(),
+  postList: Type.Array(MyPostContract),
+});

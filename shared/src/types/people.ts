@@ -1,6 +1,20 @@
 /** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers. No React here. */
-import type { ChurchLocationContract, MyPostContract, Static, UserContract } from '../contracts';
-import type { Role } from '../contracts/people';
+import type {
+  ChurchLocationContract,
+  MemberDetailContract,
+  MemberPageContract,
+  MemberSummaryContract,
+  MyNewsletterContract,
+  NewsletterAnswerContract,
+  NewsletterOverviewContract,
+  PastNewsletterContract,
+  PostCountsContract,
+  Static,
+  SubscriberContract,
+  SubscriberPageContract,
+  UpcomingNewsletterContract,
+  UserContract,
+} from '../contracts';
 import type { LocationInput } from '../validation/locations';
 
 /** A location on the staff's page: what the public sees, and who depends on it. */
@@ -12,110 +26,37 @@ export interface StaffLocation extends Static<typeof ChurchLocationContract> {
 }
 
 /** How many posts of each kind a member wrote (in any state). */
-export interface PostCounts {
-  prayers: number;
-  stories: number;
-  comments: number;
-}
+export type PostCounts = Static<typeof PostCountsContract>;
 
 /** A member as the members page lists them. */
-export interface MemberSummary {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  /** When the account was made. */
-  joined: string;
-  /** When an admin disabled the account (it cannot sign in); null when active. */
-  disabledAt: string | null;
-  /** Whether the member confirmed their e-mail address. */
-  emailConfirmed: boolean;
-  /** When a moderator stopped the member from posting; null when they may post. */
-  postingStoppedAt: string | null;
-  posts: PostCounts;
-}
+export type MemberSummary = Static<typeof MemberSummaryContract>;
 
 /** One page of the members found (GET /api/admin/members). */
-export interface MemberPage {
-  items: MemberSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type MemberPage = Static<typeof MemberPageContract>;
 
 /** One member in full (GET /api/admin/members/{id}): their church and their posts in every state, newest first. */
-export interface MemberDetail extends MemberSummary {
-  church: { _id: string; name: string } | null;
-  city: string | null;
-  country: string | null;
-  postList: Static<typeof MyPostContract>[];
-}
+export type MemberDetail = Static<typeof MemberDetailContract>;
+
+export type { SubscriptionStatus } from '../contracts/people';
 
 /** A newsletter subscriber (GET /api/admin/subscribers). */
-/** Where an address stands with the newsletter: it receives it only once confirmed. */
-export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
-
-export interface Subscriber {
-  email: string;
-  /** When they subscribed. */
-  since: string;
-  status: SubscriptionStatus;
-}
+export type Subscriber = Static<typeof SubscriberContract>;
 
 /** The answer of subscribing, confirming or unsubscribing: the address and what to tell the visitor. */
-export interface NewsletterAnswer {
-  email: string;
-  message: string;
-}
+export type NewsletterAnswer = Static<typeof NewsletterAnswerContract>;
 
 /** A member's own subscription (their account's address); 'none' when it never subscribed. */
-export interface MyNewsletter {
-  email: string;
-  status: SubscriptionStatus | 'none';
-}
+export type MyNewsletter = Static<typeof MyNewsletterContract>;
 
-export interface SubscriberPage {
-  items: Subscriber[];
-  /** Subscribers that match the search. */
-  total: number;
-  /** Every subscriber, whatever the search. */
-  all: number;
-  page: number;
-  pageSize: number;
-}
+export type SubscriberPage = Static<typeof SubscriberPageContract>;
 
 /** This week's newsletter as it would go out now (GET /api/admin/newsletter). */
-export interface UpcomingNewsletter {
-  week: string;
-  sendAt: string;
-  status: 'planned' | 'sending' | 'sent' | 'skipped';
-  intro: string;
-  subject: string;
-  /** The whole mail as HTML, for the preview. */
-  html: string;
-  since: string;
-  recipients: number;
-  counts: { devotionals: number; events: number; news: number };
-}
+export type UpcomingNewsletter = Static<typeof UpcomingNewsletterContract>;
 
 /** A newsletter that went out (or was skipped): how many it went to, and failures. */
-export interface PastNewsletter {
-  id: string;
-  week: string;
-  status: 'sending' | 'sent' | 'skipped';
-  subject: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  recipients: number;
-  sent: number;
-  failed: number;
-}
+export type PastNewsletter = Static<typeof PastNewsletterContract>;
 
-export interface NewsletterOverview {
-  upcoming: UpcomingNewsletter;
-  past: PastNewsletter[];
-}
+export type NewsletterOverview = Static<typeof NewsletterOverviewContract>;
 
 /** What the login form sends (POST /api/user/login). */
 export interface LoginInput {

@@ -12,60 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@ministry/shared/types';
 import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { MemberDetailContract, MemberPageContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { changeRole, getMember, listMembers, ROLES, setDisabled } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const str = { type: 'string' } as const;
-const strOrNull = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
-const summaryProperties = {
-  _id: str,
-  firstname: str,
-  lastname: str,
-  email: str,
-  role: str,
-  joined: str,
-  disabledAt: strOrNull,
-  emailConfirmed: { type: 'boolean' },
-  postingStoppedAt: strOrNull,
-  posts: { type: 'object', properties: { prayers: int, stories: int, comments: int } },
-} as const;
-const memberPage = {
-  type: 'object',
-  properties: {
-    items: { type: 'array', items: { type: 'object', properties: summaryProperties } },
-    total: int,
-    page: int,
-    pageSize: int,
-  },
-} as const;
-const memberDetail = {
-  type: 'object',
-  properties: {
-    ...summaryProperties,
-    church: { type: ['object', 'null'], properties: { _id: str, name: str } },
-    city: strOrNull,
-    country: strOrNull,
-    postList: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          _id: str,
-          kind: str,
-          text: str,
-          status: str,
-          date: str,
-          reason: strOrNull,
-          anonymous: { type: 'boolean' },
-          story: { type: 'object', properties: { _id: str, excerpt: str } },
-        },
-      },
-    },
-  },
-} as const;
+const memberPage = answerSchema(MemberPageContract);
+const memberDetail = answerSchema(MemberDetailContract);
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const ROLE_NAMES: Record<Role, string> = { member: 'member', editor: 'editor', admin: 'admin' };
 

@@ -8,9 +8,15 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
-import { NewsletterBody } from '@ministry/shared/contracts';
+import {
+  MyNewsletterContract,
+  NewsletterAnswerContract,
+  NewsletterBody,
+  NewsletterOverviewContract,
+  SubscriberPageContract,
+} from '@ministry/shared/contracts';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { findUserById } from '../users/service.js';
 import { mailLayout } from '../../lib/mailer.js';
@@ -64,15 +70,9 @@ export const mailboxOf = (email: string): string => {
   return `${address.slice(0, at).replace(/\+.*$/, '')}${address.slice(at)}`;
 };
 
-const answer = envelope({ type: 'object', properties: { email: { type: 'string' }, message: { type: 'string' } } });
+const answer = envelope(answerSchema(NewsletterAnswerContract));
 const tokenBody = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } } as const;
-const mySubscription = envelope({
-  type: 'object',
-  properties: {
-    status: { type: 'string', enum: ['none', 'pending', 'confirmed', 'unsubscribed', 'bounced'] },
-    email: { type: 'string' },
-  },
-});
+const mySubscription = envelope(answerSchema(MyNewsletterContract));
 
 /** The newsletter's links for an address's token: the confirmation and unsubscribe pages, and the one-click address. */
 export const newsletterLinks = (publicUrl: string, token: string) => ({
@@ -81,19 +81,7 @@ export const newsletterLinks = (publicUrl: string, token: string) => ({
   oneClick: `${publicUrl}/api/newsletter/unsubscribe/${token}`,
 });
 
-const subscriberPage = {
-  type: 'object',
-  properties: {
-    items: {
-      type: 'array',
-      items: { type: 'object', properties: { email: { type: 'string' }, since: { type: 'string' }, status: { type: 'string' } } },
-    },
-    total: { type: 'integer' },
-    all: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-  },
-} as const;
+const subscriberPage = answerSchema(SubscriberPageContract);
 const searchQuery = { q: { type: 'string', maxLength: 254 } } as const;
 
 /**
@@ -183,13 +171,8 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } },
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              email: { type: 'string' },
-              status: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed', 'bounced'] },
-            },
-          }),
+          // The address and where it stands (never 'none': the token is its subscription's).
+          200: mySubscription,
           ...errors(400, 429),
         },
       },
@@ -303,45 +286,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  const issueAnswer = envelope({
-    type: 'object',
-    properties: {
-      upcoming: {
-        type: 'object',
-        properties: {
-          week: { type: 'string' },
-          sendAt: { type: 'string' },
-          status: { type: 'string' },
-          intro: { type: 'string' },
-          subject: { type: 'string' },
-          html: { type: 'string' },
-          since: { type: 'string' },
-          recipients: { type: 'integer' },
-          counts: {
-            type: 'object',
-            properties: { devotionals: { type: 'integer' }, events: { type: 'integer' }, news: { type: 'integer' } },
-          },
-        },
-      },
-      past: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            week: { type: 'string' },
-            status: { type: 'string' },
-            subject: { type: ['string', 'null'] },
-            startedAt: { type: ['string', 'null'] },
-            finishedAt: { type: ['string', 'null'] },
-            recipients: { type: 'integer' },
-            sent: { type: 'integer' },
-            failed: { type: 'integer' },
-          },
-        },
-      },
-    },
-  });
+  const issueAnswer = envelope(answerSchema(NewsletterOverviewContract));
   const overview = async () => ({ data: { upcoming: (await upcoming()).answer, past: await pastIssues(app.db) } });
 
   /** GET /api/admin/newsletter: this week's issue (preview, moment, opening paragraph) and the past sends. */
