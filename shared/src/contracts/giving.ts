@@ -120,6 +120,12 @@ export const RecurringGiftContract = Type.Object({
   provider: Type.String(),
 });
 
+/** The member's giving history (GET /api/giving/mine). */
+export const MyGivingContract = Type.Object({
+  gifts: Type.Array(GiftContract),
+  recurring: Type.Array(RecurringGiftContract),
+});
+
 /** Where the signed-in member stands on an event's waitlist (GET /api/events/{id}/waitlist). */
 export const MyWaitlistEntryContract = Type.Object({
   /** none: not on it; waiting: in the queue; offered: seats are held for them until offerExpiresAt. */

@@ -174,6 +174,39 @@ export const ActivityItemContract = Type.Object({
   summary: Type.String(),
 });
 
+export const ActivityPageContract = Type.Object({
+  items: Type.Array(ActivityItemContract),
+  /** Give it back as `before` for the next (older) page; null on the last. */
+  next: StrOrNull(),
+});
+
+/** What the staff's first page shows (GET /api/admin/dashboard). */
+export const StaffDashboardContract = Type.Object({
+  moderation: Type.Object({
+    prayers: Type.Integer(),
+    stories: Type.Integer(),
+    comments: Type.Integer(),
+    reports: Type.Integer(),
+  }),
+  /** The next seven days in the site's time zone; a day without items is a gap. */
+  devotionals: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      items: Type.Array(Type.Object({ _id: Type.String(), title: Type.String(), slug: Type.String() })),
+    }),
+  ),
+  events: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      title: Type.String(),
+      event_date: Type.String(),
+      numberOfSeats: Type.Integer(),
+      seatsSold: Type.Integer(),
+      seatsHeld: Type.Integer(),
+    }),
+  ),
+});
+
 /*
  * What the staff's editors send; the fields the form rules check
  * (`../validation`), each optional here (see `./schema`).

@@ -1,5 +1,6 @@
 /** Bookings, tickets and checkout (spec sections 2, 4 and 7). No React here. */
 import type {
+  MyGivingContract,
   ATTENDEE_PAYMENTS,
   AttendeeContract,
   AttendeeTicketContract,
@@ -155,10 +156,7 @@ export type Gift = Static<typeof GiftContract>;
 export type RecurringGift = Static<typeof RecurringGiftContract>;
 
 /** GET /api/giving/mine. */
-export interface MyGiving {
-  gifts: Gift[];
-  recurring: RecurringGift[];
-}
+export type MyGiving = Static<typeof MyGivingContract>;
 
 /** Where the signed-in member stands on an event's waitlist (GET /api/events/{id}/waitlist). */
 export type MyWaitlistEntry = Static<typeof MyWaitlistEntryContract>;

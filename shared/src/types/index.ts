@@ -8,6 +8,7 @@
 
 import type {
   ActivityItemContract,
+  ActivityPageContract,
   ApiErrorContract,
   ArticleContract,
   AuthorContract,
@@ -25,6 +26,7 @@ import type {
   QueuedPostContract,
   PrayerContract,
   ServiceTimeContract,
+  StaffDashboardContract,
   StoryContract,
   Static,
   UserContract,
@@ -116,22 +118,14 @@ export * from './contentStaff';
 export * from './releases';
 
 /** What the staff's first page shows (GET /api/admin/dashboard). */
-export interface StaffDashboard {
-  moderation: { prayers: number; stories: number; comments: number; reports: number };
-  /** The next seven days in the site's time zone; a day without items is a gap. */
-  devotionals: { date: string; items: { _id: string; title: string; slug: string }[] }[];
-  events: { _id: string; title: string; event_date: string; numberOfSeats: number; seatsSold: number; seatsHeld: number }[];
-}
+export type StaffDashboard = Static<typeof StaffDashboardContract>;
 
 /** A change made on a staff page (GET /api/admin/activity; see the contract). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the contract's type under its own name
 export interface ActivityItem extends Static<typeof ActivityItemContract> {}
 
-export interface ActivityPage {
-  items: ActivityItem[];
-  /** Give it back as `before` for the next (older) page; null on the last. */
-  next: string | null;
-}
+/** A page of the activity log, newest first (GET /api/admin/activity). */
+export type ActivityPage = Static<typeof ActivityPageContract>;
 
 export * from './people';
 export * from './sermons';

@@ -4,14 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../plugins/session.js';
-import { ActivityItemContract } from '@ministry/shared/contracts';
+import { ActivityPageContract } from '@ministry/shared/contracts';
 import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { listActivity } from './service.js';
 
-const activityPageSchema = {
-  type: 'object',
-  properties: { items: { type: 'array', items: answerSchema(ActivityItemContract) }, next: { type: ['string', 'null'] } },
-} as const;
+const activityPageSchema = answerSchema(ActivityPageContract);
 
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { subject?: string; before?: string } }>(

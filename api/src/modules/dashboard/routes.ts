@@ -8,36 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import { staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { StaffDashboardContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
 const DAYS = 7;
 const EVENTS = 10;
 
-const dashboardSchema = {
-  type: 'object',
-  properties: {
-    moderation: { type: 'object', properties: { prayers: int, stories: int, comments: int, reports: int } },
-    devotionals: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          date: str,
-          items: { type: 'array', items: { type: 'object', properties: { _id: str, title: str, slug: str } } },
-        },
-      },
-    },
-    events: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { _id: str, title: str, event_date: str, numberOfSeats: int, seatsSold: int, seatsHeld: int },
-      },
-    },
-  },
-} as const;
+const dashboardSchema = answerSchema(StaffDashboardContract);
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
 import { requireUser } from '../../plugins/session.js';
-import { envelope, errors, giftSchema, listOf, recurringGiftSchema } from '../../schemas/entities.js';
+import { MyGivingContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors, recurringGiftSchema } from '../../schemas/entities.js';
 import {
   findOwnRecurring,
   listGifts,
@@ -44,7 +45,7 @@ export async function giftRoutes(
     {
       schema: {
         response: {
-          200: envelope({ type: 'object', properties: { gifts: listOf(giftSchema), recurring: listOf(recurringGiftSchema) } }),
+          200: envelope(answerSchema(MyGivingContract)),
           ...errors(401),
         },
       },
