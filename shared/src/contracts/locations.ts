@@ -31,6 +31,18 @@ export const ChurchLocationContract = Type.Object({
   timeZone: Type.Optional(StrOrNull()),
 });
 
+/** A location on the staff's page (GET /api/admin/locations): what the public sees, and who depends on it. */
+export const StaffLocationContract = Type.Object({
+  ...ChurchLocationContract.properties,
+  /** Members who chose it as their church. */
+  memberCount: Type.Integer(),
+  /** Events ahead that take place there. */
+  upcomingEvents: Type.Integer(),
+});
+
+/** A country to live in or come from (GET /api/geo/countries). */
+export const CountryContract = Type.Object({ code: Type.String(), name: Type.String() });
+
 /** A church as the staff's form sends it (POST and PUT /api/locations). */
 export const LocationBody = Type.Object({
   church_name: BodyText(),

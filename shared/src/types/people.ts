@@ -1,6 +1,6 @@
 /** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers. No React here. */
 import type {
-  ChurchLocationContract,
+  CountryContract,
   MemberDetailContract,
   MemberPageContract,
   MemberSummaryContract,
@@ -9,6 +9,7 @@ import type {
   NewsletterOverviewContract,
   PastNewsletterContract,
   PostCountsContract,
+  StaffLocationContract,
   Static,
   SubscriberContract,
   SubscriberPageContract,
@@ -18,12 +19,7 @@ import type {
 import type { LocationInput } from '../validation/locations';
 
 /** A location on the staff's page: what the public sees, and who depends on it. */
-export interface StaffLocation extends Static<typeof ChurchLocationContract> {
-  /** Members who chose it as their church. */
-  memberCount: number;
-  /** Events ahead that take place there. */
-  upcomingEvents: number;
-}
+export type StaffLocation = Static<typeof StaffLocationContract>;
 
 /** How many posts of each kind a member wrote (in any state). */
 export type PostCounts = Static<typeof PostCountsContract>;
@@ -94,10 +90,7 @@ export interface SecurityInput {
 }
 
 /** A country to live in or come from (GET /api/geo/countries). */
-export interface Country {
-  code: string;
-  name: string;
-}
+export type Country = Static<typeof CountryContract>;
 
 /** What the staff's location form sends (POST/PUT /api/admin/locations): its fields as typed (coordinates may be left empty). */
 export type LocationFormInput = Omit<LocationInput, 'latitude' | 'longitude'> & {

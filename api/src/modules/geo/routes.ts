@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { CountryContract } from '@ministry/shared/contracts';
+import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { allCountries, citiesOf, findCountry } from './places.js';
 
 const cache = { control: 'public, max-age=86400' };
@@ -15,7 +16,7 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         response: {
-          200: envelope(listOf({ type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } })),
+          200: envelope(listOf(answerSchema(CountryContract))),
         },
       },
     },

@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { LocationBody } from '@ministry/shared/contracts';
+import { LocationBody, StaffLocationContract } from '@ministry/shared/contracts';
 import { locationSchema as locationRules } from '@ministry/shared/validation';
 import { LIST_TTL } from '../../lib/answerCache.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { churchSchema, envelope, errors, listOf } from '../../schemas/entities.js';
+import { answerSchema, churchSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { createLocation, listChurches, listStaffLocations, removeLocation, updateLocation } from './service.js';
 import { countOf } from '@ministry/shared/format';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const staffLocationSchema = {
-  ...churchSchema,
-  properties: { ...churchSchema.properties, memberCount: { type: 'integer' }, upcomingEvents: { type: 'integer' } },
-} as const;
+const staffLocationSchema = answerSchema(StaffLocationContract);
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 
 /**
