@@ -344,9 +344,9 @@ export async function logIn(site: Site, page: Page, who: { email: string; passwo
 
 /** Collects uncaught page errors, to assert a page ran cleanly. */
 /**
- * The text a visitor reads in a part of the page. Cards and the footer are
- * laid out only near the screen (content-visibility), and innerText of a part
- * not laid out is empty: the part is brought into view and given two frames.
+ * The text a visitor reads in a part of the page. The footer is laid out
+ * only near the screen (content-visibility), and innerText of a part not
+ * laid out is empty: the part is brought into view and given two frames.
  */
 export async function shownText(locator: Locator): Promise<string> {
   await locator.scrollIntoViewIfNeeded();

@@ -4,17 +4,21 @@
  * remote builds its cards from these, so cards look alike wherever they are.
  */
 import styled from 'styled-components';
-import { offscreenSkipped } from './layout';
 import { ResponsiveImage } from './ResponsiveImage';
 import { theme } from './theme';
 
+/*
+ * Cards are rendered whole, never skipped while off-screen (content-visibility):
+ * a skipped card takes its real height only as it comes near the screen, and
+ * a list of them grew under the visitor's finger right after a scroll (a tap
+ * on "View All" below nine cards landed beside it).
+ */
 export const Card = styled.article`
   background: #fff;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   box-shadow: ${theme.shadow};
   overflow: hidden;
-  ${offscreenSkipped('420px')}
   display: flex;
   flex-direction: column;
 `;

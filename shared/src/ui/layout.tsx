@@ -18,7 +18,9 @@ export const Container = styled.div`
  * their own background: what is inside a skipped box is checked for contrast
  * against the box's own colours. Only the height is estimated: the width
  * comes from the layout, as an estimated width would push narrow screens
- * sideways.
+ * sideways. Not for boxes above what a visitor taps (cards in a list): a
+ * box takes its real height only as it comes near, and what is below it
+ * moves under the finger right after a scroll.
  */
 export const offscreenSkipped = (estimatedHeight: string) => `
   content-visibility: auto;
