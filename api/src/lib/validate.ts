@@ -44,18 +44,6 @@ export async function readBody<S extends AnyObjectSchema>(
   return input;
 }
 
-/** One field of a body checked by part of a form's rules (`{ email }` by the newsletter's), its message if it fails. */
-export async function readField<S extends AnyObjectSchema>(
-  rules: S,
-  value: unknown,
-): Promise<{ value: InferType<S>; error?: undefined } | { value?: undefined; error: string }> {
-  try {
-    return { value: await checkedByRules(rules, value) };
-  } catch (error) {
-    return { error: (error as { message: string }).message };
-  }
-}
-
 /** The bodies of `checkedBody` requests as sent, before the schema check coerced their types. */
 const bodiesAsSent = new WeakMap<FastifyRequest, unknown>();
 
