@@ -3,6 +3,7 @@
  * forms and the API check them with the same rules. No React here.
  */
 import * as yup from 'yup';
+import { UUID } from './patterns';
 
 export const CONTENT_LIMITS = { title: 200, slug: 120, verses: 200, tag: 40, tags: 10, body: 100_000, text: 10_000 } as const;
 /** The days a devotional, news item or press release may be dated. */
@@ -34,7 +35,6 @@ export const contentMessages = {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TAG = /^[\p{L}\p{N}](?:[\p{L}\p{N}' &-]*[\p{L}\p{N}])?$/u;
 /** A sample drawing (/media/…) or an uploaded photo (/media/uploads/…). */
 export const MEDIA_PATH = /^\/media\/(uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(svg|png|jpe?g|webp)$/;

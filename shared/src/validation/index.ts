@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { siteIdentity } from '../config/site-identity';
+import { emailAddress } from './patterns';
 
 export const REQUIRED = 'Required';
 export const PASSWORD_MIN = 8;
@@ -80,14 +81,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** One-line text (names, places): line breaks and other control characters are refused. */
 const oneLine = () => yup.string().test('one-line', messages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
 
-const email = () =>
-  yup
-    .string()
-    .trim()
-    .required(REQUIRED)
-    .email(messages.invalidEmail)
-    .matches(/@[^@\s]+\.[^@\s]+$/, messages.invalidEmail)
-    .max(254, messages.invalidEmail);
+const email = () => emailAddress(REQUIRED, messages.invalidEmail);
 
 /** Whether 'YYYY-MM-DD' is a day of the calendar (not 1999-02-31). */
 export function isCalendarDate(value: string): boolean {

@@ -4,6 +4,7 @@
  * rules. No React here.
  */
 import * as yup from 'yup';
+import { UUID } from './patterns';
 
 export const SERMON_LIMITS = {
   title: 200,
@@ -76,7 +77,6 @@ export const sermonMessages = {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A picture: a sample drawing (/media/…) or an uploaded photo (/media/uploads/…). */
 const PICTURE = /^\/media\/(uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(svg|png|jpe?g|webp)$/;
 /** A sermon's file: shipped with the sample content (/media/sermons/…) or uploaded (/media/uploads/…). */

@@ -6,6 +6,7 @@
  * of its coming ones).
  */
 import * as yup from 'yup';
+import { emailAddress, UUID } from './patterns';
 
 export const VISIT_LIMITS = { name: 80, question: 1000, adults: 20, children: 15, childAge: 17 } as const;
 
@@ -21,20 +22,13 @@ export const visitMessages = {
   question: `Your question is too long (${VISIT_LIMITS.question.toLocaleString('en-US')} characters at most).`,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isChildAge = (age: unknown) => Number.isInteger(age) && (age as number) >= 0 && (age as number) <= VISIT_LIMITS.childAge;
 
 export const visitSchema = yup.object({
   location: yup.string().trim().required(visitMessages.location).matches(UUID, visitMessages.location),
   service: yup.string().trim().required(visitMessages.service),
   name: yup.string().trim().required(visitMessages.name).max(VISIT_LIMITS.name, visitMessages.nameMax),
-  email: yup
-    .string()
-    .trim()
-    .required(visitMessages.email)
-    .email(visitMessages.emailInvalid)
-    .matches(/@[^@\s]+\.[^@\s]+$/, visitMessages.emailInvalid)
-    .max(254, visitMessages.emailInvalid),
+  email: emailAddress(visitMessages.email, visitMessages.emailInvalid),
   adults: yup
     .number()
     .typeError(visitMessages.adults)
