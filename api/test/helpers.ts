@@ -195,6 +195,27 @@ export function browserLike(app: FastifyInstance): FastifyInstance {
   return app;
 }
 
+/**
+ * The app on a fresh embedded database with the sample content, serving the
+ * pages of a site's releases (a fake site's, see fakeSite.ts) as a browser
+ * asks for them.
+ */
+export async function siteApp(
+  site: { siteRoot: string; releasesDir: string },
+  config: Partial<AppConfig> = {},
+): Promise<{ app: FastifyInstance; cleanup: () => Promise<void> }> {
+  const fresh = await freshDatabase('pglite');
+  await seedIfEmpty(fresh.database.db);
+  const app = browserLike(
+    await buildApp({
+      database: fresh.database,
+      config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, renderWorkers: 1, ...config }),
+      serveSite: true,
+    }),
+  );
+  return { app, cleanup: fresh.cleanup };
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Db;

@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
 import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
-import { browserLike, createMember, freshDatabase, publishBody, testConfig } from './helpers.js';
+import { createMember, publishBody, siteApp } from './helpers.js';
 
 /** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
 const renderer = `
@@ -52,22 +51,7 @@ describe('rendered pages, kept', () => {
       ),
       files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
     });
-    const fresh = await freshDatabase('pglite');
-    cleanup = fresh.cleanup;
-    const { seedIfEmpty } = await import('../src/seed/index.js');
-    await seedIfEmpty(fresh.database.db);
-    app = browserLike(
-      await buildApp({
-        database: fresh.database,
-        config: testConfig({
-          siteRoot: site.siteRoot,
-          releasesDir: site.releasesDir,
-          renderWorkers: 1,
-          prerenderTimeoutMs: 2000,
-        }),
-        serveSite: true,
-      }),
-    );
+    ({ app, cleanup } = await siteApp(site, { prerenderTimeoutMs: 2000 }));
   });
 
   after(async () => {

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { guessViewport, injectRenderedPage } from '../src/site/prerender.js';
 import { fakeShell, fakeSite, INDEX_HTML, type FakeSite } from './fakeSite.js';
-import { browserLike, createMember, freshDatabase, testConfig } from './helpers.js';
+import { createMember, freshDatabase, siteApp, testConfig } from './helpers.js';
 
 /** The signed-in member a page carries (`ministry-session`): their id and first name, or null. */
 function pageSession(body: string): { user: { _id: string; firstname: string } | null } {
@@ -86,17 +86,7 @@ describe('server-rendered pages', () => {
     site = fakeSite();
     site.release('shell', fakeShell(fakeRenderer('v1')));
     site.release('mfe-x', remoteX('the remote part'));
-    const fresh = await freshDatabase('pglite');
-    cleanup = fresh.cleanup;
-    const { seedIfEmpty } = await import('../src/seed/index.js');
-    await seedIfEmpty(fresh.database.db);
-    app = browserLike(
-      await buildApp({
-        database: fresh.database,
-        config: testConfig({ siteRoot: site.siteRoot, releasesDir: site.releasesDir, renderWorkers: 1 }),
-        serveSite: true,
-      }),
-    );
+    ({ app, cleanup } = await siteApp(site));
     for (const level of ['warn', 'info'] as const) {
       const original = app.log[level].bind(app.log);
       app.log[level] = ((...args: unknown[]) => {

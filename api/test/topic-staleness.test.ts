@@ -10,12 +10,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
 import { siteDay } from '../src/lib/schedule.js';
 import { DATA_TOPICS, type DataTopic } from '../src/lib/topics.js';
 import { siteYearOf } from '../src/modules/yearThemes/service.js';
 import { fakeShell, fakeSite } from './fakeSite.js';
-import { browserLike, createMember, freshDatabase, json, publishBody, testConfig } from './helpers.js';
+import { createMember, json, publishBody, siteApp } from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -238,22 +237,7 @@ describe('a write of a topic renews the kept pages that show it, and only those'
       pages: CASES.map((c) => ({ path: `/t/${c.topic}`, data: [c.topic] })),
       files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
     });
-    const fresh = await freshDatabase('pglite');
-    cleanup = fresh.cleanup;
-    const { seedIfEmpty } = await import('../src/seed/index.js');
-    await seedIfEmpty(fresh.database.db);
-    app = browserLike(
-      await buildApp({
-        database: fresh.database,
-        config: testConfig({
-          siteRoot: site.siteRoot,
-          releasesDir: site.releasesDir,
-          renderWorkers: 1,
-          prerenderTimeoutMs: 2000,
-        }),
-        serveSite: true,
-      }),
-    );
+    ({ app, cleanup } = await siteApp(site, { prerenderTimeoutMs: 2000 }));
     editor = await createMember(app, { role: 'editor' });
     member = await createMember(app);
   });
