@@ -3,7 +3,7 @@
  * forms and the API check them with the same rules. No React here.
  */
 import * as yup from 'yup';
-import { UUID } from './patterns';
+import { isOneLine, isSlug } from './patterns';
 
 export const CONTENT_LIMITS = { title: 200, slug: 120, verses: 200, tag: 40, tags: 10, body: 100_000, text: 10_000 } as const;
 /** The days a devotional, news item or press release may be dated. */
@@ -32,9 +32,6 @@ export const contentMessages = {
   textMax: `At most ${CONTENT_LIMITS.text.toLocaleString('en-US')} characters`,
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TAG = /^[\p{L}\p{N}](?:[\p{L}\p{N}' &-]*[\p{L}\p{N}])?$/u;
 /** A sample drawing (/media/…) or an uploaded photo (/media/uploads/…). */
 export const MEDIA_PATH = /^\/media\/(uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(svg|png|jpe?g|webp)$/;
@@ -60,7 +57,7 @@ const title = () =>
     .trim()
     .required(contentMessages.title)
     .max(CONTENT_LIMITS.title, contentMessages.titleMax)
-    .test('one-line', contentMessages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
+    .test('one-line', contentMessages.oneLine, isOneLine);
 
 const day = () =>
   yup
@@ -83,14 +80,14 @@ export const devotionalInputSchema = yup.object({
     .lowercase()
     .default('')
     .max(CONTENT_LIMITS.slug, contentMessages.slugMax)
-    .test('slug', contentMessages.slug, (v) => !v || (SLUG.test(v) && !UUID.test(v))),
+    .test('slug', contentMessages.slug, isSlug),
   date: day(),
   verses: yup
     .string()
     .trim()
     .default('')
     .max(CONTENT_LIMITS.verses, contentMessages.versesMax)
-    .test('one-line', contentMessages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v)),
+    .test('one-line', contentMessages.oneLine, isOneLine),
   tags: yup
     .array(yup.string().defined())
     .transform((tags: unknown) =>

@@ -3,6 +3,7 @@
  * number from 1 to the seats left. Shared by the pages and the API.
  */
 import * as yup from 'yup';
+import { isOneLine } from './patterns';
 
 /** No single booking is larger than this, whatever the hall. */
 export const MAX_TICKETS_PER_BOOKING = 1000;
@@ -104,15 +105,13 @@ export const eventMessages = {
 /** The price field's message: a price, or 0 for a free event (its places are reserved, not bought). */
 const priceOrFree = `${eventMessages.price}, or 0 for a free event`;
 
-// eslint-disable-next-line no-control-regex
-const EVENT_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const eventLine = (message: string, max: number) =>
   yup
     .string()
     .trim()
     .required(message)
     .max(max, `Must be at most ${max} characters`)
-    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v));
+    .test('one-line', eventMessages.oneLine, isOneLine);
 
 /** An empty field is null (a number field left blank). */
 const blankAsNull = (value: unknown, original: unknown) =>
@@ -202,7 +201,7 @@ export const eventCategorySchema = yup.object({
     .transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null))
     .nullable()
     .max(EVENT_LIMITS.categoryMax, eventMessages.category)
-    .test('one-line', eventMessages.oneLine, (v) => !v || !EVENT_CONTROL_CHARACTERS.test(v))
+    .test('one-line', eventMessages.oneLine, isOneLine)
     .default(null),
 });
 

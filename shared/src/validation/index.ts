@@ -4,7 +4,7 @@
  */
 import * as yup from 'yup';
 import { siteIdentity } from '../config/site-identity';
-import { emailAddress } from './patterns';
+import { emailAddress, isOneLine } from './patterns';
 
 export const REQUIRED = 'Required';
 export const PASSWORD_MIN = 8;
@@ -75,11 +75,8 @@ const notCommon = (value: string | undefined): boolean | Promise<boolean> => {
       );
 };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-
 /** One-line text (names, places): line breaks and other control characters are refused. */
-const oneLine = () => yup.string().test('one-line', messages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
+const oneLine = () => yup.string().test('one-line', messages.oneLine, isOneLine);
 
 const email = () => emailAddress(REQUIRED, messages.invalidEmail);
 

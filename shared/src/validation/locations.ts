@@ -4,6 +4,7 @@
  * (day, time, language), parking and place on the map.
  */
 import * as yup from 'yup';
+import { isOneLine } from './patterns';
 import { videoFromAddress } from './sermons';
 
 export const LOCATION_LIMITS = {
@@ -35,15 +36,8 @@ export const locationMessages = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
 };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-
 const line = (max: number) =>
-  yup
-    .string()
-    .trim()
-    .max(max, locationMessages.tooLong(max))
-    .test('one-line', locationMessages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
+  yup.string().trim().max(max, locationMessages.tooLong(max)).test('one-line', locationMessages.oneLine, isOneLine);
 
 /** Whether `zone` is an IANA time zone name this JavaScript knows ('Africa/Lagos'). */
 export function isTimeZone(zone: string): boolean {

@@ -4,7 +4,7 @@
  * rules. No React here.
  */
 import * as yup from 'yup';
-import { UUID } from './patterns';
+import { isOneLine, isSlug, UUID } from './patterns';
 
 export const SERMON_LIMITS = {
   title: 200,
@@ -74,9 +74,6 @@ export const sermonMessages = {
     `That ${SERMON_MEDIA[kind].label} file is larger than ${megabytes.toLocaleString('en-US')} MB.`,
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A picture: a sample drawing (/media/…) or an uploaded photo (/media/uploads/…). */
 const PICTURE = /^\/media\/(uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(svg|png|jpe?g|webp)$/;
 /** A sermon's file: shipped with the sample content (/media/sermons/…) or uploaded (/media/uploads/…). */
@@ -189,11 +186,7 @@ export function readChapters(text: string): { start: number; title: string }[] |
 const orEmpty = (value: unknown) => value ?? '';
 
 const line = (max: number, maxMessage: string) =>
-  yup
-    .string()
-    .trim()
-    .max(max, maxMessage)
-    .test('one-line', sermonMessages.oneLine, (v) => !v || !CONTROL_CHARACTERS.test(v));
+  yup.string().trim().max(max, maxMessage).test('one-line', sermonMessages.oneLine, isOneLine);
 
 const slug = () =>
   yup
@@ -203,7 +196,7 @@ const slug = () =>
     .default('')
     .transform(orEmpty)
     .max(SERMON_LIMITS.slug, sermonMessages.slugMax)
-    .test('slug', sermonMessages.slug, (v) => !v || (SLUG.test(v) && !UUID.test(v)));
+    .test('slug', sermonMessages.slug, isSlug);
 
 const optionalPicture = () =>
   yup
