@@ -1,39 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
-import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
+import { useCallback, useMemo } from 'react';
+import { useFormik } from 'formik';
+import { useSearchParams } from 'react-router-dom';
+import { inSiteTimeZone } from '@ministry/shared/format';
 import type { ArticleKind, NewsItem, StaffArticle, StaffArticleInput } from '@ministry/shared/types';
-import {
-  ButtonLink,
-  formikField,
-  ImageField,
-  LoadingState,
-  notify,
-  ResourceView,
-  StaffPage,
-  TextAreaField,
-  TextField,
-} from '@ministry/shared/ui';
+import { ButtonLink, formikField, ImageField, StaffPage, TextAreaField, TextField } from '@ministry/shared/ui';
 import { articleInputSchema, CONTENT_LIMITS } from '@ministry/shared/validation';
-import { useResource } from '@ministry/shared/app';
 import { NewsReader } from '../news/NewsPage';
 import { PressArticle } from '../press/PressPage';
 import { ARTICLE_TEXT } from './articleKinds';
-import {
-  ConfirmDelete,
-  type EditorBusy,
-  EditorLayout,
-  focusFirstProblem,
-  isAhead,
-  Preview,
-  Spaced,
-  startingDay,
-  StatePanel,
-} from './common';
+import { ConfirmDelete, EditorLayout, isAhead, Preview, Spaced, startingDay, StatePanel } from './common';
+import { EditorRoute, usePublishing } from './publishing';
 import { createArticle, deleteArticle, getStaffArticle, setArticlePublished, updateArticle, uploadStaffImage } from './api';
-
-const FIELDS: (keyof StaffArticleInput)[] = ['title', 'description', 'photo', 'date'];
 
 const formValues = (a: StaffArticle): StaffArticleInput => ({
   title: a.title,
@@ -57,79 +34,24 @@ function previewOf(values: StaffArticleInput, saved: StaffArticle | null): NewsI
 
 function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; saved: StaffArticle | null; startDay: string }) {
   const text = ARTICLE_TEXT[kind];
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState(initial);
-  const [busy, setBusy] = useState<EditorBusy>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const form = useFormik<StaffArticleInput>({
-    initialValues: saved ? formValues(saved) : { title: '', description: '', photo: '', date: startDay },
+    initialValues: initial ? formValues(initial) : { title: '', description: '', photo: '', date: startDay },
     validationSchema: articleInputSchema,
     onSubmit: () => undefined,
   });
   const { values, errors, touched } = form;
   const shown = (field: keyof StaffArticleInput) => (touched[field] ? errors[field] : undefined);
-
-  const save = async (andPublish: boolean) => {
-    const problems = await form.validateForm();
-    void form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])), false);
-    if (Object.keys(problems).length) {
-      focusFirstProblem();
-      return;
-    }
-    setBusy(andPublish ? 'publish' : 'save');
-    try {
-      let next = saved ? await updateArticle(kind, saved._id, values) : await createArticle(kind, values);
-      if (andPublish) next = await setArticlePublished(kind, next._id, true);
-      setSaved(next);
-      form.resetForm({ values: formValues(next) });
-      notify.success(
-        andPublish
-          ? next.state === 'scheduled'
-            ? `Scheduled: “${next.title}” goes out on ${formatDevotionalDate(new Date(next.publishAt).getTime() / 1000)}.`
-            : `Published: “${next.title}” is on the site now.`
-          : next.state === 'draft'
-            ? `Draft saved: “${next.title}”.`
-            : `Saved: the change to “${next.title}” is on the site now.`,
-      );
-      if (!saved) navigate(`${text.base}/${next._id}`, { replace: true });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        form.setErrors(fields as FormikErrors<StaffArticleInput>);
-        focusFirstProblem();
-      }
-      notify.error(friendlyError(error, `The ${text.one} could not be saved. Please try again.`));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const unpublish = async () => {
-    if (!saved) return;
-    setBusy('unpublish');
-    try {
-      const next = await setArticlePublished(kind, saved._id, false);
-      setSaved(next);
-      notify.success(`Unpublished: “${next.title}” is a draft again, off the site.`);
-    } catch (error) {
-      notify.error(friendlyError(error, `The ${text.one} could not be unpublished. Please try again.`));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!saved) return;
-    try {
-      await deleteArticle(kind, saved._id);
-      notify.success(`Deleted: “${saved.title}”.`);
-      navigate(text.base);
-    } catch (error) {
-      notify.error(friendlyError(error, `The ${text.one} could not be deleted. Please try again.`));
-      setDeleting(false);
-    }
-  };
+  const calls = useMemo(
+    () => ({
+      create: (v: StaffArticleInput) => createArticle(kind, v),
+      update: (id: string, v: StaffArticleInput) => updateArticle(kind, id, v),
+      setPublished: (id: string, published: boolean) => setArticlePublished(kind, id, published),
+      remove: (id: string) => deleteArticle(kind, id),
+    }),
+    [kind],
+  );
+  const editor = usePublishing({ initial, form, what: text.one, base: text.base, calls, valuesOf: formValues });
+  const { saved, previewing, setPreviewing } = editor;
 
   const preview = useMemo(() => previewOf(values, saved), [values, saved]);
   const title = saved ? `Edit: ${saved.title}` : text.newTitle;
@@ -158,7 +80,7 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
               )}
             </Preview>
           ) : (
-            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void save(false))}>
+            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void editor.save(false))}>
               <TextField label="Title" {...formikField(form, 'title')} maxLength={CONTENT_LIMITS.title} required />
               <TextField
                 label="Date"
@@ -191,27 +113,14 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
           )}
         </div>
         <StatePanel
+          {...editor.panel}
           headingId="article-state"
-          saved={saved}
           onSite={`This ${text.one} is on the site now.`}
-          dirty={form.dirty}
-          busy={busy}
           datedAhead={isAhead(values.date)}
-          previewing={previewing}
           publicPath={saved ? text.publicPath(saved._id) : null}
-          onSave={(publish) => void save(publish)}
-          onUnpublish={() => void unpublish()}
-          onPreview={setPreviewing}
-          onDelete={() => setDeleting(true)}
         />
       </EditorLayout>
-      <ConfirmDelete
-        open={deleting}
-        what={text.one}
-        title={saved?.title ?? ''}
-        onCancel={() => setDeleting(false)}
-        onConfirm={remove}
-      />
+      <ConfirmDelete {...editor.confirmDelete} />
     </StaffPage>
   );
 }
@@ -219,27 +128,11 @@ function ArticleForm({ kind, saved: initial, startDay }: { kind: ArticleKind; sa
 /** /admin/news/new, /admin/news/:id, /admin/press/new, /admin/press/:id: an item's form, its preview, and what may be done with it. */
 export default function ArticleEditorPage({ kind }: { kind: ArticleKind }) {
   const text = ARTICLE_TEXT[kind];
-  const { id } = useParams();
   const [params] = useSearchParams();
-  const load = useCallback(() => (id ? getStaffArticle(kind, id) : Promise.resolve(null)), [kind, id]);
-  const article = useResource<StaffArticle | null>(load, load);
-  if (article.error && [400, 404].includes(errorStatus(article.error))) {
-    return (
-      <StaffPage title={`${text.one[0]!.toUpperCase()}${text.one.slice(1)} not found`} intro="It may have been deleted.">
-        <ButtonLink to={text.base}>All {text.title.toLowerCase()}</ButtonLink>
-      </StaffPage>
-    );
-  }
-  if (id && article.loading && !article.data) {
-    return (
-      <StaffPage title={text.title}>
-        <LoadingState label={`Loading the ${text.one}…`} rows={2} />
-      </StaffPage>
-    );
-  }
+  const get = useCallback((id: string) => getStaffArticle(kind, id), [kind]);
   return (
-    <ResourceView resource={article} what={`the ${text.one}`} empty={null} isEmpty={() => false}>
+    <EditorRoute what={text.one} list={{ to: text.base, label: `All ${text.title.toLowerCase()}` }} get={get}>
       {(a) => <ArticleForm key={a?._id ?? 'new'} kind={kind} saved={a} startDay={startingDay(params.get('date'))} />}
-    </ResourceView>
+    </EditorRoute>
   );
 }

@@ -1,39 +1,16 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { useFormik } from 'formik';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
-import { formatDevotionalDate, inSiteTimeZone } from '@ministry/shared/format';
+import { inSiteTimeZone } from '@ministry/shared/format';
 import type { Devotional, StaffDevotional, StaffDevotionalInput } from '@ministry/shared/types';
-import {
-  ButtonLink,
-  FieldError,
-  formikField,
-  ImageField,
-  LoadingState,
-  notify,
-  ResourceView,
-  StaffPage,
-  TextField,
-  theme,
-} from '@ministry/shared/ui';
+import { ButtonLink, FieldError, formikField, ImageField, StaffPage, TextField, theme } from '@ministry/shared/ui';
 import { devotionalInputSchema } from '@ministry/shared/validation';
 import { useResource } from '@ministry/shared/app';
 import { DevotionalArticle } from '../devotionals/DevotionalDetailPage';
 import { devotionalPath } from '../devotionals/devotionalLinks';
-import {
-  ConfirmDelete,
-  type EditorBusy,
-  EditorLayout,
-  FieldRow,
-  focusFirstProblem,
-  isAhead,
-  Preview,
-  Spaced,
-  slugPreview,
-  startingDay,
-  StatePanel,
-} from './common';
+import { ConfirmDelete, EditorLayout, FieldRow, isAhead, Preview, Spaced, slugPreview, startingDay, StatePanel } from './common';
+import { EditorRoute, usePublishing } from './publishing';
 import { TagPicker } from './TagPicker';
 import {
   createDevotional,
@@ -68,8 +45,6 @@ const EditorPlaceholder = styled.div`
   background: ${theme.colors.surface};
 `;
 
-const FIELDS: (keyof StaffDevotionalInput)[] = ['title', 'slug', 'date', 'verses', 'tags', 'image', 'detail'];
-
 const formValues = (d: StaffDevotional): StaffDevotionalInput => ({
   title: d.title,
   slug: d.slug,
@@ -99,19 +74,20 @@ function previewOf(values: StaffDevotionalInput, saved: StaffDevotional | null):
   };
 }
 
-/** One line on what the public sees of it. */
+const calls = {
+  create: createDevotional,
+  update: updateDevotional,
+  setPublished: setDevotionalPublished,
+  remove: deleteDevotional,
+};
+
 function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional | null; startDay: string }) {
-  const navigate = useNavigate();
   const ids = { body: useId(), slug: useId() };
-  const [saved, setSaved] = useState(initial);
-  const [busy, setBusy] = useState<EditorBusy>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const tags = useResource(getDevotionalTags);
 
   const form = useFormik<StaffDevotionalInput>({
-    initialValues: saved
-      ? formValues(saved)
+    initialValues: initial
+      ? formValues(initial)
       : { title: '', slug: '', date: startDay, verses: '', tags: [], image: '', detail: '' },
     validationSchema: devotionalInputSchema,
     onSubmit: () => undefined,
@@ -119,68 +95,15 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
   const { values, errors, touched } = form;
   const shown = (field: keyof StaffDevotionalInput) =>
     touched[field] || form.submitCount > 0 ? (errors[field] as string | undefined) : undefined;
-
-  /** Saves what the form holds (and then publishes it, when asked); the server's reasons go under their fields. */
-  const save = async (andPublish: boolean) => {
-    const problems = await form.validateForm();
-    void form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])), false);
-    if (Object.keys(problems).length) {
-      focusFirstProblem();
-      return;
-    }
-    setBusy(andPublish ? 'publish' : 'save');
-    try {
-      let next = saved ? await updateDevotional(saved._id, values) : await createDevotional(values);
-      if (andPublish) next = await setDevotionalPublished(next._id, true);
-      setSaved(next);
-      form.resetForm({ values: formValues(next) });
-      notify.success(
-        andPublish
-          ? next.state === 'scheduled'
-            ? `Scheduled: “${next.title}” goes out on ${formatDevotionalDate(new Date(next.publishAt).getTime() / 1000)}.`
-            : `Published: “${next.title}” is on the site now.`
-          : next.state === 'draft'
-            ? `Draft saved: “${next.title}”.`
-            : `Saved: the change to “${next.title}” is on the site now.`,
-      );
-      if (!saved) navigate(`/admin/devotionals/${next._id}`, { replace: true });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        form.setErrors(fields as FormikErrors<StaffDevotionalInput>);
-        focusFirstProblem();
-      }
-      notify.error(friendlyError(error, 'The devotional could not be saved. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const unpublish = async () => {
-    if (!saved) return;
-    setBusy('unpublish');
-    try {
-      const next = await setDevotionalPublished(saved._id, false);
-      setSaved(next);
-      notify.success(`Unpublished: “${next.title}” is a draft again, off the site.`);
-    } catch (error) {
-      notify.error(friendlyError(error, 'The devotional could not be unpublished. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!saved) return;
-    try {
-      await deleteDevotional(saved._id);
-      notify.success(`Deleted: “${saved.title}”.`);
-      navigate('/admin/devotionals');
-    } catch (error) {
-      notify.error(friendlyError(error, 'The devotional could not be deleted. Please try again.'));
-      setDeleting(false);
-    }
-  };
+  const editor = usePublishing({
+    initial,
+    form,
+    what: 'devotional',
+    base: '/admin/devotionals',
+    calls,
+    valuesOf: formValues,
+  });
+  const { saved, previewing, setPreviewing } = editor;
 
   const preview = useMemo(() => previewOf(values, saved), [values, saved]);
   const slugLocked = saved?.slugLocked ?? false;
@@ -203,7 +126,7 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
               <DevotionalArticle devotional={preview} preview />
             </Preview>
           ) : (
-            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void save(false))}>
+            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void editor.save(false))}>
               <TextField label="Title" {...formikField(form, 'title')} maxLength={200} required />
               <TextField
                 id={ids.slug}
@@ -272,27 +195,14 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
           )}
         </div>
         <StatePanel
+          {...editor.panel}
           headingId="devotional-state"
-          saved={saved}
           onSite="On the site now."
-          dirty={form.dirty}
-          busy={busy}
           datedAhead={isAhead(values.date)}
-          previewing={previewing}
           publicPath={saved ? devotionalPath(saved) : null}
-          onSave={(publish) => void save(publish)}
-          onUnpublish={() => void unpublish()}
-          onPreview={setPreviewing}
-          onDelete={() => setDeleting(true)}
         />
       </EditorLayout>
-      <ConfirmDelete
-        open={deleting}
-        what="devotional"
-        title={saved?.title ?? ''}
-        onCancel={() => setDeleting(false)}
-        onConfirm={remove}
-      />
+      <ConfirmDelete {...editor.confirmDelete} />
     </StaffPage>
   );
 }
@@ -304,27 +214,10 @@ function DevotionalForm({ saved: initial, startDay }: { saved: StaffDevotional |
  * save, publish (scheduled when dated ahead), unpublish and delete.
  */
 export default function DevotionalEditorPage() {
-  const { id } = useParams();
   const [params] = useSearchParams();
-  const load = useCallback(() => (id ? getStaffDevotional(id) : Promise.resolve(null)), [id]);
-  const devotional = useResource<StaffDevotional | null>(load, load);
-  if (devotional.error && [400, 404].includes(errorStatus(devotional.error))) {
-    return (
-      <StaffPage title="Devotional not found" intro="It may have been deleted.">
-        <ButtonLink to="/admin/devotionals">All devotionals</ButtonLink>
-      </StaffPage>
-    );
-  }
-  if (id && devotional.loading && !devotional.data) {
-    return (
-      <StaffPage title="Devotional">
-        <LoadingState label="Loading the devotional…" rows={2} />
-      </StaffPage>
-    );
-  }
   return (
-    <ResourceView resource={devotional} what="the devotional" empty={null} isEmpty={() => false}>
+    <EditorRoute what="devotional" list={{ to: '/admin/devotionals', label: 'All devotionals' }} get={getStaffDevotional}>
       {(d) => <DevotionalForm key={d?._id ?? 'new'} saved={d} startDay={startingDay(params.get('date'))} />}
-    </ResourceView>
+    </EditorRoute>
   );
 }

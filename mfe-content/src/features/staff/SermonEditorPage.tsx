@@ -1,8 +1,7 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useFormik } from 'formik';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorStatus, friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import type { Sermon, StaffMedia, StaffSermon } from '@ministry/shared/types';
 import {
@@ -10,9 +9,6 @@ import {
   FieldError,
   formikField,
   ImageField,
-  LoadingState,
-  notify,
-  ResourceView,
   SelectField,
   StaffPage,
   TextAreaField,
@@ -23,17 +19,8 @@ import { embedAddress, sermonInputSchema, siteToday, videoFromAddress, videoPage
 import { useResource } from '@ministry/shared/app';
 import { SermonArticle } from '../sermons/SermonPage';
 import { sermonPath } from '../sermons/sermonLinks';
-import {
-  ConfirmDelete,
-  type EditorBusy,
-  EditorLayout,
-  FieldRow,
-  focusFirstProblem,
-  Preview,
-  Spaced,
-  slugPreview,
-  StatePanel,
-} from './common';
+import { ConfirmDelete, EditorLayout, FieldRow, Preview, Spaced, slugPreview, StatePanel } from './common';
+import { EditorRoute, usePublishing } from './publishing';
 import { SermonFileField } from './SermonFileField';
 import {
   createSermon,
@@ -86,24 +73,6 @@ const Hint = styled.p`
   font-size: 0.88rem;
   color: ${theme.colors.muted};
 `;
-
-const FIELDS: (keyof StaffSermonInput)[] = [
-  'title',
-  'slug',
-  'date',
-  'speaker',
-  'series',
-  'passages',
-  'summary',
-  'notes',
-  'image',
-  'audio',
-  'videoUrl',
-  'video',
-  'transcript',
-  'chapters',
-  'publishAt',
-];
 
 /** 'YYYY-MM-DDTHH:mm' on the church's clock, as a date-and-time field holds it. */
 const localMoment = (iso: string) => inSiteTimeZone(iso).format('YYYY-MM-DDTHH:mm');
@@ -163,24 +132,21 @@ function previewOf(values: StaffSermonInput, files: Files, saved: StaffSermon | 
   };
 }
 
+const calls = { create: createSermon, update: updateSermon, setPublished: setSermonPublished, remove: deleteSermon };
+
 function SermonForm({ saved: initial }: { saved: StaffSermon | null }) {
-  const navigate = useNavigate();
   const notesId = useId();
-  const [saved, setSaved] = useState(initial);
   const [files, setFiles] = useState<Files>({
     audio: initial?.audio ?? null,
     video: initial?.video ?? null,
     transcript: initial?.transcript ?? null,
   });
-  const [busy, setBusy] = useState<EditorBusy>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const speakers = useResource(listStaffSpeakers);
   const series = useResource(listStaffSeries);
 
   const form = useFormik<StaffSermonInput>({
-    initialValues: saved
-      ? formValues(saved, Date.now())
+    initialValues: initial
+      ? formValues(initial, Date.now())
       : {
           title: '',
           slug: '',
@@ -211,67 +177,18 @@ function SermonForm({ saved: initial }: { saved: StaffSermon | null }) {
     void form.setFieldTouched(kind, true, false);
   };
 
-  const save = async (andPublish: boolean) => {
-    const problems = await form.validateForm();
-    void form.setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])), false);
-    if (Object.keys(problems).length) {
-      focusFirstProblem();
-      return;
-    }
-    setBusy(andPublish ? 'publish' : 'save');
-    try {
-      let next = saved ? await updateSermon(saved._id, values) : await createSermon(values);
-      if (andPublish) next = await setSermonPublished(next._id, true);
-      setSaved(next);
-      setFiles({ audio: next.audio, video: next.video, transcript: next.transcript });
-      form.resetForm({ values: formValues(next, Date.now()) });
-      notify.success(
-        andPublish
-          ? next.state === 'scheduled'
-            ? `Scheduled: “${next.title}” goes out on ${inSiteTimeZone(next.publishAt).format('D MMMM YYYY [at] HH:mm')}.`
-            : `Published: “${next.title}” is on the site and in the podcast now.`
-          : next.state === 'draft'
-            ? `Draft saved: “${next.title}”.`
-            : `Saved: the change to “${next.title}” is on the site now.`,
-      );
-      if (!saved) navigate(`/admin/sermons/${next._id}`, { replace: true });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        form.setErrors(fields as FormikErrors<StaffSermonInput>);
-        focusFirstProblem();
-      }
-      notify.error(friendlyError(error, 'The sermon could not be saved. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const unpublish = async () => {
-    if (!saved) return;
-    setBusy('unpublish');
-    try {
-      const next = await setSermonPublished(saved._id, false);
-      setSaved(next);
-      notify.success(`Unpublished: “${next.title}” is a draft again, off the site and the podcast.`);
-    } catch (error) {
-      notify.error(friendlyError(error, 'The sermon could not be unpublished. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!saved) return;
-    try {
-      await deleteSermon(saved._id);
-      notify.success(`Deleted: “${saved.title}”.`);
-      navigate('/admin/sermons');
-    } catch (error) {
-      notify.error(friendlyError(error, 'The sermon could not be deleted. Please try again.'));
-      setDeleting(false);
-    }
-  };
+  const editor = usePublishing({
+    initial,
+    form,
+    what: 'sermon',
+    base: '/admin/sermons',
+    calls,
+    valuesOf: (next) => formValues(next, Date.now()),
+    onSaved: (next) => setFiles({ audio: next.audio, video: next.video, transcript: next.transcript }),
+    where: { published: 'on the site and in the podcast', unpublished: 'off the site and the podcast' },
+    scheduledOn: (publishAt) => inSiteTimeZone(publishAt).format('D MMMM YYYY [at] HH:mm'),
+  });
+  const { saved, previewing, setPreviewing } = editor;
 
   const speakerName = speakers.data?.find((s) => s._id === values.speaker)?.name ?? '';
   const preview = useMemo(() => previewOf(values, files, saved, speakerName), [values, files, saved, speakerName]);
@@ -295,7 +212,7 @@ function SermonForm({ saved: initial }: { saved: StaffSermon | null }) {
               <SermonArticle sermon={preview} />
             </Preview>
           ) : (
-            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void save(false))}>
+            <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), void editor.save(false))}>
               <TextField label="Title" {...formikField(form, 'title')} maxLength={200} required />
               <TextField
                 label="Address"
@@ -428,53 +345,23 @@ function SermonForm({ saved: initial }: { saved: StaffSermon | null }) {
           )}
         </div>
         <StatePanel
+          {...editor.panel}
           headingId="sermon-state"
-          saved={saved}
           onSite="On the site and in the podcast now."
-          dirty={form.dirty}
-          busy={busy}
           datedAhead={isAheadMoment(values.publishAt)}
-          previewing={previewing}
           publicPath={saved ? sermonPath(saved) : null}
-          onSave={(publish) => void save(publish)}
-          onUnpublish={() => void unpublish()}
-          onPreview={setPreviewing}
-          onDelete={() => setDeleting(true)}
         />
       </EditorLayout>
-      <ConfirmDelete
-        open={deleting}
-        what="sermon"
-        title={saved?.title ?? ''}
-        onCancel={() => setDeleting(false)}
-        onConfirm={remove}
-      />
+      <ConfirmDelete {...editor.confirmDelete} />
     </StaffPage>
   );
 }
 
 /** /admin/sermons/new and /admin/sermons/:id: the sermon's form, its files, a preview, and save, publish (or schedule), unpublish, delete. */
 export default function SermonEditorPage() {
-  const { id } = useParams();
-  const load = useCallback(() => (id ? getStaffSermon(id) : Promise.resolve(null)), [id]);
-  const sermon = useResource<StaffSermon | null>(load, load);
-  if (sermon.error && [400, 404].includes(errorStatus(sermon.error))) {
-    return (
-      <StaffPage title="Sermon not found" intro="It may have been deleted.">
-        <ButtonLink to="/admin/sermons">All sermons</ButtonLink>
-      </StaffPage>
-    );
-  }
-  if (id && sermon.loading && !sermon.data) {
-    return (
-      <StaffPage title="Sermon">
-        <LoadingState label="Loading the sermon…" rows={2} />
-      </StaffPage>
-    );
-  }
   return (
-    <ResourceView resource={sermon} what="the sermon" empty={null} isEmpty={() => false}>
+    <EditorRoute what="sermon" list={{ to: '/admin/sermons', label: 'All sermons' }} get={getStaffSermon}>
       {(s) => <SermonForm key={s?._id ?? 'new'} saved={s} />}
-    </ResourceView>
+    </EditorRoute>
   );
 }
