@@ -1,5 +1,8 @@
 /** The database tables, as Kysely sees them. One schema for PGlite and PostgreSQL. */
 import type { ColumnType, Generated } from 'kysely';
+import type { SermonChapter, TranscriptCue } from '@ministry/shared/types';
+
+export type { SermonChapter, TranscriptCue };
 
 /** A column that may be null and may be left out of an insert. */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -486,19 +489,6 @@ export interface SermonSeriesTable {
   image: ColumnType<string, string | undefined, string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
-}
-
-/** A transcript's cue: from `start` to `end` seconds, its words. */
-export interface TranscriptCue {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** A chapter of a sermon's recording: from `start` seconds, its title. */
-export interface SermonChapter {
-  start: number;
-  title: string;
 }
 
 type Json<T> = ColumnType<T, string | undefined, string>;

@@ -1,17 +1,12 @@
 /** Lists a page at a time: the query's schema and the `paging` that answers beside `data`. */
+import type { Paging } from '@ministry/shared/types';
+
+export type { Paging };
 
 /** The deepest page asked for: far beyond any archive, short of a costly offset. */
 export const PAGE_PARAM = { type: 'integer', minimum: 1, maximum: 10000 } as const;
 /** A page's size, when a caller asks for one. */
 export const LIMIT_PARAM = { type: 'integer', minimum: 1, maximum: 100 } as const;
-
-/** A page of a list: which one, how many a page, how many in all. */
-export interface Paging {
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-}
 
 export interface PageQuery {
   page?: number;

@@ -13,17 +13,13 @@
  * kept in memory otherwise (one process).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReleaseCounts } from '@ministry/shared/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.js';
 import type { RedisLink } from '../lib/redis.js';
 import { recordSystemActivity } from '../modules/activity/service.js';
 import { readPointer, rollBack } from '../../../scripts/lib/release-store.mjs';
 import type { ReleaseRegistry, SiteSnapshot } from './releases.js';
-
-export interface ReleaseCounts {
-  views: number;
-  errorViews: number;
-}
 
 export interface CanaryHealth {
   dir: string;

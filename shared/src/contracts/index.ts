@@ -14,5 +14,6 @@ export * from './giving';
 export * from './releases';
 export * from './sermons';
 export * from './staff';
+export * from './visits';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

@@ -62,23 +62,3 @@ export const LocationBody = Type.Object({
     }),
   ),
 });
-
-/** Planning a visit (POST /api/visits): the visit form's fields (`../validation/visits.ts`). */
-export const VisitBody = Type.Object(
-  {
-    location: BodyText(),
-    service: BodyText(),
-    name: BodyText(),
-    email: BodyText(),
-    adults: BodyInteger(),
-    /** Each child's age; null for one not chosen yet (the rules name it). */
-    childrenAges: Type.Optional(
-      Type.Unsafe<(number | null)[] | null>({ type: ['array', 'null'], maxItems: 50, items: { type: ['integer', 'null'] } }),
-    ),
-    question: BodyOptionalText(),
-    /** Left empty by people; a form-filling robot fills it. */
-    website: BodyOptionalText(),
-  },
-  // A field no form sends is refused.
-  { additionalProperties: false },
-);

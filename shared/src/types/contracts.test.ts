@@ -28,6 +28,30 @@ describe('the types of the entities the API sends', () => {
     }
   });
 
+  it('nor does the API or an app write one of them again', () => {
+    const root = path.join(__dirname, '../../..');
+    const folders = readdirSync(root)
+      .filter((d) => d === 'api' || d === 'shell' || d.startsWith('mfe-'))
+      .map((d) => path.join(root, d, 'src'));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? files(path.join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
+      );
+    const names = entities.join('|');
+    const written = new RegExp(`^\\s*(?:export )?(?:interface (${names}) \\{|type (${names}) = \\{)`, 'gm');
+    const found = folders.flatMap(files).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(written)].map((m) => ({
+        file: path.relative(root, file),
+        entity: m[1] ?? m[2],
+      })),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('the staff entities are among them', () => {
     expect(entities).toEqual(expect.arrayContaining(['ActivityItem', 'StaffEvent', 'Attendee']));
   });

@@ -129,3 +129,4 @@ export type ActivityPage = Static<typeof ActivityPageContract>;
 
 export * from './people';
 export * from './sermons';
+export * from './visits';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Devotional } from '@ministry/shared/types';
+import type { Devotional, Paging } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import type { DevotionalsTable } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
@@ -38,14 +38,6 @@ function visible(db: Kysely<Database>, now: Date) {
 /** Whether a devotional has `tag` among its tags, or as its first (a row written by other means may lack `tags`); any case. */
 export const hasTag = (tag: string) =>
   sql<boolean>`(lower(tag) = ${tag.toLowerCase()} or exists (select 1 from unnest(tags) as t(name) where lower(t.name) = ${tag.toLowerCase()}))`;
-
-/** A page of a list: which one, how many a page, how many in all. */
-export interface Paging {
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-}
 
 /** How many devotionals a page of a list holds (the spec's list calls answer the first page). */
 export const DEVOTIONALS_PAGE = 12;

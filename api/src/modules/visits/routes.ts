@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { planAVisit } from '@ministry/shared/texts';
-import { VisitBody } from '@ministry/shared/contracts';
+import type { ComingService } from '@ministry/shared/types';
+import {
+  ConfirmedVisitContract,
+  VisitAnswerContract,
+  VisitBody,
+  VisitListContract,
+  VisitLocationContract,
+} from '@ministry/shared/contracts';
 import { visitMessages, visitSchema } from '@ministry/shared/validation';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
@@ -12,7 +19,7 @@ import { toCsv } from '../../lib/csv.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { mailboxOf } from '../newsletter/routes.js';
 import {
@@ -26,7 +33,6 @@ import {
   planVisit,
   releaseReminder,
   VISIT_TOKEN_PATTERN,
-  type ComingService,
   type VisitInput,
   type VisitMailData,
 } from './service.js';
@@ -37,69 +43,10 @@ export const VISIT_ANSWER = 'Thank you! Check your inbox: open the link we sent 
 const CONFIRM_INVALID =
   'This confirmation link is not valid, or the service has already begun. You can plan a visit again on our site.';
 
-const serviceSchema = {
-  type: 'object',
-  properties: { at: { type: 'string' }, name: { type: 'string' }, language: { type: 'string' } },
-} as const;
-const visitLocationSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    church_name: { type: 'string' },
-    adress: { type: 'string' },
-    timeZone: { type: 'string' },
-    services: { type: 'array', items: serviceSchema },
-  },
-} as const;
-
-const answer = envelope({ type: 'object', properties: { email: { type: 'string' }, message: { type: 'string' } } });
-
-const confirmedVisit = envelope({
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    church_name: { type: 'string' },
-    adress: { type: 'string' },
-    parking: { type: ['string', 'null'] },
-    at: { type: 'string' },
-    timeZone: { type: 'string' },
-    serviceName: { type: 'string' },
-    adults: { type: 'integer' },
-    childrenAges: { type: 'array', items: { type: 'integer' } },
-  },
-});
-
-const staffVisitSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    adults: { type: 'integer' },
-    childrenAges: { type: 'array', items: { type: 'integer' } },
-    question: { type: ['string', 'null'] },
-    came: { type: ['boolean', 'null'] },
-    confirmedAt: { type: 'string' },
-  },
-} as const;
-const groupSchema = {
-  type: 'object',
-  properties: {
-    locationId: { type: 'string' },
-    church_name: { type: 'string' },
-    at: { type: 'string' },
-    serviceName: { type: 'string' },
-    language: { type: 'string' },
-    begun: { type: 'boolean' },
-    adults: { type: 'integer' },
-    children: { type: 'integer' },
-    childrenAges: { type: 'array', items: { type: 'integer' } },
-    came: { type: 'integer' },
-    visits: { type: 'array', items: staffVisitSchema },
-  },
-} as const;
+const visitLocations = envelope({ type: 'array', items: answerSchema(VisitLocationContract) });
+const answer = envelope(answerSchema(VisitAnswerContract));
+const confirmedVisit = envelope(answerSchema(ConfirmedVisitContract));
+const visitList = envelope(answerSchema(VisitListContract));
 const listQuery = {
   type: 'object',
   properties: { location: idParam },
@@ -221,7 +168,7 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: listQuery,
-        response: { 200: envelope({ type: 'array', items: visitLocationSchema }), ...errors(400) },
+        response: { 200: visitLocations, ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -345,10 +292,7 @@ export async function staffVisitRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         querystring: listQuery,
         response: {
-          200: envelope({
-            type: 'object',
-            properties: { groups: { type: 'array', items: groupSchema }, pending: { type: 'integer' } },
-          }),
+          200: visitList,
           ...errors(400, 401, 403),
         },
       },

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { siteIdentity } from '@ministry/shared/config';
 import { inSiteTimeZone } from '@ministry/shared/format';
+import type { ComingService, VisitGroup, VisitList, VisitLocation } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 
@@ -22,21 +23,6 @@ export const RECENT_VISITS_MS = 14 * 86_400_000;
 
 export const VISIT_TOKEN_PATTERN = '^[0-9a-f]{64}$';
 const newToken = (): string => randomBytes(32).toString('hex');
-
-export interface ComingService {
-  /** The moment it starts (ISO, UTC). */
-  at: string;
-  name: string;
-  language: string;
-}
-
-export interface VisitLocation {
-  _id: string;
-  church_name: string;
-  adress: string;
-  timeZone: string;
-  services: ComingService[];
-}
 
 /**
  * Every church with its services of the next `VISIT_DAYS_AHEAD` days that
@@ -266,41 +252,11 @@ export async function forgetUnconfirmed(db: Kysely<Database>, now: Date): Promis
   return Number(result.numDeletedRows);
 }
 
-export interface StaffVisit {
-  _id: string;
-  name: string;
-  email: string;
-  adults: number;
-  childrenAges: number[];
-  question: string | null;
-  came: boolean | null;
-  confirmedAt: string;
-}
-
-export interface VisitGroup {
-  locationId: string;
-  church_name: string;
-  at: string;
-  serviceName: string;
-  language: string;
-  /** Whether the service has begun (the staff mark who came). */
-  begun: boolean;
-  adults: number;
-  children: number;
-  childrenAges: number[];
-  came: number;
-  visits: StaffVisit[];
-}
-
 /**
  * The confirmed visits of services from `RECENT_VISITS_MS` ago on, grouped
  * by service (church and moment), earliest first, with each group's counts.
  */
-export async function listVisits(
-  db: Kysely<Database>,
-  now: Date,
-  { location }: { location?: string } = {},
-): Promise<{ groups: VisitGroup[]; pending: number }> {
+export async function listVisits(db: Kysely<Database>, now: Date, { location }: { location?: string } = {}): Promise<VisitList> {
   const since = new Date(now.getTime() - RECENT_VISITS_MS);
   const [rows, pending] = await Promise.all([
     db

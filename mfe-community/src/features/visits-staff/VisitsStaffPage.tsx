@@ -16,7 +16,8 @@ import {
   theme,
 } from '@ministry/shared/ui';
 import { useResource } from '@ministry/shared/app';
-import { getVisits, markVisit, removeVisit, visitsCsvUrl, type StaffVisit, type VisitGroup } from './api';
+import type { StaffVisit, VisitGroup } from '@ministry/shared/types';
+import { getVisits, markVisit, removeVisit, visitsCsvUrl } from './api';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const ages = (list: number[]) => list.map((a) => (a === 0 ? 'under 1' : String(a))).join(', ');

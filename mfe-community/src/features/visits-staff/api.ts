@@ -1,37 +1,6 @@
 /** The staff's calls for planned visits (editors and admins). */
 import { apiBase, http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
-
-export interface StaffVisit {
-  _id: string;
-  name: string;
-  email: string;
-  adults: number;
-  childrenAges: number[];
-  question: string | null;
-  came: boolean | null;
-  confirmedAt: string;
-}
-
-export interface VisitGroup {
-  locationId: string;
-  church_name: string;
-  at: string;
-  serviceName: string;
-  language: string;
-  begun: boolean;
-  adults: number;
-  children: number;
-  childrenAges: number[];
-  came: number;
-  visits: StaffVisit[];
-}
-
-export interface VisitList {
-  groups: VisitGroup[];
-  /** Visits ahead still waiting for their guest's confirmation. */
-  pending: number;
-}
+import type { Envelope, VisitList } from '@ministry/shared/types';
 
 /** GET /api/admin/visits[?location=]: the confirmed visits, coming and of the last two weeks, by service. */
 export async function getVisits(location?: string): Promise<VisitList> {

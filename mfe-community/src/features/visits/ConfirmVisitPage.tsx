@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { Container, LoadingState, Section, usePageTitle } from '@ministry/shared/ui';
-import { confirmVisit, type ConfirmedVisit } from './api';
+import type { ConfirmedVisit } from '@ministry/shared/types';
+import { confirmVisit } from './api';
 import { LinkPageBox } from '../../lib/LinkPageBox';
 
 const Box = styled(LinkPageBox)`

@@ -4,7 +4,8 @@ import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { Button, FieldError, SelectField, TextAreaField, TextField, theme } from '@ministry/shared/ui';
 import { fieldErrors, VISIT_LIMITS, visitSchema } from '@ministry/shared/validation';
-import { planVisit, type ComingService, type VisitLocation, type VisitRequest } from './api';
+import type { ComingService, VisitLocation } from '@ministry/shared/types';
+import { planVisit, type VisitRequest } from './api';
 
 const { question: QUESTION_MAX, adults: ADULTS_MAX, children: CHILDREN_MAX } = VISIT_LIMITS;
 

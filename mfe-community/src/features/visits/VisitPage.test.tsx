@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
-import type { VisitLocation } from './api';
+import type { VisitLocation } from '@ministry/shared/types';
 import { VisitPage } from './VisitPage';
 
 // Church ids are UUIDs, as the API's are (the visit's rules check the form of one).

@@ -1,22 +1,6 @@
 /** A first-time guest plans a visit: the coming services, the form, the confirmation link. */
 import { http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
-
-export interface ComingService {
-  /** The moment it starts (ISO). */
-  at: string;
-  name: string;
-  language: string;
-}
-
-export interface VisitLocation {
-  _id: string;
-  church_name: string;
-  adress: string;
-  /** The church's clock: its service times are read on it. */
-  timeZone: string;
-  services: ComingService[];
-}
+import type { ConfirmedVisit, Envelope, VisitAnswer, VisitLocation } from '@ministry/shared/types';
 
 export interface VisitRequest {
   location: string;
@@ -31,29 +15,14 @@ export interface VisitRequest {
   website?: string;
 }
 
-export interface ConfirmedVisit {
-  message: string;
-  name: string;
-  email: string;
-  church_name: string;
-  adress: string;
-  parking: string | null;
-  at: string;
-  /** The church's clock. */
-  timeZone: string;
-  serviceName: string;
-  adults: number;
-  childrenAges: number[];
-}
-
 /** GET /api/visits/services: each church with its services of the coming weeks. */
 export async function getVisitServices(): Promise<VisitLocation[]> {
   return (await http.get<Envelope<VisitLocation[]>>('/api/visits/services')).data.data;
 }
 
 /** POST /api/visits: "check your inbox" (the same answer whatever the address). */
-export async function planVisit(input: VisitRequest): Promise<{ email: string; message: string }> {
-  return (await http.post<Envelope<{ email: string; message: string }>>('/api/visits', input)).data.data;
+export async function planVisit(input: VisitRequest): Promise<VisitAnswer> {
+  return (await http.post<Envelope<VisitAnswer>>('/api/visits', input)).data.data;
 }
 
 /** POST /api/visits/confirm: the link of the confirmation mail. */
