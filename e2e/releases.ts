@@ -126,10 +126,13 @@ export class ReleaseBed {
         {
           cwd: repoRoot,
           env: { ...process.env, RELEASES_DIR: this.releases, SITE_URL: this.site.url },
-          timeout: 300_000,
+          // Only a guard against a script that hangs: a release builds its app, which on a
+          // busy machine took more than five minutes once.
+          timeout: 900_000,
           maxBuffer: 64 * 1024 * 1024,
         },
-        (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}${stderr}` }),
+        (error, stdout, stderr) =>
+          resolve({ ok: !error, output: `${stdout}${stderr}${error?.killed ? '\n(stopped: it ran for 15 minutes)' : ''}` }),
       );
     });
   }
