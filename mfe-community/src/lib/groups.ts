@@ -1,44 +1,14 @@
 /**
- * What the groups pages share: a group as the API answers it, and the words
- * for its kind, life stage and schedule (the API's /api/groups lists the
- * same kinds and stages, modules/groups/service.ts).
+ * What the groups pages share: the words for a group's kind, life stage and
+ * schedule (the API's /api/groups lists the same kinds and stages,
+ * modules/groups/service.ts). A group as the API answers it is `Group`
+ * (`@ministry/shared/types`).
  */
 import { formatServiceTime, weekdayName } from '@ministry/shared/format';
+import type { Group, GroupPerson } from '@ministry/shared/types';
 
-export interface GroupPerson {
-  firstname: string;
-  lastname: string;
-}
-
-export type Frequency = 'weekly' | 'biweekly' | 'monthly';
-
-export interface Group {
-  _id: string;
-  slug: string;
-  name: string;
-  kind: string;
-  lifeStage: string;
-  location: { _id: string; name: string } | null;
-  address: string | null;
-  meetingPlace: string | null;
-  weekday: number;
-  time: string;
-  frequency: Frequency;
-  description: string;
-  photo: string | null;
-  capacity: number | null;
-  memberCount: number;
-  open: boolean;
-  full: boolean;
-  leaders: GroupPerson[];
-  /** Only when the finder was asked for the groups near a position: km from it (null: its place has no coordinates). */
-  distanceKm?: number | null;
-}
-
-export interface GroupView extends Group {
-  membership: 'leader' | 'member' | 'pending' | null;
-  manages: boolean;
-}
+/** How often a group meets. */
+export type Frequency = Group['frequency'];
 
 export const GROUP_KINDS: Record<string, string> = {
   'bible-study': 'Bible study',

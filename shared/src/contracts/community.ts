@@ -1,5 +1,5 @@
 /** The community's posts (prayers, stories, comments), as the wall, "My posts" and the moderation queue show them. */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { AuthorContract } from './people';
 import { STORY_PRAYER_MAX } from '../validation';
 import { BodyFlag, BodyOptionalText, BodyText, ObjectOrNull, Str, StringEnum, StrOrNull } from './schema';
@@ -94,6 +94,51 @@ export const QueuedPostContract = Type.Object({
   anonymous: Type.Optional(Type.Boolean()),
   /** Whether a moderator stopped the author from posting. */
   authorPostingStopped: Type.Optional(Type.Boolean()),
+});
+
+/* The requester's updates under their prayer request, moderated like the request. */
+
+/** An update the requester posted under their request (POST /api/prayers/{id}/updates). */
+export const PrayerUpdateContract = Type.Object({
+  _id: Type.String(),
+  /** The request's id. */
+  prayer: Type.String(),
+  text: Type.String(),
+  status: Str<ModerationStatus>(),
+  date: Type.String(),
+  /** Why a moderator did not publish it (its author only). */
+  reason: StrOrNull(),
+});
+
+/**
+ * GET /api/prayers/updates?ids=: the updates under each of these prayers
+ * (published, and the viewer's own), by prayer id, oldest first; and for
+ * the viewer's own prayers whether their weekly summary is on.
+ */
+export const FollowUpsContract = Type.Object({
+  updates: Type.Unsafe<Record<string, Static<typeof PrayerUpdateContract>[]>>({
+    type: 'object',
+    additionalProperties: Type.Array(PrayerUpdateContract),
+  }),
+  summaryMail: Type.Unsafe<Record<string, boolean>>({ type: 'object', additionalProperties: { type: 'boolean' } }),
+});
+
+/** A requester's update under their prayer request, waiting for review (the moderators'). */
+export const PendingPrayerUpdateContract = Type.Object({
+  _id: Type.String(),
+  text: Type.String(),
+  /** The words as listed here: publishing names it, so an update changed since is not published unseen. */
+  version: Type.String(),
+  date: Type.String(),
+  /** The request it is under. */
+  prayer: Type.Object({ _id: Type.String(), text: Type.String() }),
+  user: Type.Object({ _id: Type.String(), firstname: Type.String(), lastname: Type.String(), email: Type.String() }),
+});
+
+/** GET /api/moderation/prayer-updates: the updates waiting for review, oldest first, and how many in all. */
+export const PendingPrayerUpdatesContract = Type.Object({
+  total: Type.Integer(),
+  updates: Type.Array(PendingPrayerUpdateContract),
 });
 
 /* Request bodies of the posting calls. */

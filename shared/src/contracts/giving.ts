@@ -84,6 +84,13 @@ export const MyBookingContract = Type.Object({
   tickets: Type.Array(TicketPassContract),
 });
 
+/**
+ * A member's personal calendar feed (their tickets: GET, POST and DELETE
+ * /api/calendar/feed; their serving schedule: /api/serving/feed, the same
+ * answer): its secret address, or null when they have none.
+ */
+export const MyCalendarFeedContract = Type.Object({ url: StrOrNull() });
+
 /** A gift in the member's giving history. */
 export const GiftContract = Type.Object({
   _id: Type.String(),

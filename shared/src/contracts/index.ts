@@ -15,5 +15,7 @@ export * from './releases';
 export * from './sermons';
 export * from './staff';
 export * from './visits';
+export * from './groups';
+export * from './serving';
 export type { Static } from './schema';
 export { Str, StrOrNull, IntOrNull, NumOrNull, StringEnum, ObjectOrNull, StringMap } from './schema';

@@ -170,3 +170,81 @@ export const NewsletterOverviewContract = Type.Object({
   upcoming: UpcomingNewsletterContract,
   past: Type.Array(PastNewsletterContract),
 });
+
+/*
+ * A member's own account: where they are signed in, their passkeys, their
+ * notifications (/api/user/sessions, /api/user/passkeys, /api/push); and the
+ * staff's announcements to members (/api/admin/announcements).
+ */
+
+/** Where the member is signed in (GET /api/user/sessions, this device first): one live session. */
+export const DeviceContract = Type.Object({
+  _id: Type.String(),
+  /** The browser its user agent names ("Firefox"). */
+  browser: Type.String(),
+  /** The system its user agent names ("Android"). */
+  system: Type.String(),
+  createdAt: Type.String(),
+  lastSeenAt: StrOrNull(),
+  /** Whether it is the device asking. */
+  thisDevice: Type.Boolean(),
+});
+
+/** A passkey as the member sees it (GET /api/user/passkeys, and their data export): never its key. */
+export const PasskeyContract = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: StrOrNull(),
+  backedUp: Type.Boolean(),
+});
+
+/** The topics a member may get notifications about, each off until they turn it on. */
+export const PushTopicsContract = Type.Object({
+  devotional: Type.Boolean(),
+  reminders: Type.Boolean(),
+  prayed: Type.Boolean(),
+  sermons: Type.Boolean(),
+  announcements: Type.Boolean(),
+});
+
+/** GET /api/push: what the member chose, and whether the browser named by `endpoint` is one they turned on. */
+export const PushSettingsContract = Type.Object({
+  topics: PushTopicsContract,
+  /** 'HH:mm' on the site's clock. */
+  devotionalTime: Type.String(),
+  /** Browsers the member has turned notifications on in. */
+  browsers: Type.Integer(),
+  /** Whether the browser asked about (`?endpoint=`) is one of them. */
+  thisBrowser: Type.Boolean(),
+});
+
+/** An announcement the staff sent (a notification to the members who turned announcements on). */
+export const AnnouncementContract = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  body: Type.String(),
+  /** The page of the site ('/events/…') or the https address it opens. */
+  url: Type.String(),
+  /** The name of who sent it. */
+  sentBy: Type.String(),
+  /** Members it went to. */
+  recipients: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+/** GET /api/admin/announcements: the last announcements, and how many members would get one now. */
+export const AnnouncementListContract = Type.Object({
+  audience: Type.Integer(),
+  announcements: Type.Array(AnnouncementContract),
+});
+
+/** POST /api/admin/announcements/preview: the notification as members will see it (its link checked), and to how many. */
+export const AnnouncementPreviewContract = Type.Object({
+  title: Type.String(),
+  body: Type.String(),
+  url: Type.String(),
+  /** Where the notification's "stop" leads (the member's notification settings). */
+  stopUrl: Type.String(),
+  audience: Type.Integer(),
+});

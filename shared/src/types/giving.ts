@@ -15,6 +15,7 @@ import type {
   EventCancellationContract,
   GiftContract,
   MyBookingContract,
+  MyCalendarFeedContract,
   MyTicketContract,
   MyWaitlistEntryContract,
   PaymentStatusContract,
@@ -53,6 +54,9 @@ export type TicketPass = Static<typeof TicketPassContract>;
 
 /** A booking on "My tickets" with its tickets, one per seat (see the contract). */
 export type MyBooking = Static<typeof MyBookingContract>;
+
+/** The member's personal calendar feed: its secret address, or null when they have none. */
+export type MyCalendarFeed = Static<typeof MyCalendarFeedContract>;
 
 /** Where an event happens, as the staff's form sets it: one of the churches, or an address. */
 export type EventPlaceChoice = 'church' | 'address';

@@ -20,11 +20,15 @@ import type {
   EventSeriesContract,
   EventContract,
   EventPlaceContract,
+  FollowUpsContract,
   MyPostContract,
   PagingContract,
   PendingPostContract,
+  PendingPrayerUpdateContract,
+  PendingPrayerUpdatesContract,
   QueuedPostContract,
   PrayerContract,
+  PrayerUpdateContract,
   ServiceTimeContract,
   StaffDashboardContract,
   StoryContract,
@@ -84,6 +88,18 @@ export type QueuedPost = Static<typeof QueuedPostContract>;
 /** The moderation queue: a page of each kind and how many wait in all. */
 export type QueuedPosts = Record<PostKind, QueuedPost[]> & { totals: Record<PostKind, number> };
 
+/** An update the requester posted under their prayer request. */
+export type PrayerUpdate = Static<typeof PrayerUpdateContract>;
+
+/** The updates under some prayers, by prayer, and the viewer's weekly summary settings (GET /api/prayers/updates). */
+export type FollowUps = Static<typeof FollowUpsContract>;
+
+/** A requester's update under their prayer request, waiting for review. */
+export type PendingPrayerUpdate = Static<typeof PendingPrayerUpdateContract>;
+
+/** The updates waiting for review, and how many in all (GET /api/moderation/prayer-updates). */
+export type PendingPrayerUpdates = Static<typeof PendingPrayerUpdatesContract>;
+
 export type NewsItem = Static<typeof ArticleContract>;
 
 export type PressRelease = Static<typeof ArticleContract>;
@@ -130,3 +146,5 @@ export type ActivityPage = Static<typeof ActivityPageContract>;
 export * from './people';
 export * from './sermons';
 export * from './visits';
+export * from './groups';
+export * from './serving';

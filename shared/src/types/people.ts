@@ -1,14 +1,20 @@
-/** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers. No React here. */
+/** What the staff see of the people of the site: church locations to edit, members, newsletter subscribers, announcements; and a member's own devices, passkeys and notifications. No React here. */
 import type {
+  AnnouncementContract,
+  AnnouncementListContract,
+  AnnouncementPreviewContract,
   CountryContract,
+  DeviceContract,
   MemberDetailContract,
   MemberPageContract,
   MemberSummaryContract,
   MyNewsletterContract,
   NewsletterAnswerContract,
   NewsletterOverviewContract,
+  PasskeyContract,
   PastNewsletterContract,
   PostCountsContract,
+  PushSettingsContract,
   StaffLocationContract,
   Static,
   SubscriberContract,
@@ -97,3 +103,24 @@ export type LocationFormInput = Omit<LocationInput, 'latitude' | 'longitude'> & 
   latitude: number | string | null;
   longitude: number | string | null;
 };
+
+/** Where the member is signed in (GET /api/user/sessions, this device first): one live session. */
+export type Device = Static<typeof DeviceContract>;
+
+/** A passkey as the member sees it (GET /api/user/passkeys): never its key. */
+export type Passkey = Static<typeof PasskeyContract>;
+
+/** What the member chose for notifications, and in how many browsers they are on (GET /api/push). */
+export type PushSettings = Static<typeof PushSettingsContract>;
+
+/** A topic of notifications a member may turn on ('devotional', 'reminders', …). */
+export type PushTopic = keyof PushSettings['topics'];
+
+/** An announcement the staff sent. */
+export type Announcement = Static<typeof AnnouncementContract>;
+
+/** The last announcements, and how many members would get one now (GET /api/admin/announcements). */
+export type AnnouncementList = Static<typeof AnnouncementListContract>;
+
+/** An announcement as members will see it, and to how many (POST /api/admin/announcements/preview). */
+export type AnnouncementPreview = Static<typeof AnnouncementPreviewContract>;

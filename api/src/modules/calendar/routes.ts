@@ -13,10 +13,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
+import { MyCalendarFeedContract } from '@ministry/shared/contracts';
 import { notFound } from '../../lib/errors.js';
 import { UUID_PATTERN } from '../../lib/ids.js';
 import { requireUser } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { eventsCalendar } from '../events/calendar.js';
 import { extendSeries } from '../events/series.js';
 import { listCalendarEvents, listSeries, listTicketedEvents } from '../events/service.js';
@@ -106,7 +107,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-const feedSchema = { type: 'object', properties: { url: { type: ['string', 'null'] } } } as const;
+const feedAnswer = envelope(answerSchema(MyCalendarFeedContract));
 
 /**
  * GET /feed (the member's secret calendar address, or null) and POST /feed (a
@@ -123,7 +124,7 @@ export function secretFeedRoutes(
 ): void {
   const url = (token: string | null) => (token ? new URL(feed.pathOf(token), app.config.publicUrl).toString() : null);
 
-  app.get('/feed', { schema: { response: { 200: envelope(feedSchema), ...errors(401) } } }, async (request, reply) => {
+  app.get('/feed', { schema: { response: { 200: feedAnswer, ...errors(401) } } }, async (request, reply) => {
     const me = requireUser(request);
     reply.header('Cache-Control', 'no-store');
     return { data: { url: url(await feed.find(me.id)) } };
@@ -141,7 +142,7 @@ export function secretFeedRoutes(
           keyGenerator: (request: FastifyRequest) => request.sessionUser?.id ?? request.ip,
         },
       },
-      schema: { response: { 200: envelope(feedSchema), ...errors(401, 429) } },
+      schema: { response: { 200: feedAnswer, ...errors(401, 429) } },
     },
     async (request, reply) => {
       const me = requireUser(request);
@@ -158,13 +159,9 @@ export async function myCalendarFeedRoutes(app: FastifyInstance): Promise<void> 
     reset: (userId, now) => resetFeedToken(app.db, userId, now),
   });
 
-  app.delete(
-    '/feed',
-    { config: { changes: [] }, schema: { response: { 200: envelope(feedSchema), ...errors(401) } } },
-    async (request) => {
-      const me = requireUser(request);
-      await removeFeedToken(app.db, me.id);
-      return { data: { url: null } };
-    },
-  );
+  app.delete('/feed', { config: { changes: [] }, schema: { response: { 200: feedAnswer, ...errors(401) } } }, async (request) => {
+    const me = requireUser(request);
+    await removeFeedToken(app.db, me.id);
+    return { data: { url: null } };
+  });
 }

@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff, siteIdentity } from '@ministry/shared/config';
 import { countOf } from '@ministry/shared/format';
+import {
+  GroupContract,
+  GroupJoinAnswerContract,
+  GroupMailAnswerContract,
+  GroupMailOffAnswerContract,
+  GroupMembershipChoicesContract,
+  GroupViewContract,
+  JoinRequestContract,
+  MyGroupsContract,
+  RosterEntryContract,
+  StaffGroupContract,
+} from '@ministry/shared/contracts';
 import { csvFileName, toCsv } from '../../lib/csv.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
@@ -9,7 +21,7 @@ import { greeting, createMailer } from '../../lib/mailer.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { requireRole, requireUser, requireVerified, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
   allRosters,
@@ -42,62 +54,14 @@ import {
 } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
 const bool = { type: 'boolean' } as const;
-const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
-const person = { type: 'object', properties: { firstname: str, lastname: str } } as const;
 
-const groupProperties = {
-  _id: str,
-  slug: str,
-  name: str,
-  kind: str,
-  lifeStage: str,
-  location: { type: ['object', 'null'], properties: { _id: str, name: str } },
-  address: nullable('string'),
-  meetingPlace: nullable('string'),
-  weekday: int,
-  time: str,
-  frequency: str,
-  description: str,
-  photo: nullable('string'),
-  capacity: nullable('integer'),
-  memberCount: int,
-  open: bool,
-  full: bool,
-  leaders: listOf(person),
-  distanceKm: { type: ['number', 'null'] },
-} as const;
-const groupSchema = { type: 'object', properties: groupProperties } as const;
-const groupViewSchema = {
-  type: 'object',
-  properties: { ...groupProperties, membership: nullable('string'), manages: bool },
-} as const;
-const myGroupSchema = {
-  type: 'object',
-  properties: { ...groupProperties, role: str, shareEmail: bool, mail: bool },
-} as const;
-const requestSchema = {
-  type: 'object',
-  properties: {
-    _id: str,
-    group: { type: 'object', properties: { _id: str, slug: str, name: str } },
-    member: { type: ['object', 'null'], properties: person.properties },
-    message: str,
-    status: str,
-    note: nullable('string'),
-    createdAt: str,
-  },
-} as const;
-const rosterSchema = {
-  type: 'object',
-  properties: { _id: str, firstname: str, lastname: str, role: str, email: nullable('string'), joinedAt: str },
-} as const;
-const staffGroupSchema = {
-  type: 'object',
-  properties: { ...groupProperties, pendingRequests: int, leaderEmails: listOf(str) },
-} as const;
+const groupSchema = answerSchema(GroupContract);
+const groupViewSchema = answerSchema(GroupViewContract);
+const myGroupsSchema = answerSchema(MyGroupsContract);
+const requestSchema = answerSchema(JoinRequestContract);
+const rosterSchema = answerSchema(RosterEntryContract);
+const staffGroupSchema = answerSchema(StaffGroupContract);
 
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const slugParams = {
@@ -189,10 +153,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         response: {
-          200: envelope({
-            type: 'object',
-            properties: { groups: listOf(myGroupSchema), myRequests: listOf(requestSchema), toAnswer: listOf(requestSchema) },
-          }),
+          200: envelope(myGroupsSchema),
           ...errors(401),
         },
       },
@@ -223,7 +184,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
           properties: { message: { type: 'string', maxLength: MESSAGE_MAX }, shareEmail: bool },
           additionalProperties: false,
         },
-        response: { 201: envelope({ type: 'object', properties: { membership: str } }), ...errors(400, 401, 403, 404, 409, 429) },
+        response: { 201: envelope(answerSchema(GroupJoinAnswerContract)), ...errors(400, 401, 403, 404, 409, 429) },
       },
       onRequest: async (request) => void requireUser(request),
       preHandler: limitedBy(
@@ -267,7 +228,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: idParams,
         body: { type: 'object', properties: { shareEmail: bool, mail: bool }, additionalProperties: false },
-        response: { 200: envelope({ type: 'object', properties: { shareEmail: bool, mail: bool } }), ...errors(400, 401, 404) },
+        response: { 200: envelope(answerSchema(GroupMembershipChoicesContract)), ...errors(400, 401, 404) },
       },
     },
     async (request) => ({ data: await updateMembership(app.db, request.params.id, requireUser(request).id, request.body) }),
@@ -329,7 +290,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
             text: { type: 'string', minLength: 1, maxLength: 5000 },
           },
         },
-        response: { 200: envelope({ type: 'object', properties: { sent: int } }), ...errors(400, 401, 403, 404, 429) },
+        response: { 200: envelope(answerSchema(GroupMailAnswerContract)), ...errors(400, 401, 403, 404, 429) },
       },
       onRequest: async (request) => {
         const viewer = viewerOf(request);
@@ -377,7 +338,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
-        response: { 200: envelope({ type: 'object', properties: { group: str } }), ...errors(400, 404, 429) },
+        response: { 200: envelope(answerSchema(GroupMailOffAnswerContract)), ...errors(400, 404, 429) },
       },
       preHandler: limitedBy([['mailLinksPerAddress', byAddress]]),
     },

@@ -9,6 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type {
+  Group,
+  GroupMembershipChoices,
+  GroupPerson,
+  GroupView,
+  JoinRequest,
+  MyGroups,
+  RosterEntry,
+  StaffGroup,
+} from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId, slugify } from '../../lib/ids.js';
@@ -43,38 +53,8 @@ export const GROUPS_PAGE_SIZE = 9;
 /** The longest join message and leader's note. */
 export const MESSAGE_MAX = 500;
 
-export interface GroupSummary {
-  _id: string;
-  slug: string;
-  name: string;
-  kind: string;
-  lifeStage: string;
-  location: { _id: string; name: string } | null;
-  /** Where it meets: the location's address, or the meeting place. */
-  address: string | null;
-  meetingPlace: string | null;
-  weekday: number;
-  time: string;
-  frequency: Frequency;
-  description: string;
-  photo: string | null;
-  capacity: number | null;
-  memberCount: number;
-  open: boolean;
-  full: boolean;
-  leaders: { firstname: string; lastname: string }[];
-  /** With the finder's `near` only: how far its location is, in km (null: its place has no coordinates). */
-  distanceKm?: number | null;
-}
-
-export type Membership = 'leader' | 'member' | 'pending' | null;
-
-export interface GroupView extends GroupSummary {
-  /** The viewer's place in it (null for a visitor or a stranger). */
-  membership: Membership;
-  /** The viewer is a leader or staff: may see the roster and mail the group. */
-  manages: boolean;
-}
+/** The viewer's place in a group: leader, member, a request waiting, or none. */
+export type Membership = GroupView['membership'];
 
 export interface FinderQuery {
   kind?: string;
@@ -142,8 +122,8 @@ function baseQuery(db: Kysely<Database>) {
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-async function leadersOf(db: Kysely<Database>, ids: string[]): Promise<Map<string, { firstname: string; lastname: string }[]>> {
-  const byGroup = new Map<string, { firstname: string; lastname: string }[]>();
+async function leadersOf(db: Kysely<Database>, ids: string[]): Promise<Map<string, GroupPerson[]>> {
+  const byGroup = new Map<string, GroupPerson[]>();
   if (!ids.length) return byGroup;
   const rows = await db
     .selectFrom('group_members as gm')
@@ -161,7 +141,7 @@ async function leadersOf(db: Kysely<Database>, ids: string[]): Promise<Map<strin
   return byGroup;
 }
 
-function toSummary(row: GroupRow, leaders: { firstname: string; lastname: string }[]): GroupSummary {
+function toSummary(row: GroupRow, leaders: GroupPerson[]): Group {
   const memberCount = Number(row.member_count);
   return {
     _id: row.id,
@@ -190,7 +170,7 @@ function toSummary(row: GroupRow, leaders: { firstname: string; lastname: string
  * by day, time and name; with `near`, nearest first (those whose place has
  * no coordinates last), each with its distance. A page at a time.
  */
-export async function listGroups(db: Kysely<Database>, query: FinderQuery): Promise<{ data: GroupSummary[]; paging: Paging }> {
+export async function listGroups(db: Kysely<Database>, query: FinderQuery): Promise<{ data: Group[]; paging: Paging }> {
   const { page, pageSize, offset } = pageWindow(query, GROUPS_PAGE_SIZE);
   let q = baseQuery(db);
   if (query.kind) q = q.where('g.kind', '=', query.kind);
@@ -233,7 +213,7 @@ async function findRow(db: Kysely<Database>, by: { slug?: string; id?: string })
   return q.executeTakeFirst();
 }
 
-export async function findGroup(db: Kysely<Database>, by: { slug?: string; id?: string }): Promise<GroupSummary | undefined> {
+export async function findGroup(db: Kysely<Database>, by: { slug?: string; id?: string }): Promise<Group | undefined> {
   const row = await findRow(db, by);
   if (!row) return undefined;
   const leaders = await leadersOf(db, [row.id]);
@@ -265,7 +245,7 @@ export async function assertManages(
   db: Kysely<Database>,
   groupId: string,
   viewer: { id: string; staff: boolean },
-): Promise<GroupSummary> {
+): Promise<Group> {
   const group = await findGroup(db, { id: groupId });
   if (!group) throw notFound('That group');
   if (!viewer.staff && (await membershipOf(db, groupId, viewer.id)) !== 'leader')
@@ -282,7 +262,7 @@ const mailToken = (): string => randomBytes(24).toString('base64url');
  */
 export async function requestToJoin(
   db: Kysely<Database>,
-  group: GroupSummary,
+  group: Group,
   userId: string,
   input: { message: string; shareEmail: boolean },
 ): Promise<string> {
@@ -389,7 +369,7 @@ export async function updateMembership(
   groupId: string,
   userId: string,
   input: { shareEmail?: boolean; mail?: boolean },
-): Promise<{ shareEmail: boolean; mail: boolean }> {
+): Promise<GroupMembershipChoices> {
   const set: { share_email?: boolean; mail_off?: boolean } = {};
   if (input.shareEmail !== undefined) set.share_email = input.shareEmail;
   if (input.mail !== undefined) set.mail_off = !input.mail;
@@ -398,16 +378,6 @@ export async function updateMembership(
   const row = await q.returning(['share_email', 'mail_off']).executeTakeFirst();
   if (!row) throw notFound('Your membership of that group');
   return { shareEmail: row.share_email, mail: !row.mail_off };
-}
-
-export interface RosterEntry {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  role: 'leader' | 'member';
-  /** Only when the member agreed to share it with the group's leaders. */
-  email: string | null;
-  joinedAt: string;
 }
 
 /** The group's people, leaders first; the addresses of those who share theirs. Only for leaders and staff. */
@@ -472,27 +442,8 @@ export async function turnGroupMailOff(db: Kysely<Database>, token: string): Pro
   return (await db.selectFrom('groups').select('name').where('id', '=', row.group_id).executeTakeFirst())?.name;
 }
 
-export interface MyGroup extends GroupSummary {
-  role: 'leader' | 'member';
-  shareEmail: boolean;
-  mail: boolean;
-}
-
-export interface JoinRequestView {
-  _id: string;
-  group: { _id: string; slug: string; name: string };
-  member: { firstname: string; lastname: string } | null;
-  message: string;
-  status: string;
-  note: string | null;
-  createdAt: string;
-}
-
 /** /my-groups: the member's groups, their requests still waiting, and the requests waiting in the groups they lead. */
-export async function myGroups(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ groups: MyGroup[]; myRequests: JoinRequestView[]; toAnswer: JoinRequestView[] }> {
+export async function myGroups(db: Kysely<Database>, userId: string): Promise<MyGroups> {
   const memberships = await db
     .selectFrom('group_members')
     .select(['group_id', 'role', 'share_email', 'mail_off'])
@@ -530,7 +481,7 @@ export async function myGroups(
     requestQuery().where('r.user_id', '=', userId).execute(),
     led.length ? requestQuery().where('r.group_id', 'in', led).execute() : Promise.resolve([]),
   ]);
-  const view = (r: (typeof mine)[number], withMember: boolean): JoinRequestView => ({
+  const view = (r: (typeof mine)[number], withMember: boolean): JoinRequest => ({
     _id: r.id,
     group: { _id: r.group_id, slug: r.slug, name: r.name },
     member: withMember ? { firstname: r.firstname, lastname: r.lastname } : null,
@@ -543,7 +494,7 @@ export async function myGroups(
 }
 
 /** The requests waiting in one group, oldest first (its leaders' and the staff's view). */
-export async function pendingRequests(db: Kysely<Database>, groupId: string): Promise<JoinRequestView[]> {
+export async function pendingRequests(db: Kysely<Database>, groupId: string): Promise<JoinRequest[]> {
   const rows = await db
     .selectFrom('group_requests as r')
     .innerJoin('groups as g', 'g.id', 'r.group_id')
@@ -719,11 +670,6 @@ export async function setLeaders(db: Kysely<Database>, groupId: string, emails: 
         .execute();
     }
   });
-}
-
-export interface StaffGroup extends GroupSummary {
-  pendingRequests: number;
-  leaderEmails: string[];
 }
 
 /** Every group as the staff see it: with its leaders' addresses and the requests waiting. */

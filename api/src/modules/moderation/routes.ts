@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
+import { PendingPrayerUpdatesContract } from '@ministry/shared/contracts';
+import type { PendingPrayerUpdates } from '@ministry/shared/types';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, queuedPostSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, queuedPostSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { pendingUpdates } from '../prayers/updates.js';
 import {
@@ -243,33 +245,15 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       onRequest: staff,
       schema: {
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              total: { type: 'integer' },
-              updates: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    _id: str,
-                    text: str,
-                    version: str,
-                    date: str,
-                    prayer: { type: 'object', properties: { _id: str, text: str } },
-                    user: { type: 'object', properties: { _id: str, firstname: str, lastname: str, email: str } },
-                  },
-                },
-              },
-            },
-          }),
+          200: envelope(answerSchema(PendingPrayerUpdatesContract)),
           ...errors(401, 403),
         },
       },
     },
     async () => {
       const { total, updates } = await pendingUpdates(app.db);
-      return { data: { total, updates: updates.map((u) => ({ ...u, version: versionOf(u.text) })) } };
+      const data: PendingPrayerUpdates = { total, updates: updates.map((u) => ({ ...u, version: versionOf(u.text) })) };
+      return { data };
     },
   );
 

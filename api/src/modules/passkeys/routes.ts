@@ -14,10 +14,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { PasskeyContract } from '@ministry/shared/contracts';
 import { HttpError } from '../../lib/errors.js';
 import { byAccount, byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { ACCOUNT_DISABLED, requireUser, startSession } from '../../plugins/session.js';
-import { envelope, errors, userSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from '../users/loginGuard.js';
 import { findUserById, normalizeEmail, toUser } from '../users/service.js';
 import {
@@ -76,17 +77,7 @@ const authenticationSchema = credentialSchema({
   additionalProperties: false,
 });
 const nameSchema = { type: 'string', maxLength: PASSKEY_NAME_MAX * 4 } as const;
-const passkeySchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    createdAt: { type: 'string' },
-    lastUsedAt: { type: ['string', 'null'] },
-    backedUp: { type: 'boolean' },
-  },
-} as const;
-const passkeysAnswer = envelope({ type: 'array', items: passkeySchema });
+const passkeysAnswer = envelope(listOf(answerSchema(PasskeyContract)));
 /** The options for navigator.credentials (their shape is WebAuthn's). */
 const optionsAnswer = envelope({ type: 'object', additionalProperties: true });
 const passkeyParams = {

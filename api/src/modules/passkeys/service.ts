@@ -14,6 +14,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { siteIdentity } from '@ministry/shared/config';
+import type { Passkey } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 
@@ -46,18 +47,9 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
   return { id: url.hostname, origin: url.origin, name: siteIdentity.ministryName };
 }
 
-/** What a member sees of a passkey (and their data export): never its key. */
-export interface PasskeyView {
-  _id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  backedUp: boolean;
-}
-
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export async function listPasskeys(db: Kysely<Database>, userId: string): Promise<PasskeyView[]> {
+export async function listPasskeys(db: Kysely<Database>, userId: string): Promise<Passkey[]> {
   const rows = await db
     .selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
@@ -161,7 +153,7 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
   name: string,
   now: Date,
-): Promise<PasskeyView> {
+): Promise<Passkey> {
   const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { byAccount, byAddress, limitedBy, REACTIONS_USED } from '../../lib/limits.js';
 import { isStaff } from '@ministry/shared/config';
-import { AnsweredBody, PostEditBody, PrayerBody } from '@ministry/shared/contracts';
+import type { FollowUps } from '@ministry/shared/types';
+import { AnsweredBody, FollowUpsContract, PostEditBody, PrayerBody, PrayerUpdateContract } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -10,7 +11,7 @@ import { checkedBody, readBody } from '../../lib/validate.js';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
-import { envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { postPageRoute } from '../community/postPage.js';
 import { PRAYED_MAIL_DELAY_MS, sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
@@ -170,18 +171,6 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const updateSchema = {
-    type: 'object',
-    properties: {
-      _id: { type: 'string' },
-      prayer: { type: 'string' },
-      text: { type: 'string' },
-      status: { type: 'string' },
-      date: { type: 'string' },
-      reason: { type: ['string', 'null'] },
-    },
-  } as const;
-
   app.get<{ Querystring: { ids: string } }>(
     '/updates',
     {
@@ -192,13 +181,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
           properties: { ids: { type: 'string', pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,49}$' } },
         },
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              updates: { type: 'object', additionalProperties: listOf(updateSchema) },
-              summaryMail: { type: 'object', additionalProperties: { type: 'boolean' } },
-            },
-          }),
+          200: envelope(answerSchema(FollowUpsContract)),
           ...errors(400),
         },
       },
@@ -214,12 +197,11 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
             .where('user_id', '=', viewer.id)
             .execute()
         : [];
-      return {
-        data: {
-          updates: await updatesOf(app.db, ids, viewer),
-          summaryMail: Object.fromEntries(own.map((p) => [p.id, p.summary_mail])),
-        },
+      const data: FollowUps = {
+        updates: await updatesOf(app.db, ids, viewer),
+        summaryMail: Object.fromEntries(own.map((p) => [p.id, p.summary_mail])),
       };
+      return { data };
     },
   );
 
@@ -243,7 +225,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
         body: PostEditBody,
-        response: { 201: envelope(updateSchema), ...errors(400, 401, 403, 404, 429) },
+        response: { 201: envelope(answerSchema(PrayerUpdateContract)), ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

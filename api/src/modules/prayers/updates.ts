@@ -6,19 +6,10 @@
  * not published (with the moderator's reason).
  */
 import type { Kysely } from 'kysely';
+import type { PendingPrayerUpdate, PrayerUpdate } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import type { PostStatus } from '../community/visibility.js';
-
-export interface PrayerUpdate {
-  _id: string;
-  prayer: string;
-  text: string;
-  status: PostStatus;
-  date: string;
-  /** Why a moderator did not publish it (to its author only). */
-  reason: string | null;
-}
 
 const toUpdate = (r: {
   id: string;
@@ -83,7 +74,10 @@ export async function updatesOf(
 }
 
 /** Updates waiting for review, oldest first, with their request and author (for the moderators). */
-export async function pendingUpdates(db: Kysely<Database>, limit = 50) {
+export async function pendingUpdates(
+  db: Kysely<Database>,
+  limit = 50,
+): Promise<{ total: number; updates: Omit<PendingPrayerUpdate, 'version'>[] }> {
   const rows = await db
     .selectFrom('prayer_updates as pu')
     .innerJoin('prayers as p', 'p.id', 'pu.prayer_id')

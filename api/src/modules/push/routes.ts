@@ -23,10 +23,16 @@
  * notifications that are due, and sends what was made (service.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import {
+  AnnouncementContract,
+  AnnouncementListContract,
+  AnnouncementPreviewContract,
+  PushSettingsContract,
+} from '@ministry/shared/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { byAccount, limitedBy } from '../../lib/limits.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { vapidKeys } from './keys.js';
 import {
@@ -53,20 +59,9 @@ import {
 } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const topicsSchema = {
-  type: 'object',
-  properties: Object.fromEntries(TOPICS.map((t) => [t, { type: 'boolean' }])),
-} as const;
-
-const settingsSchema = {
-  type: 'object',
-  properties: {
-    topics: topicsSchema,
-    devotionalTime: { type: 'string' },
-    browsers: { type: 'integer' },
-    thisBrowser: { type: 'boolean' },
-  },
-} as const;
+const settingsAnswer = envelope(answerSchema(PushSettingsContract));
+/** Each topic on or off (what PUT /topics may change). */
+const topicFlags = Object.fromEntries(TOPICS.map((t) => [t, { type: 'boolean' }]));
 
 const endpointSchema = { type: 'string', minLength: 12, maxLength: 1000 } as const;
 const base64url = (min: number, max: number) => ({
@@ -92,7 +87,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: { type: 'object', properties: { endpoint: endpointSchema }, additionalProperties: false },
-        response: { 200: envelope(settingsSchema), ...errors(400, 401) },
+        response: { 200: settingsAnswer, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -111,10 +106,10 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: 'object',
           minProperties: 1,
-          properties: { ...topicsSchema.properties, devotionalTime: { type: 'string', pattern: TIME_PATTERN } },
+          properties: { ...topicFlags, devotionalTime: { type: 'string', pattern: TIME_PATTERN } },
           additionalProperties: false,
         },
-        response: { 200: envelope(settingsSchema), ...errors(400, 401, 429) },
+        response: { 200: settingsAnswer, ...errors(400, 401, 429) },
       },
     },
     async (request) => {
@@ -145,7 +140,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
           },
           additionalProperties: false,
         },
-        response: { 201: envelope(settingsSchema), ...errors(400, 401, 429) },
+        response: { 201: settingsAnswer, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -173,7 +168,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
       preHandler: changes,
       schema: {
         body: { type: 'object', required: ['endpoint'], properties: { endpoint: endpointSchema }, additionalProperties: false },
-        response: { 200: envelope(settingsSchema), ...errors(400, 401, 429) },
+        response: { 200: settingsAnswer, ...errors(400, 401, 429) },
       },
     },
     async (request) => {
@@ -205,19 +200,6 @@ const announcementBody = {
   additionalProperties: false,
 } as const;
 
-const announcementSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    title: { type: 'string' },
-    body: { type: 'string' },
-    url: { type: 'string' },
-    sentBy: { type: 'string' },
-    recipients: { type: 'integer' },
-    createdAt: { type: 'string' },
-  },
-} as const;
-
 type AnnouncementBody = { title: string; body: string; url?: string };
 
 /** The announcement as it goes: its words trimmed, its link checked; 400 when empty. */
@@ -242,10 +224,7 @@ export async function staffAnnouncementRoutes(app: FastifyInstance): Promise<voi
       onRequest: staff,
       schema: {
         response: {
-          200: envelope({
-            type: 'object',
-            properties: { audience: { type: 'integer' }, announcements: listOf(announcementSchema) },
-          }),
+          200: envelope(answerSchema(AnnouncementListContract)),
           ...errors(401, 403),
         },
       },
@@ -263,16 +242,7 @@ export async function staffAnnouncementRoutes(app: FastifyInstance): Promise<voi
       schema: {
         body: announcementBody,
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              title: { type: 'string' },
-              body: { type: 'string' },
-              url: { type: 'string' },
-              stopUrl: { type: 'string' },
-              audience: { type: 'integer' },
-            },
-          }),
+          200: envelope(answerSchema(AnnouncementPreviewContract)),
           ...errors(400, 401, 403),
         },
       },
@@ -293,7 +263,10 @@ export async function staffAnnouncementRoutes(app: FastifyInstance): Promise<voi
         [['announcementsPerAccount', byAccount]],
         'You have sent as many announcements as one person may today. Please wait, or ask another member of the staff.',
       ),
-      schema: { body: announcementBody, response: { 201: envelope(announcementSchema), ...errors(400, 401, 403, 429) } },
+      schema: {
+        body: announcementBody,
+        response: { 201: envelope(answerSchema(AnnouncementContract)), ...errors(400, 401, 403, 429) },
+      },
     },
     async (request, reply) => {
       const me = requireRole(request, 'editor');

@@ -15,6 +15,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
+import type { Announcement, PushSettings } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import type { PushTopic } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
@@ -29,16 +30,6 @@ export const TOPICS = ['devotional', 'reminders', 'prayed', 'sermons', 'announce
 
 /** Where a notification's "stop" leads: the member's notification settings, the topic named. */
 export const stopPath = (topic: PushTopic): string => `/profile?notifications=${topic}#notifications`;
-
-export interface PushSettings {
-  topics: Record<PushTopic, boolean>;
-  /** 'HH:mm' on the site's clock. */
-  devotionalTime: string;
-  /** Browsers the member has turned notifications on in. */
-  browsers: number;
-  /** Whether the browser asked about (`?endpoint=`) is one of them. */
-  thisBrowser: boolean;
-}
 
 export async function pushSettings(db: Db, userId: string, endpoint?: string): Promise<PushSettings> {
   const [row, browsers] = await Promise.all([
@@ -513,16 +504,6 @@ export async function announcementAudience(db: Db): Promise<number> {
     .select(sql<string>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export interface Announcement {
-  _id: string;
-  title: string;
-  body: string;
-  url: string;
-  sentBy: string;
-  recipients: number;
-  createdAt: string;
 }
 
 /** Records the announcement and makes its notification for every member who wants announcements. */

@@ -36,6 +36,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
+import { MyScheduleContract, RosterDayContract, ServingOverviewContract, ServingTeamContract } from '@ministry/shared/contracts';
+import type { ServingOverview } from '@ministry/shared/types';
 import { LIST_TTL } from '../../lib/answerCache.js';
 import { csvFileName, toCsv } from '../../lib/csv.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -45,7 +47,7 @@ import { byAccount, limitedBy } from '../../lib/limits.js';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { siteDay } from '../../lib/schedule.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
-import { envelope, errors, listOf } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { secretFeedRoutes, sendCalendar } from '../calendar/routes.js';
 import { entriesCalendar } from '../events/calendar.js';
@@ -86,71 +88,11 @@ import {
 } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const ref = { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' } } } as const;
-const slotProperties = {
-  _id: { type: 'string' },
-  team: ref,
-  position: ref,
-  church: { anyOf: [ref, { type: 'null' }] },
-  startsAt: { type: 'string' },
-  day: { type: 'string' },
-  needed: { type: 'integer' },
-  filled: { type: 'integer' },
-} as const;
-const slotSchema = { type: 'object', properties: slotProperties } as const;
-const teamSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    positions: listOf(ref),
-    slots: listOf(slotSchema),
-  },
-} as const;
-const mySchema = {
-  type: 'object',
-  properties: {
-    slots: listOf({ type: 'object', properties: { ...slotProperties, cancelUntil: { type: 'string' } } }),
-    blockouts: listOf({ type: 'string' }),
-    cancelHours: { type: 'integer' },
-  },
-} as const;
+const teamsAnswer = envelope(listOf(answerSchema(ServingTeamContract)));
+const scheduleAnswer = envelope(answerSchema(MyScheduleContract));
+const overviewAnswer = envelope(answerSchema(ServingOverviewContract));
+const rosterAnswer = envelope(listOf(answerSchema(RosterDayContract)));
 const okSchema = envelope({ type: 'object', properties: { ok: { type: 'boolean' } } });
-const person = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    addedByLeader: { type: 'boolean' },
-  },
-} as const;
-const managedTeamSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    positions: listOf(ref),
-    leaders: listOf({
-      type: 'object',
-      properties: { _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
-    }),
-    upcomingSlots: { type: 'integer' },
-  },
-} as const;
-const rosterSchema = listOf({
-  type: 'object',
-  properties: {
-    day: { type: 'string' },
-    slots: listOf({ type: 'object', properties: { ...slotProperties, people: listOf(person) } }),
-    blockedOut: listOf({
-      type: 'object',
-      properties: { _id: { type: 'string' }, name: { type: 'string' }, teams: listOf({ type: 'string' }) },
-    }),
-  },
-});
 
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const dayParams = {
@@ -189,7 +131,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
   // Who serves where shows on the schedule; a member's own days off and calendar do not (below).
   writesChange(app, ['serving']);
 
-  app.get('', { schema: { response: { 200: envelope(listOf(teamSchema)) } } }, async (_request, reply) =>
+  app.get('', { schema: { response: { 200: teamsAnswer } } }, async (_request, reply) =>
     app.answerCache.send(reply, 'serving', LIST_TTL.content, async () => ({ data: await listTeams(app.db, app.clock.now()) })),
   );
 
@@ -219,7 +161,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/mine', { schema: { response: { 200: envelope(mySchema), ...errors(401) } } }, async (request, reply) => {
+  app.get('/mine', { schema: { response: { 200: scheduleAnswer, ...errors(401) } } }, async (request, reply) => {
     const me = requireUser(request);
     reply.header('Cache-Control', 'no-store');
     return { data: await mySchedule(app.db, me.id, app.clock.now(), app.config.servingCancelHours) };
@@ -355,14 +297,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         response: {
-          200: envelope({
-            type: 'object',
-            properties: {
-              staff: { type: 'boolean' },
-              teams: listOf(managedTeamSchema),
-              locations: listOf(ref),
-            },
-          }),
+          200: overviewAnswer,
           ...errors(401, 403),
         },
       },
@@ -375,13 +310,12 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
         managedTeams(app.db, led, app.clock.now()),
         app.db.selectFrom('churches').select(['id', 'church_name']).orderBy('position').execute(),
       ]);
-      return {
-        data: {
-          staff: me.role !== 'member',
-          teams,
-          locations: churches.map((c) => ({ _id: c.id, name: c.church_name })),
-        },
+      const data: ServingOverview = {
+        staff: me.role !== 'member',
+        teams,
+        locations: churches.map((c) => ({ _id: c.id, name: c.church_name })),
       };
+      return { data };
     },
   );
 
@@ -412,7 +346,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: RosterQuery }>(
     '/roster',
-    { schema: { querystring: rosterQuery, response: { 200: envelope(rosterSchema), ...errors(400, 401, 403, 404) } } },
+    { schema: { querystring: rosterQuery, response: { 200: rosterAnswer, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { data: (await rosterFor(request)).days };

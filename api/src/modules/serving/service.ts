@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inSiteTimeZone } from '@ministry/shared/format';
+import type { ManagedTeam, MySchedule, RosterDay, ServingSlot, ServingTeam } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -30,25 +31,6 @@ export const dayName = (day: string): string => inSiteTimeZone(day).format('dddd
 export const momentName = (at: Date | string): string => inSiteTimeZone(at).format('dddd D MMMM YYYY [at] h:mm A');
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
-
-export interface SlotView {
-  _id: string;
-  team: { _id: string; name: string };
-  position: { _id: string; name: string };
-  church: { _id: string; name: string } | null;
-  startsAt: string;
-  day: string;
-  needed: number;
-  filled: number;
-}
-
-export interface TeamView {
-  _id: string;
-  name: string;
-  description: string;
-  positions: { _id: string; name: string }[];
-  slots: SlotView[];
-}
 
 function slotQuery(db: Db) {
   return db
@@ -76,7 +58,7 @@ function slotQuery(db: Db) {
 
 type SlotRow = Awaited<ReturnType<ReturnType<typeof slotQuery>['execute']>>[number];
 
-function toSlot(row: SlotRow): SlotView {
+function toSlot(row: SlotRow): ServingSlot {
   return {
     _id: row.id,
     team: { _id: row.team_id, name: row.team_name },
@@ -90,7 +72,7 @@ function toSlot(row: SlotRow): SlotView {
 }
 
 /** Every team with its positions and its slots from `now` to LIST_WEEKS ahead (the public /serve). */
-export async function listTeams(db: Db, now: Date): Promise<TeamView[]> {
+export async function listTeams(db: Db, now: Date): Promise<ServingTeam[]> {
   const [teams, positions, slots] = await Promise.all([
     db.selectFrom('serving_teams').select(['id', 'name', 'description']).orderBy('name').execute(),
     db.selectFrom('serving_positions').select(['id', 'team_id', 'name']).orderBy('name').execute(),
@@ -110,7 +92,7 @@ export async function listTeams(db: Db, now: Date): Promise<TeamView[]> {
   }));
 }
 
-export async function findSlot(db: Db, slotId: string): Promise<SlotView | undefined> {
+export async function findSlot(db: Db, slotId: string): Promise<ServingSlot | undefined> {
   const row = await slotQuery(db).where('s.id', '=', slotId).executeTakeFirst();
   return row ? toSlot(row) : undefined;
 }
@@ -209,18 +191,8 @@ export async function cancelSignUp(db: Db, slotId: string, userId: string, now: 
   await db.deleteFrom('serving_signups').where('id', '=', row.id).execute();
 }
 
-export interface MySlot extends SlotView {
-  /** Until when the member may cancel it themself. */
-  cancelUntil: string;
-}
-
 /** The member's slots from today on, their blockout days from today on. */
-export async function mySchedule(
-  db: Db,
-  userId: string,
-  now: Date,
-  cancelHours: number,
-): Promise<{ slots: MySlot[]; blockouts: string[]; cancelHours: number }> {
+export async function mySchedule(db: Db, userId: string, now: Date, cancelHours: number): Promise<MySchedule> {
   const today = siteDay(now);
   const startOfToday = inSiteTimeZone(today).startOf('day').toDate();
   const [slots, blockouts] = await Promise.all([
@@ -308,7 +280,7 @@ export async function servingFeedOwner(db: Db, token: string): Promise<string | 
 }
 
 /** The member's slots for their calendar: from 30 days back on. */
-export async function feedSlots(db: Db, userId: string, now: Date): Promise<(SlotView & { address: string | null })[]> {
+export async function feedSlots(db: Db, userId: string, now: Date): Promise<(ServingSlot & { address: string | null })[]> {
   const rows = await slotQuery(db)
     .innerJoin('serving_signups as mine', (join) => join.onRef('mine.slot_id', '=', 's.id').on('mine.user_id', '=', userId))
     .select('c.adress')
@@ -323,7 +295,7 @@ export async function feedSlots(db: Db, userId: string, now: Date): Promise<(Slo
 export interface Reminder {
   email: string;
   firstname: string;
-  slot: SlotView;
+  slot: ServingSlot;
 }
 
 /**
@@ -386,7 +358,7 @@ export async function teamsLedBy(db: Db, user: { id: string; role: string }): Pr
 }
 
 /** A 403 unless `user` is staff or leads the team of `slotId`; answers the slot. */
-export async function assertLeadsSlot(db: Db, user: { id: string; role: string }, slotId: string): Promise<SlotView> {
+export async function assertLeadsSlot(db: Db, user: { id: string; role: string }, slotId: string): Promise<ServingSlot> {
   const slot = await findSlot(db, slotId);
   if (!slot) throw notFound('That slot');
   if (isStaff(user.role)) return slot;
@@ -398,15 +370,6 @@ export async function assertLeadsSlot(db: Db, user: { id: string; role: string }
     .executeTakeFirst();
   if (!leads) throw forbidden("Only the team's leaders and the church's staff may do this.");
   return slot;
-}
-
-export interface ManagedTeam {
-  _id: string;
-  name: string;
-  description: string;
-  positions: { _id: string; name: string }[];
-  leaders: { _id: string; name: string; email: string }[];
-  upcomingSlots: number;
 }
 
 export async function managedTeams(db: Db, teamIds: string[], now: Date): Promise<ManagedTeam[]> {
@@ -581,17 +544,6 @@ export async function removeFromSlot(db: Db, slotId: string, userId: string): Pr
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export interface RosterSlot extends SlotView {
-  people: { _id: string; name: string; email: string; addedByLeader: boolean }[];
-}
-
-export interface RosterDay {
-  day: string;
-  slots: RosterSlot[];
-  /** Members of these teams (their leaders and whoever served on them) who cannot serve that day. */
-  blockedOut: { _id: string; name: string; teams: string[] }[];
 }
 
 /** The roster of `teamIds` from `from` for `days` days: per day its slots, who serves, the gaps, who is blocked out. */

@@ -4,16 +4,8 @@
  * one is this device. Any other may be signed out, or all of them at once.
  */
 import type { Kysely } from 'kysely';
+import type { Device } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-
-export interface Device {
-  _id: string;
-  browser: string;
-  system: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  thisDevice: boolean;
-}
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],

@@ -17,6 +17,7 @@ import {
   messages,
 } from '@ministry/shared/validation';
 import {
+  DeviceContract,
   ForgotPasswordBody,
   LoginBody,
   ResetPasswordBody,
@@ -45,7 +46,7 @@ import {
   startSession,
 } from '../../plugins/session.js';
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.js';
-import { envelope, errors, userSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
 import {
   confirmationOwner,
@@ -209,18 +210,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { data: toUser(await findUserById(app.db, me.id)) };
   });
 
-  const deviceSchema = {
-    type: 'object',
-    properties: {
-      _id: str,
-      browser: str,
-      system: str,
-      createdAt: str,
-      lastSeenAt: { type: ['string', 'null'] },
-      thisDevice: { type: 'boolean' },
-    },
-  } as const;
-  const devicesAnswer = envelope({ type: 'array', items: deviceSchema });
+  const devicesAnswer = envelope(listOf(answerSchema(DeviceContract)));
 
   /** Where the member is signed in (this device first). */
   app.get('/sessions', { schema: { response: { 200: devicesAnswer, ...errors(401) } } }, async (request, reply) => {

@@ -4,15 +4,9 @@ import { friendlyError } from '@ministry/shared/api';
 import { inSiteTimeZone } from '@ministry/shared/format';
 import { useResource } from '@ministry/shared/app';
 import { Button, notify, ResourceView, StaffPage, StaffTable, TextAreaField, TextField, theme } from '@ministry/shared/ui';
+import type { Announcement, AnnouncementPreview } from '@ministry/shared/types';
 import { Panel as AccountPanel } from '../../components/Panel';
-import {
-  getAnnouncements,
-  previewAnnouncement,
-  sendAnnouncement,
-  type Announcement,
-  type AnnouncementInput,
-  type AnnouncementPreview,
-} from './api';
+import { getAnnouncements, previewAnnouncement, sendAnnouncement, type AnnouncementInput } from './api';
 
 const Grid = styled.div`
   display: grid;

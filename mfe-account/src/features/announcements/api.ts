@@ -1,16 +1,6 @@
 /** The staff's announcements (notifications to members who turned announcements on). */
 import { http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
-
-export interface Announcement {
-  _id: string;
-  title: string;
-  body: string;
-  url: string;
-  sentBy: string;
-  recipients: number;
-  createdAt: string;
-}
+import type { Announcement, AnnouncementList, AnnouncementPreview, Envelope } from '@ministry/shared/types';
 
 export interface AnnouncementInput {
   title: string;
@@ -18,14 +8,9 @@ export interface AnnouncementInput {
   url: string;
 }
 
-export interface AnnouncementPreview extends AnnouncementInput {
-  stopUrl: string;
-  audience: number;
-}
-
 /** GET /api/admin/announcements: the last announcements, and how many members would get one now. */
-export async function getAnnouncements(): Promise<{ audience: number; announcements: Announcement[] }> {
-  return (await http.get<Envelope<{ audience: number; announcements: Announcement[] }>>('/api/admin/announcements')).data.data;
+export async function getAnnouncements(): Promise<AnnouncementList> {
+  return (await http.get<Envelope<AnnouncementList>>('/api/admin/announcements')).data.data;
 }
 
 /** POST /api/admin/announcements/preview: the notification as members will see it (its link checked), and to how many. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
-import type { PushSettings } from './api';
+import type { PushSettings } from '@ministry/shared/types';
 import { NotificationsSection } from './NotificationsSection';
 
 const off: PushSettings = {

@@ -2,18 +2,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
+import type { PushSettings, PushTopic } from '@ministry/shared/types';
 import { Button, notify, theme } from '@ministry/shared/ui';
 import { NumberedPanel } from '../../components/Panel';
 import { browserPush, subscribeHere, type BrowserPush } from './browserPush';
-import {
-  getPushKey,
-  getPushSettings,
-  removeSubscription,
-  saveSubscription,
-  setPushTopics,
-  type PushSettings,
-  type Topic,
-} from './api';
+import { getPushKey, getPushSettings, removeSubscription, saveSubscription, setPushTopics } from './api';
 
 const Panel = styled(NumberedPanel)`
   scroll-margin-top: 96px;
@@ -74,7 +67,7 @@ const Browser = styled.div`
   }
 `;
 
-export const TOPIC_LABELS: Record<Topic, string> = {
+export const TOPIC_LABELS: Record<PushTopic, string> = {
   devotional: "The day's devotional, at the time I choose",
   reminders: 'Reminders the day before my events and serving',
   prayed: 'When someone prays for my request',
@@ -82,9 +75,9 @@ export const TOPIC_LABELS: Record<Topic, string> = {
   announcements: 'Announcements from the church',
 };
 
-const TOPICS = Object.keys(TOPIC_LABELS) as Topic[];
+const TOPICS = Object.keys(TOPIC_LABELS) as PushTopic[];
 
-const isTopic = (value: string | null): value is Topic => value !== null && value in TOPIC_LABELS;
+const isTopic = (value: string | null): value is PushTopic => value !== null && value in TOPIC_LABELS;
 
 /** What this browser's part says when notifications cannot be turned on here. */
 const cannot: Record<Exclude<BrowserPush['kind'], 'ready'>, string> = {

@@ -1,18 +1,8 @@
 /** The notification settings' calls: the site's public key, the member's topics and this browser's subscription. */
 import { http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
-
-export type Topic = 'devotional' | 'reminders' | 'prayed' | 'sermons' | 'announcements';
+import type { Envelope, PushSettings, PushTopic } from '@ministry/shared/types';
 
 /** GET /api/push: what the member chose, and whether the browser named by `endpoint` is one they turned on. */
-export interface PushSettings {
-  topics: Record<Topic, boolean>;
-  /** 'HH:mm' on the church's clock. */
-  devotionalTime: string;
-  browsers: number;
-  thisBrowser: boolean;
-}
-
 export async function getPushSettings(endpoint?: string): Promise<PushSettings> {
   return (await http.get<Envelope<PushSettings>>('/api/push', { params: endpoint ? { endpoint } : {} })).data.data;
 }
@@ -24,7 +14,7 @@ export async function getPushKey(): Promise<string> {
 
 /** PUT /api/push/topics: topics on or off, the devotional's time. */
 export async function setPushTopics(
-  changes: Partial<Record<Topic, boolean>> & { devotionalTime?: string },
+  changes: Partial<Record<PushTopic, boolean>> & { devotionalTime?: string },
 ): Promise<PushSettings> {
   return (await http.put<Envelope<PushSettings>>('/api/push/topics', changes)).data.data;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
-import type { Passkey } from './api';
+import type { Passkey } from '@ministry/shared/types';
 import { PasskeysPart } from './PasskeysPart';
 
 const phone: Passkey = { _id: 'p1', name: 'My phone', createdAt: '2026-03-01T10:00:00Z', lastUsedAt: null, backedUp: true };

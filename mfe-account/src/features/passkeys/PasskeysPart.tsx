@@ -2,16 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { TimeAgo } from '@ministry/shared/app';
 import styled from 'styled-components';
 import { formatNewsDate } from '@ministry/shared/format';
+import type { Passkey } from '@ministry/shared/types';
 import { Button, ConfirmDialog, ConfirmRefusal, Modal, TextField, notify, theme } from '@ministry/shared/ui';
-import {
-  addPasskey,
-  getMyPasskeys,
-  passkeyErrorMessage,
-  passkeysSupported,
-  PASSKEYS_UNSUPPORTED,
-  removePasskey,
-  type Passkey,
-} from './api';
+import { addPasskey, getMyPasskeys, passkeyErrorMessage, passkeysSupported, PASSKEYS_UNSUPPORTED, removePasskey } from './api';
 
 const Part = styled.section`
   margin-top: 28px;

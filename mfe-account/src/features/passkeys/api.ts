@@ -15,16 +15,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { friendlyError, http } from '@ministry/shared/api';
-import type { Envelope, User } from '@ministry/shared/types';
-
-/** A passkey as the member sees it (GET /api/user/passkeys). */
-export interface Passkey {
-  _id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  backedUp: boolean;
-}
+import type { Envelope, Passkey, User } from '@ministry/shared/types';
 
 export const PASSKEYS_UNSUPPORTED =
   'This browser cannot use passkeys. Try an up-to-date browser, or sign in with your password or a code by e-mail.';

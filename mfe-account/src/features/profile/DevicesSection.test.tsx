@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders } from '@ministry/shared/testing';
-import type { Device } from './api';
+import type { Device } from '@ministry/shared/types';
 import { DevicesSection } from './DevicesSection';
 
 const now = new Date().toISOString();

@@ -3,8 +3,9 @@ import { TimeAgo } from '@ministry/shared/app';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
 import { Button, notify, theme } from '@ministry/shared/ui';
+import type { Device } from '@ministry/shared/types';
 import { NumberedPanel } from '../../components/Panel';
-import { getMyDevices, signOutDevice, signOutOtherDevices, type Device } from './api';
+import { getMyDevices, signOutDevice, signOutOtherDevices } from './api';
 
 const List = styled.ul`
   list-style: none;

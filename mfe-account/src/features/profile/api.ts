@@ -1,6 +1,6 @@
 /** The profile page's calls: the member's details, photo, e-mail confirmation, newsletter, tickets and prayer e-mails. */
 import { http } from '@ministry/shared/api';
-import type { BasicInfoInput, Booking, Envelope, MyNewsletter, SecurityInput, User } from '@ministry/shared/types';
+import type { BasicInfoInput, Booking, Device, Envelope, MyNewsletter, SecurityInput, User } from '@ministry/shared/types';
 
 /** PUT /api/user/updateBasic/{id}: basic info and church. */
 export async function updateBasic(id: string, input: BasicInfoInput): Promise<User> {
@@ -68,16 +68,7 @@ export async function deleteMyAccount(input: {
   return (await http.delete<Envelope<{ ok: boolean; message: string }>>('/api/user/me', { data: input })).data.data.message;
 }
 
-/** Where the member is signed in (GET /api/user/sessions): this device first. */
-export interface Device {
-  _id: string;
-  browser: string;
-  system: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  thisDevice: boolean;
-}
-
+/** GET /api/user/sessions: where the member is signed in, this device first. */
 export async function getMyDevices(): Promise<Device[]> {
   return (await http.get<Envelope<Device[]>>('/api/user/sessions')).data.data;
 }

@@ -18,6 +18,7 @@ import {
   StaffPage,
   theme,
 } from '@ministry/shared/ui';
+import type { StaffGroup } from '@ministry/shared/types';
 import { DAYS, FREQUENCIES, GROUP_KINDS, LIFE_STAGES, type Frequency } from '../../lib/groups';
 import {
   answerGroupRequest,
@@ -33,7 +34,6 @@ import {
   updateGroup,
   uploadGroupPhoto,
   type GroupInput,
-  type StaffGroup,
 } from './api';
 
 const Form = styled.form`

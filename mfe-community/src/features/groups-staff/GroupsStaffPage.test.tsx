@@ -5,7 +5,7 @@ import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
 import { locations } from '../../testing/fixtures';
-import type { StaffGroup } from './api';
+import type { StaffGroup } from '@ministry/shared/types';
 
 const editor = signedInState({ ...sampleUser, role: 'editor' });
 const ID = '7d0f7f0e-6b1a-4c55-9d6a-1b2c3d4e5f60';

@@ -1,12 +1,7 @@
 /** The staff's small groups (/admin/groups): every group, its details and leaders, the rosters as CSV. */
 import { apiBase, http } from '@ministry/shared/api';
-import type { ChurchLocation, Envelope } from '@ministry/shared/types';
-import type { Frequency, Group } from '../../lib/groups';
-
-export interface StaffGroup extends Group {
-  pendingRequests: number;
-  leaderEmails: string[];
-}
+import type { ChurchLocation, Envelope, JoinRequest, RosterEntry, StaffGroup } from '@ministry/shared/types';
+import type { Frequency } from '../../lib/groups';
 
 export interface GroupInput {
   name: string;
@@ -22,15 +17,6 @@ export interface GroupInput {
   photo: string | null;
   capacity: number | null;
   open: boolean;
-}
-
-export interface RosterEntry {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  role: 'leader' | 'member';
-  email: string | null;
-  joinedAt: string;
 }
 
 export async function getStaffGroups(): Promise<StaffGroup[]> {
@@ -80,16 +66,9 @@ export function rostersCsvUrl(groupId?: string): string {
   return `${apiBase()}/api/admin/groups/rosters.csv${groupId ? `?group=${encodeURIComponent(groupId)}` : ''}`;
 }
 
-export interface WaitingRequest {
-  _id: string;
-  member: { firstname: string; lastname: string } | null;
-  message: string;
-  createdAt: string;
-}
-
 /** GET /api/admin/groups/{id}/requests: the requests waiting in a group. */
-export async function getGroupRequests(id: string): Promise<WaitingRequest[]> {
-  return (await http.get<Envelope<WaitingRequest[]>>(`/api/admin/groups/${encodeURIComponent(id)}/requests`)).data.data;
+export async function getGroupRequests(id: string): Promise<JoinRequest[]> {
+  return (await http.get<Envelope<JoinRequest[]>>(`/api/admin/groups/${encodeURIComponent(id)}/requests`)).data.data;
 }
 
 /** POST /api/groups/requests/{id}/accept or /decline: the staff answer a request as its leaders would. */

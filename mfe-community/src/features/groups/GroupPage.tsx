@@ -19,7 +19,8 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { kindName, leaderNames, placeOf, scheduleOf, stageName, type GroupView } from '../../lib/groups';
+import type { GroupView } from '@ministry/shared/types';
+import { kindName, leaderNames, placeOf, scheduleOf, stageName } from '../../lib/groups';
 import { askToJoin, getGroup, withdrawRequest } from './api';
 import { Availability, GroupPhoto, Tag } from './GroupsPage';
 

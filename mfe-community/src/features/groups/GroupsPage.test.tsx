@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, signedInState } from '@ministry/shared/testing';
-import type { GroupView } from '../../lib/groups';
+import type { GroupView } from '@ministry/shared/types';
 import { CommunityApp } from '../../testing/CommunityApp';
 import { locations } from '../../testing/fixtures';
 

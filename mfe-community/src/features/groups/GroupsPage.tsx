@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useResource } from '@ministry/shared/app';
 import { weekdayName } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
+import type { Group } from '@ministry/shared/types';
 import {
   Button,
   Card,
@@ -23,17 +24,7 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import {
-  DAYS,
-  distanceOf,
-  GROUP_KINDS,
-  kindName,
-  LIFE_STAGES,
-  placeOf,
-  scheduleOf,
-  stageName,
-  type Group,
-} from '../../lib/groups';
+import { DAYS, distanceOf, GROUP_KINDS, kindName, LIFE_STAGES, placeOf, scheduleOf, stageName } from '../../lib/groups';
 import { getGroupLocations, getGroups, type GroupFilters, type Position } from './api';
 
 const Filters = styled.form`

@@ -1,7 +1,6 @@
 /** The small groups as visitors and members see them: the finder, a group, asking to join, stopping a group's mails. */
 import { http } from '@ministry/shared/api';
-import type { ChurchLocation, Envelope, PageOf } from '@ministry/shared/types';
-import type { Group, GroupView } from '../../lib/groups';
+import type { ChurchLocation, Envelope, Group, GroupMailOffAnswer, GroupView, PageOf } from '@ministry/shared/types';
 
 export interface GroupFilters {
   kind?: string;
@@ -56,5 +55,5 @@ export async function withdrawRequest(id: string): Promise<void> {
 
 /** POST /api/groups/mail-off: stops one group's mails, from the mail's link; answers the group's name. */
 export async function turnGroupMailOff(token: string): Promise<string> {
-  return (await http.post<Envelope<{ group: string }>>('/api/groups/mail-off', { token })).data.data.group;
+  return (await http.post<Envelope<GroupMailOffAnswer>>('/api/groups/mail-off', { token })).data.data.group;
 }

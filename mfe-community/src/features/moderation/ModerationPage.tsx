@@ -19,18 +19,16 @@ import {
   StaffPage,
   theme,
 } from '@ministry/shared/ui';
-import type { PostKind, QueuedPost as PendingPost, QueuedPosts as PendingPosts } from '@ministry/shared/types';
+import type {
+  PendingPrayerUpdate,
+  PostKind,
+  QueuedPost as PendingPost,
+  QueuedPosts as PendingPosts,
+} from '@ministry/shared/types';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
 import { moderatePost } from '../community/api';
-import {
-  decidePrayerUpdate,
-  getPendingPosts,
-  getPendingPrayerUpdates,
-  rejectPendingOf,
-  stopMemberPosting,
-  type PendingPrayerUpdate,
-} from './api';
+import { decidePrayerUpdate, getPendingPosts, getPendingPrayerUpdates, rejectPendingOf, stopMemberPosting } from './api';
 
 const KINDS: { kind: PostKind; title: string; one: string }[] = [
   { kind: 'prayers', title: 'Prayer requests', one: 'prayer request' },

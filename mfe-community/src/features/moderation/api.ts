@@ -1,6 +1,6 @@
 /** The admins' moderation calls: what waits for review, and a member's posting (publishing or rejecting one post: ../community/api). */
 import { http } from '@ministry/shared/api';
-import type { Envelope, PostKind, QueuedPost, QueuedPosts } from '@ministry/shared/types';
+import type { Envelope, PendingPrayerUpdates, PostKind, QueuedPost, QueuedPosts } from '@ministry/shared/types';
 
 /**
  * GET /api/moderation/pending (admins only; a 404 for anyone else); with
@@ -25,20 +25,9 @@ export async function stopMemberPosting(userId: string, stopped: boolean): Promi
   await http.post(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped });
 }
 
-/** A requester's update under their prayer request, waiting for review. */
-export interface PendingPrayerUpdate {
-  _id: string;
-  text: string;
-  version: string;
-  date: string;
-  prayer: { _id: string; text: string };
-  user: { _id: string; firstname: string; lastname: string; email: string };
-}
-
 /** GET /api/moderation/prayer-updates: the requesters' updates waiting for review, oldest first, and how many in all. */
-export async function getPendingPrayerUpdates(): Promise<{ total: number; updates: PendingPrayerUpdate[] }> {
-  return (await http.get<Envelope<{ total: number; updates: PendingPrayerUpdate[] }>>('/api/moderation/prayer-updates')).data
-    .data;
+export async function getPendingPrayerUpdates(): Promise<PendingPrayerUpdates> {
+  return (await http.get<Envelope<PendingPrayerUpdates>>('/api/moderation/prayer-updates')).data.data;
 }
 
 /** POST /api/moderation/prayer-updates/{id}/publish|reject (publish names the words seen: `version`). */

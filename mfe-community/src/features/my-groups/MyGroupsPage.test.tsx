@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
-import type { MyGroup, MyGroups } from './api';
+import type { MyGroup, MyGroups } from '@ministry/shared/types';
 
 const ID = '7d0f7f0e-6b1a-4c55-9d6a-1b2c3d4e5f60';
 const led: MyGroup = {

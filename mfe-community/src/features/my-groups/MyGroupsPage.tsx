@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
+import type { JoinRequest, MyGroup, MyGroups, RosterEntry } from '@ministry/shared/types';
 import {
   Button,
   ButtonLink,
@@ -23,18 +24,7 @@ import {
 } from '@ministry/shared/ui';
 import { useEditableResource } from '../community/useEditableResource';
 import { placeOf, scheduleOf } from '../../lib/groups';
-import {
-  answerRequest,
-  getMyGroups,
-  getRoster,
-  leaveGroup,
-  mailGroup,
-  updateMembership,
-  type JoinRequest,
-  type MyGroup,
-  type MyGroups,
-  type RosterEntry,
-} from './api';
+import { answerRequest, getMyGroups, getRoster, leaveGroup, mailGroup, updateMembership } from './api';
 
 const List = styled.ul`
   list-style: none;

@@ -1,38 +1,6 @@
 /** The member's groups on /my-groups: their groups and requests, answering requests, the roster, mailing the group, leaving. */
 import { http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
-import type { Group } from '../../lib/groups';
-
-export interface MyGroup extends Group {
-  role: 'leader' | 'member';
-  shareEmail: boolean;
-  mail: boolean;
-}
-
-export interface JoinRequest {
-  _id: string;
-  group: { _id: string; slug: string; name: string };
-  member: { firstname: string; lastname: string } | null;
-  message: string;
-  status: string;
-  note: string | null;
-  createdAt: string;
-}
-
-export interface MyGroups {
-  groups: MyGroup[];
-  myRequests: JoinRequest[];
-  toAnswer: JoinRequest[];
-}
-
-export interface RosterEntry {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  role: 'leader' | 'member';
-  email: string | null;
-  joinedAt: string;
-}
+import type { Envelope, GroupMailAnswer, GroupMembershipChoices, MyGroups, RosterEntry } from '@ministry/shared/types';
 
 /** GET /api/groups/mine. */
 export async function getMyGroups(): Promise<MyGroups> {
@@ -53,10 +21,9 @@ export async function leaveGroup(id: string): Promise<void> {
 export async function updateMembership(
   id: string,
   choices: { shareEmail?: boolean; mail?: boolean },
-): Promise<{ shareEmail: boolean; mail: boolean }> {
-  return (
-    await http.put<Envelope<{ shareEmail: boolean; mail: boolean }>>(`/api/groups/${encodeURIComponent(id)}/membership`, choices)
-  ).data.data;
+): Promise<GroupMembershipChoices> {
+  return (await http.put<Envelope<GroupMembershipChoices>>(`/api/groups/${encodeURIComponent(id)}/membership`, choices)).data
+    .data;
 }
 
 /** GET /api/groups/{id}/roster (leaders and staff). */
@@ -66,6 +33,6 @@ export async function getRoster(id: string): Promise<RosterEntry[]> {
 
 /** POST /api/groups/{id}/mail: a leader's e-mail to the group; answers how many it went to. */
 export async function mailGroup(id: string, subject: string, text: string): Promise<number> {
-  return (await http.post<Envelope<{ sent: number }>>(`/api/groups/${encodeURIComponent(id)}/mail`, { subject, text })).data.data
+  return (await http.post<Envelope<GroupMailAnswer>>(`/api/groups/${encodeURIComponent(id)}/mail`, { subject, text })).data.data
     .sent;
 }

@@ -5,7 +5,8 @@ import { formatNewsDate } from '@ministry/shared/format';
 import { notify, theme } from '@ministry/shared/ui';
 import { POST_MAX } from '@ministry/shared/validation';
 import { CardTextForm, TextButton } from './CardTextForm';
-import { getPrayerUpdates, postPrayerUpdate, setPrayerSummary, type PrayerUpdate } from './api';
+import type { FollowUps, PrayerUpdate } from '@ministry/shared/types';
+import { getPrayerUpdates, postPrayerUpdate, setPrayerSummary } from './api';
 
 const List = styled.ul`
   list-style: none;
@@ -52,11 +53,6 @@ const Switch = styled.label`
     accent-color: ${theme.colors.primary};
   }
 `;
-
-export interface FollowUps {
-  updates: Record<string, PrayerUpdate[]>;
-  summaryMail: Record<string, boolean>;
-}
 
 /** The updates under the prayers on screen (and the viewer's own summary settings), loaded once the wall has them. */
 export function usePrayerFollowUps(

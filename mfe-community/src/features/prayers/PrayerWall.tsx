@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
-import type { Prayer } from '@ministry/shared/types';
+import type { FollowUps, Prayer } from '@ministry/shared/types';
 import { Card, CardBody, media, notify, PageLinks, ResourceView, theme } from '@ministry/shared/ui';
 import { ANSWER_NOTE_MAX, prayerSchema } from '@ministry/shared/validation';
 import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
@@ -23,7 +23,7 @@ import {
 import { useEditableResource } from '../community/useEditableResource';
 import { addPrayer, getPrayersPage, markPrayerAnswered, prayFor } from './api';
 import { CardTextForm, TextButton } from './CardTextForm';
-import { PrayerUpdates, usePrayerFollowUps, type FollowUps } from './PrayerUpdates';
+import { PrayerUpdates, usePrayerFollowUps } from './PrayerUpdates';
 import { countOf } from '@ministry/shared/format';
 
 const Wall = styled.ul`

@@ -3,7 +3,7 @@
  * The server takes the author from the session cookie; the ids sent must be the member's own.
  */
 import { http } from '@ministry/shared/api';
-import type { Envelope, PageOf, Prayer } from '@ministry/shared/types';
+import type { Envelope, FollowUps, PageOf, Prayer, PrayerUpdate } from '@ministry/shared/types';
 
 /** A page's number as a query parameter: none for the first. */
 const pageParams = (page?: number, limit?: number): Record<string, number> => ({
@@ -45,27 +45,9 @@ export async function turnPrayerMailOff(token: string): Promise<void> {
   await http.post('/api/prayers/mail-off', { token });
 }
 
-/** An update the requester posted under their request. */
-export interface PrayerUpdate {
-  _id: string;
-  prayer: string;
-  text: string;
-  status: 'pending' | 'published' | 'rejected';
-  date: string;
-  /** Why a moderator did not publish it (its author only). */
-  reason: string | null;
-}
-
 /** GET /api/prayers/updates: the updates under these prayers, and the weekly summary setting of the viewer's own. */
-export async function getPrayerUpdates(
-  prayerIds: string[],
-): Promise<{ updates: Record<string, PrayerUpdate[]>; summaryMail: Record<string, boolean> }> {
-  return (
-    await http.get<Envelope<{ updates: Record<string, PrayerUpdate[]>; summaryMail: Record<string, boolean> }>>(
-      '/api/prayers/updates',
-      { params: { ids: prayerIds.join(',') } },
-    )
-  ).data.data;
+export async function getPrayerUpdates(prayerIds: string[]): Promise<FollowUps> {
+  return (await http.get<Envelope<FollowUps>>('/api/prayers/updates', { params: { ids: prayerIds.join(',') } })).data.data;
 }
 
 /** POST /api/prayers/{id}/updates: the requester's update (waiting for review unless moderation is off). */

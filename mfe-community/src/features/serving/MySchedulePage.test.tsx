@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
-import type { MySchedule } from './api';
+import type { MySchedule } from '@ministry/shared/types';
 
 const later = new Date(Date.now() + 10 * 86_400_000);
 const soon = new Date(Date.now() + 5 * 3_600_000);

@@ -18,6 +18,7 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
+import type { MySlot } from '@ministry/shared/types';
 import {
   addBlockout,
   cancelSlot,
@@ -26,7 +27,6 @@ import {
   getServingOverview,
   removeBlockout,
   resetServingFeed,
-  type MySlot,
 } from './api';
 import { dayLong, slotDay, slotMoment, slotTime, today } from './format';
 

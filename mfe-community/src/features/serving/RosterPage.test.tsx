@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
-import type { RosterDay, ServingOverview } from './api';
+import type { RosterDay, ServingOverview } from '@ministry/shared/types';
 
 const overview: ServingOverview = {
   staff: false,

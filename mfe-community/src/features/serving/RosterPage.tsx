@@ -18,17 +18,8 @@ import {
   TabPanel,
   Tabs,
 } from '@ministry/shared/ui';
-import {
-  fillSlot,
-  getRoster,
-  getServingOverview,
-  removeFromSlot,
-  removeSlot,
-  rosterCsvUrl,
-  type RosterDay,
-  type RosterQuery,
-  type ServingOverview,
-} from './api';
+import type { RosterDay, ServingOverview } from '@ministry/shared/types';
+import { fillSlot, getRoster, getServingOverview, removeFromSlot, removeSlot, rosterCsvUrl, type RosterQuery } from './api';
 import { dayLong, slotTime, today } from './format';
 import { RemovalDialog, type Removal } from './RemovalDialog';
 import { TeamsAdmin } from './TeamsAdmin';

@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, signedInState } from '@ministry/shared/testing';
 import { CommunityApp } from '../../testing/CommunityApp';
-import type { ServingSlot, ServingTeam } from './api';
+import type { MySlot, ServingSlot, ServingTeam } from '@ministry/shared/types';
 
 const church = { _id: 'c1', name: 'Harbor Light' };
 const slot = (id: string, startsAt: string, needed: number, filled: number, position = 'Greeter'): ServingSlot => ({
@@ -60,10 +60,10 @@ describe('ServePage', () => {
   });
 
   it('signs a member up and marks the slot as theirs', async () => {
-    let mine: ServingSlot[] = [];
+    let mine: MySlot[] = [];
     api.onGet('/api/serving/mine').reply(() => [200, { data: { slots: mine, blockouts: [], cancelHours: 24 } }]);
     api.onPost('/api/serving/slots/s1/signup').reply(() => {
-      mine = [{ ...teams[0]!.slots[0]!, cancelUntil: '2026-12-05T13:30:00.000Z' } as ServingSlot];
+      mine = [{ ...teams[0]!.slots[0]!, cancelUntil: '2026-12-05T13:30:00.000Z' }];
       return [201, { data: { ok: true } }];
     });
     renderWithProviders(<CommunityApp />, { route: '/serve', preloadedState: signedInState() });

@@ -19,7 +19,8 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { getMySchedule, getServingTeams, signUpForSlot, type ServingSlot, type ServingTeam } from './api';
+import type { ServingSlot, ServingTeam } from '@ministry/shared/types';
+import { getMySchedule, getServingTeams, signUpForSlot } from './api';
 import { slotDay, slotTime } from './format';
 
 /** Slots a team shows before "Show more". */

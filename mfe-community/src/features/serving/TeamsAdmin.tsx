@@ -2,17 +2,8 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { friendlyError, serverFieldErrors, serverMessage } from '@ministry/shared/api';
 import { Button, Muted, notify, SelectField, StaffPanel, TextAreaField, TextField, theme } from '@ministry/shared/ui';
-import {
-  addLeader,
-  addPosition,
-  createSlot,
-  createTeam,
-  removeLeader,
-  removePosition,
-  removeTeam,
-  type ManagedTeam,
-  type ServingOverview,
-} from './api';
+import type { ManagedTeam, ServingOverview } from '@ministry/shared/types';
+import { addLeader, addPosition, createSlot, createTeam, removeLeader, removePosition, removeTeam } from './api';
 import { today } from './format';
 import { RemovalDialog, type Removal } from './RemovalDialog';
 

@@ -4,7 +4,8 @@ import { friendlyError } from '@ministry/shared/api';
 import { useResource } from '@ministry/shared/app';
 import { Button, Muted, ResourceView, theme } from '@ministry/shared/ui';
 import { SubscribeLinks } from '../subscribe/SubscribePanel';
-import { getMyCalendarFeed, removeMyCalendarFeed, resetMyCalendarFeed, type MyCalendarFeed as Feed } from './api';
+import type { MyCalendarFeed as Feed } from '@ministry/shared/types';
+import { getMyCalendarFeed, removeMyCalendarFeed, resetMyCalendarFeed } from './api';
 
 const Box = styled.section`
   margin-top: 40px;

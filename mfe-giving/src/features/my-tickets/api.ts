@@ -1,6 +1,6 @@
 /** The signed-in member's tickets ("My tickets"), and giving one back. */
 import { http } from '@ministry/shared/api';
-import type { Booking, Envelope, MyBooking, TicketPass } from '@ministry/shared/types';
+import type { Booking, Envelope, MyBooking, MyCalendarFeed, TicketPass } from '@ministry/shared/types';
 
 /**
  * GET /api/payment/my-bookings: what the signed-in member paid for or
@@ -25,12 +25,7 @@ export async function cancelMyBooking(id: string): Promise<Booking> {
   return (await http.post<Envelope<Booking>>(`/api/payment/my-bookings/${encodeURIComponent(id)}/cancel`)).data.data;
 }
 
-/** The member's personal calendar feed: its secret address, or null when they have none. */
-export interface MyCalendarFeed {
-  url: string | null;
-}
-
-/** GET /api/calendar/feed. */
+/** GET /api/calendar/feed: the member's personal calendar feed (its secret address, or null when they have none). */
 export async function getMyCalendarFeed(): Promise<MyCalendarFeed> {
   return (await http.get<Envelope<MyCalendarFeed>>('/api/calendar/feed')).data.data;
 }
