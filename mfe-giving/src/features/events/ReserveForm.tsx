@@ -1,38 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
 import { countOf } from '@ministry/shared/format';
 import { useAuth } from '@ministry/shared/store';
 import type { Booking, MinistryEvent } from '@ministry/shared/types';
-import { Button, FieldError, Input, theme } from '@ministry/shared/ui';
-import { ticketCountError } from '@ministry/shared/validation';
+import { Button, FieldError, theme } from '@ministry/shared/ui';
 import { reservePlaces } from './api';
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  margin-bottom: 16px;
-  label {
-    font-weight: 500;
-    font-size: 0.92rem;
-  }
-`;
-
-const Price = styled.p`
-  display: flex;
-  justify-content: space-between;
-  align-items: baseline;
-  margin: 4px 0 18px;
-  padding-top: 14px;
-  border-top: 1px solid ${theme.colors.border};
-  font-weight: 600;
-  strong {
-    font-size: 1.35rem;
-    color: ${theme.colors.primary};
-  }
-`;
+import { PriceLine, SeatCountField, useSeatCount } from './SeatCount';
 
 const Done = styled.div`
   padding: 14px 16px;
@@ -63,14 +38,10 @@ export function ReserveForm({
   onReserved?: (booking: Booking) => void;
 }) {
   const { isAuth } = useAuth();
-  const id = useId();
-  const [count, setCount] = useState('1');
-  const [touched, setTouched] = useState(false);
+  const seats = useSeatCount(event, seatsPerMember);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reserved, setReserved] = useState<Booking | null>(null);
-  const countError = ticketCountError(count === '' ? '' : Number(count), event.seatsLeft, seatsPerMember);
-  const quantity = Number(count);
 
   if (reserved) {
     return (
@@ -97,15 +68,11 @@ export function ReserveForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (countError) {
-      document.getElementById(`${id}-count`)?.focus();
-      return;
-    }
+    if (!seats.ready()) return;
     setBusy(true);
     setError(null);
     try {
-      const booking = await reservePlaces(event._id, quantity);
+      const booking = await reservePlaces(event._id, seats.quantity);
       setReserved(booking);
       onReserved?.(booking);
     } catch (err) {
@@ -117,32 +84,11 @@ export function ReserveForm({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Reserve places">
-      <Field>
-        <label htmlFor={`${id}-count`}>Places (you and your guests)</label>
-        <Input
-          id={`${id}-count`}
-          name="places"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={Math.min(event.seatsLeft, seatsPerMember ?? event.seatsLeft)}
-          step={1}
-          value={count}
-          $invalid={touched && Boolean(countError)}
-          aria-invalid={touched && countError ? true : undefined}
-          aria-describedby={touched && countError ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setCount(e.target.value.replace(/[^\d]/g, ''));
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
-        />
-        {touched && countError && <FieldError id={`${id}-error`}>{countError}</FieldError>}
-      </Field>
-      <Price>
+      <SeatCountField seats={seats} label="Places (you and your guests)" name="places" />
+      <PriceLine>
         <span>Price</span>
         <strong>Free</strong>
-      </Price>
+      </PriceLine>
       {error && <FieldError role="alert">{error}</FieldError>}
       <Button type="submit" $block disabled={busy}>
         {busy ? 'Reserving…' : 'Reserve'}
