@@ -5,6 +5,7 @@ import { formatNewsDate } from '@ministry/shared/format';
 import type { Passkey } from '@ministry/shared/types';
 import { Button, ConfirmDialog, ConfirmRefusal, Modal, TextField, notify, theme } from '@ministry/shared/ui';
 import { addPasskey, getMyPasskeys, passkeyErrorMessage, passkeysSupported, PASSKEYS_UNSUPPORTED, removePasskey } from './api';
+import { ItemList } from '../../components/ItemList';
 
 const Part = styled.section`
   margin-top: 28px;
@@ -17,28 +18,6 @@ const Part = styled.section`
   }
   > p {
     margin: 0 0 12px;
-    color: ${theme.colors.muted};
-  }
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 8px 16px;
-    padding: 12px 0;
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-  strong {
-    display: block;
-    overflow-wrap: anywhere;
-  }
-  small {
     color: ${theme.colors.muted};
   }
 `;
@@ -199,7 +178,7 @@ export function PasskeysPart() {
       {!passkeys && !failed && <p role="status">Loading your passkeys…</p>}
       {passkeys && passkeys.length === 0 && <p>You have no passkey yet.</p>}
       {passkeys && passkeys.length > 0 && (
-        <List aria-label="Your passkeys">
+        <ItemList aria-label="Your passkeys">
           {passkeys.map((passkey) => (
             <li key={passkey._id}>
               <div>
@@ -220,7 +199,7 @@ export function PasskeysPart() {
               </Button>
             </li>
           ))}
-        </List>
+        </ItemList>
       )}
       {supported ? (
         <Button type="button" $variant="outline" onClick={() => setAdding(true)}>

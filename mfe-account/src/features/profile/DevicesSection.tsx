@@ -6,27 +6,7 @@ import { Button, notify, theme } from '@ministry/shared/ui';
 import type { Device } from '@ministry/shared/types';
 import { NumberedPanel } from '../../components/Panel';
 import { getMyDevices, signOutDevice, signOutOtherDevices } from './api';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 8px 16px;
-    padding: 12px 0;
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-  strong {
-    display: block;
-  }
-  small {
-    color: ${theme.colors.muted};
-  }
-`;
+import { ItemList } from '../../components/ItemList';
 
 const Badge = styled.span`
   font-size: 0.8rem;
@@ -73,7 +53,7 @@ export function DevicesSection() {
       {failed && <p role="alert">We could not load your devices. Please reload the page.</p>}
       {!devices && !failed && <p role="status">Loading your devices…</p>}
       {devices && (
-        <List aria-label="Your devices">
+        <ItemList aria-label="Your devices">
           {devices.map((device) => (
             <li key={device._id}>
               <div>
@@ -106,7 +86,7 @@ export function DevicesSection() {
               )}
             </li>
           ))}
-        </List>
+        </ItemList>
       )}
       {others.length > 1 && (
         <Button
