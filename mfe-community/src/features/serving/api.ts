@@ -1,6 +1,6 @@
 /** Serving on a volunteer team: the calls of /serve, /my-schedule and the rosters. */
 import { apiBase, errorStatus, http } from '@ministry/shared/api';
-import type { Envelope, MySchedule, RosterDay, ServingOverview, ServingTeam } from '@ministry/shared/types';
+import type { Envelope, MyCalendarFeed, MySchedule, RosterDay, ServingOverview, ServingTeam } from '@ministry/shared/types';
 
 export interface RosterQuery {
   from?: string;
@@ -40,12 +40,12 @@ export async function removeBlockout(day: string): Promise<void> {
 
 /** GET /api/serving/feed: the secret address of the member's serving calendar, or null. */
 export async function getServingFeed(): Promise<string | null> {
-  return (await http.get<Envelope<{ url: string | null }>>('/api/serving/feed')).data.data.url;
+  return (await http.get<Envelope<MyCalendarFeed>>('/api/serving/feed')).data.data.url;
 }
 
 /** POST /api/serving/feed: a new address (the old one stops answering). */
-export async function resetServingFeed(): Promise<string> {
-  return (await http.post<Envelope<{ url: string }>>('/api/serving/feed')).data.data.url;
+export async function resetServingFeed(): Promise<string | null> {
+  return (await http.post<Envelope<MyCalendarFeed>>('/api/serving/feed')).data.data.url;
 }
 
 /**
