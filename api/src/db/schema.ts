@@ -2,8 +2,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SermonChapter, TranscriptCue } from '@ministry/shared/types';
 
-export type { SermonChapter, TranscriptCue };
-
 /** A column that may be null and may be left out of an insert. */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 

@@ -22,9 +22,17 @@ import {
   speakerInputSchema,
   type SermonMediaKind,
 } from '@ministry/shared/validation';
-import type { ContentState, StaffMedia, StaffSeries, StaffSermon, StaffSermonPage, StaffSpeaker } from '@ministry/shared/types';
+import type {
+  ContentState,
+  StaffMedia,
+  StaffSeries,
+  StaffSermon,
+  StaffSermonPage,
+  StaffSpeaker,
+  TranscriptCue,
+} from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import type { SermonSeriesTable, SpeakersTable, TranscriptCue } from '../../db/schema.js';
+import type { SermonSeriesTable, SpeakersTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId, slugify } from '../../lib/ids.js';
 import { readText } from '../../lib/mediaStore.js';
