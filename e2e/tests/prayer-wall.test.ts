@@ -27,6 +27,7 @@ const ADMIN = { email: 'prayer-moderator@example.org', password: 'moderator pass
 const PRAYER = 'Please pray that I find work before the winter.';
 const NOTE = 'I start at the hospital on Monday!';
 const COMMENT = 'Check out cheap watches at my shop.';
+const UPDATE = 'Two interviews next week, thank you for praying.';
 
 let site: Site;
 let browser: Browser;
@@ -57,7 +58,7 @@ async function logIn(page: Page, who: { email: string; password: string }, next 
 }
 
 /** Staff publish the one post of `kind` waiting whose text has `text`. */
-async function publish(page: Page, one: 'prayer request' | 'story' | 'comment', text: string): Promise<void> {
+async function publish(page: Page, one: 'prayer request' | 'prayer update' | 'story' | 'comment', text: string): Promise<void> {
   await page.goto(`${site.url}/admin/moderation`);
   const post = page.getByRole('article', { name: new RegExp(`^${one} by `) }).filter({ hasText: text });
   await post.getByRole('button', { name: 'Publish' }).click();
@@ -138,6 +139,31 @@ describe('the prayer wall', () => {
     await card.getByRole('button', { name: 'I prayed' }).click();
     await card.getByText('1 person prayed').waitFor();
     await savePageScreenshot(member, 'prayer-wall-mobile-member');
+  });
+
+  it("the requester posts an update; once staff publish it, a visitor's page arrives with it and the browser asks for nothing more", async () => {
+    await requester.goto(`${site.url}/community`);
+    const card = prayerCard(requester);
+    await card.getByRole('button', { name: 'Post an update' }).click();
+    await card.getByLabel('Your update for those praying').fill(UPDATE);
+    await card.getByRole('button', { name: 'Post update' }).click();
+    await card.getByText(/waiting for review/).waitFor();
+    await publish(staff, 'prayer update', UPDATE);
+
+    // The server renders the update with the wall and hands it over with the page.
+    const html = await (await fetch(`${site.url}/community`)).text();
+    assert.ok(html.includes(UPDATE), 'the server renders the update');
+    const visitor = await open(MOBILE);
+    const asked: string[] = [];
+    visitor.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
+    });
+    await visitor.goto(`${site.url}/community`);
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await visitor.waitForLoadState('networkidle');
+    const updates = prayerCard(visitor).getByRole('list', { name: 'Updates from the requester' });
+    assert.match(await shownText(updates), new RegExp(UPDATE));
+    assert.deepEqual(asked, [], 'taking the page over asks the API for nothing');
   });
 
   it('the requester marks it answered and tells the story; staff publish it; a visitor follows the links both ways', async () => {

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { formatNewsDate } from '@ministry/shared/format';
 import { notify, theme } from '@ministry/shared/ui';
 import { POST_MAX } from '@ministry/shared/validation';
+import { useEditableResource } from '../community/useEditableResource';
 import { CardTextForm, TextButton } from './CardTextForm';
 import type { FollowUps, PrayerUpdate } from '@ministry/shared/types';
 import { getPrayerUpdates, postPrayerUpdate, setPrayerSummary } from './api';
@@ -54,25 +55,23 @@ const Switch = styled.label`
   }
 `;
 
-/** The updates under the prayers on screen (and the viewer's own summary settings), loaded once the wall has them. */
+const NO_FOLLOW_UPS: FollowUps = { updates: {}, summaryMail: {} };
+
+/**
+ * The updates under the prayers on screen (and the viewer's own summary
+ * settings), loaded once the wall has them. The server renders them with the
+ * wall and hands them over with the page, so a visitor's browser asks for
+ * nothing when it takes the page over. The wall reads well without them: a
+ * failed load shows none.
+ */
 export function usePrayerFollowUps(
   prayerIds: string[],
   viewer: string,
 ): [FollowUps, (next: (current: FollowUps) => FollowUps) => void] {
-  const [followUps, setFollowUps] = useState<FollowUps>({ updates: {}, summaryMail: {} });
   const key = prayerIds.join(',');
-  useEffect(() => {
-    if (!key) return;
-    let current = true;
-    getPrayerUpdates(key.split(','))
-      .then((answer) => current && setFollowUps(answer))
-      // The wall reads well without them: the updates are extra.
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [key, viewer]);
-  return [followUps, setFollowUps];
+  const load = useCallback(() => (key ? getPrayerUpdates(key.split(',')) : Promise.resolve(NO_FOLLOW_UPS)), [key]);
+  const { data, update } = useEditableResource(load, `prayer-updates:${viewer}:${key}`);
+  return [data ?? NO_FOLLOW_UPS, (next) => update((current) => next(current ?? NO_FOLLOW_UPS))];
 }
 
 const STATUS_NOTE: Record<PrayerUpdate['status'], string> = {
