@@ -1,6 +1,6 @@
 /** The database tables, as Kysely sees them. One schema for PGlite and PostgreSQL. */
 import type { ColumnType, Generated } from 'kysely';
-import type { SermonChapter, TranscriptCue } from '@ministry/shared/types';
+import type { GroupFrequency, PushTopic, SermonChapter, TranscriptCue } from '@ministry/shared/types';
 
 /** A column that may be null and may be left out of an insert. */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -648,7 +648,7 @@ export interface GroupsTable {
   weekday: number;
   /** 'HH:mm'. */
   start_time: string;
-  frequency: 'weekly' | 'biweekly' | 'monthly';
+  frequency: GroupFrequency;
   description: ColumnType<string, string | undefined, string>;
   photo: Nullable<string>;
   capacity: Nullable<number>;
@@ -700,10 +700,7 @@ export interface EventTicketsTable {
   created_at: DefaultTimestamp;
 }
 
-/** Notifications members choose (migration 0042). */
-export type PushTopic = 'devotional' | 'reminders' | 'prayed' | 'sermons' | 'announcements';
-
-/** The site's VAPID key pair when none is configured (one row). */
+/** Notifications members choose (migration 0042): the site's VAPID key pair when none is configured (one row). */
 export interface PushKeysTable {
   id: number;
   public_key: string;

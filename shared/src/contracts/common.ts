@@ -13,3 +13,6 @@ export const PagingContract = Type.Object({
   total: Type.Integer(),
   pages: Type.Integer(),
 });
+
+/** An answer that only says it was done: `{ ok: true }`. */
+export const OkContract = Type.Object({ ok: Type.Boolean() });

@@ -31,6 +31,12 @@ export const PrayerContract = Type.Object({
   storyId: StrOrNull(),
 });
 
+/** The answer to "I prayed" (POST /api/prayers/{id}/prayed): the new count, and whether the viewer prayed now. */
+export const PrayedAnswerContract = Type.Object({
+  prayedCount: Type.Integer(),
+  iPrayed: Type.Boolean(),
+});
+
 export const CommentContract = Type.Object({
   _id: Type.String(),
   text: Type.String(),
@@ -96,6 +102,13 @@ export const QueuedPostContract = Type.Object({
   authorPostingStopped: Type.Optional(Type.Boolean()),
 });
 
+/** A moderator's decision on a post (POST /api/moderation/{kind}/{id}/publish|reject): the post and its state now. */
+export const ModerationDecisionContract = Type.Object({
+  _id: Type.String(),
+  kind: Str<PostKind>(),
+  status: Str<ModerationStatus>(),
+});
+
 /* The requester's updates under their prayer request, moderated like the request. */
 
 /** An update the requester posted under their request (POST /api/prayers/{id}/updates). */
@@ -123,6 +136,12 @@ export const FollowUpsContract = Type.Object({
   summaryMail: Type.Unsafe<Record<string, boolean>>({ type: 'object', additionalProperties: { type: 'boolean' } }),
 });
 
+/** The member's "people prayed" mails, on or off (PUT /api/prayers/mail). */
+export const PrayerMailChoiceContract = Type.Object({ prayerMail: Type.Boolean() });
+
+/** A request's weekly summary by e-mail, on or off (PUT /api/prayers/{id}/summary). */
+export const PrayerSummaryChoiceContract = Type.Object({ summaryMail: Type.Boolean() });
+
 /** A requester's update under their prayer request, waiting for review (the moderators'). */
 export const PendingPrayerUpdateContract = Type.Object({
   _id: Type.String(),
@@ -139,6 +158,12 @@ export const PendingPrayerUpdateContract = Type.Object({
 export const PendingPrayerUpdatesContract = Type.Object({
   total: Type.Integer(),
   updates: Type.Array(PendingPrayerUpdateContract),
+});
+
+/** A moderator's decision on an update (POST /api/moderation/prayer-updates/{id}/publish|reject): the update and its state now. */
+export const PrayerUpdateDecisionContract = Type.Object({
+  _id: Type.String(),
+  status: Str<ModerationStatus>(),
 });
 
 /* Request bodies of the posting calls. */

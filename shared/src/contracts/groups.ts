@@ -7,6 +7,10 @@
 import { Type } from '@sinclair/typebox';
 import { IntOrNull, NumOrNull, ObjectOrNull, Str, StrOrNull } from './schema';
 
+/** How often a group meets. */
+export const GROUP_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
+export type GroupFrequency = (typeof GROUP_FREQUENCIES)[number];
+
 /** A leader or member by name (never their address). */
 export const GroupPersonContract = Type.Object({ firstname: Type.String(), lastname: Type.String() });
 
@@ -28,7 +32,7 @@ export const GroupContract = Type.Object({
   weekday: Type.Integer(),
   /** 'HH:mm'. */
   time: Type.String(),
-  frequency: Str<'weekly' | 'biweekly' | 'monthly'>(),
+  frequency: Str<GroupFrequency>(),
   description: Type.String(),
   photo: StrOrNull(),
   /** The most members it takes; null: no limit. */

@@ -219,6 +219,9 @@ export const PushSettingsContract = Type.Object({
   thisBrowser: Type.Boolean(),
 });
 
+/** GET /api/push/key: the site's VAPID public key (URL-safe base64), which a browser subscribes with. */
+export const PushKeyContract = Type.Object({ publicKey: Type.String() });
+
 /** An announcement the staff sent (a notification to the members who turned announcements on). */
 export const AnnouncementContract = Type.Object({
   _id: Type.String(),

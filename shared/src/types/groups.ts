@@ -15,6 +15,8 @@ import type {
   StaffGroupContract,
 } from '../contracts';
 
+export type { GroupFrequency } from '../contracts/groups';
+
 export type GroupPerson = Static<typeof GroupPersonContract>;
 export type Group = Static<typeof GroupContract>;
 export type GroupView = Static<typeof GroupViewContract>;

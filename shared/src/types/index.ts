@@ -21,14 +21,20 @@ import type {
   EventContract,
   EventPlaceContract,
   FollowUpsContract,
+  ModerationDecisionContract,
   MyPostContract,
+  OkContract,
   PagingContract,
   PendingPostContract,
   PendingPrayerUpdateContract,
   PendingPrayerUpdatesContract,
   QueuedPostContract,
+  PrayedAnswerContract,
   PrayerContract,
+  PrayerMailChoiceContract,
+  PrayerSummaryChoiceContract,
   PrayerUpdateContract,
+  PrayerUpdateDecisionContract,
   ServiceTimeContract,
   StaffDashboardContract,
   StoryContract,
@@ -65,6 +71,15 @@ export type MyPost = Static<typeof MyPostContract>;
 
 export type Prayer = Static<typeof PrayerContract>;
 
+/** The answer to "I prayed": the new count, and whether the viewer prayed now (POST /api/prayers/{id}/prayed). */
+export type PrayedAnswer = Static<typeof PrayedAnswerContract>;
+
+/** The member's "people prayed" mails, on or off (PUT /api/prayers/mail). */
+export type PrayerMailChoice = Static<typeof PrayerMailChoiceContract>;
+
+/** A request's weekly summary by e-mail, on or off (PUT /api/prayers/{id}/summary). */
+export type PrayerSummaryChoice = Static<typeof PrayerSummaryChoiceContract>;
+
 export type Comment = Static<typeof CommentContract>;
 
 export type Story = Static<typeof StoryContract>;
@@ -87,6 +102,8 @@ export type PendingPosts = Record<PostKind, PendingPost[]> & { totals: Record<Po
 export type QueuedPost = Static<typeof QueuedPostContract>;
 /** The moderation queue: a page of each kind and how many wait in all. */
 export type QueuedPosts = Record<PostKind, QueuedPost[]> & { totals: Record<PostKind, number> };
+/** A moderator's decision on a post: the post and its state now (POST /api/moderation/{kind}/{id}/publish|reject). */
+export type ModerationDecision = Static<typeof ModerationDecisionContract>;
 
 /** An update the requester posted under their prayer request. */
 export type PrayerUpdate = Static<typeof PrayerUpdateContract>;
@@ -99,6 +116,9 @@ export type PendingPrayerUpdate = Static<typeof PendingPrayerUpdateContract>;
 
 /** The updates waiting for review, and how many in all (GET /api/moderation/prayer-updates). */
 export type PendingPrayerUpdates = Static<typeof PendingPrayerUpdatesContract>;
+
+/** A moderator's decision on an update: the update and its state now (POST /api/moderation/prayer-updates/{id}/publish|reject). */
+export type PrayerUpdateDecision = Static<typeof PrayerUpdateDecisionContract>;
 
 export type NewsItem = Static<typeof ArticleContract>;
 
@@ -128,6 +148,9 @@ export interface PageOf<T> {
 
 /** Every API error (DESIGN section 2). */
 export type ApiErrorBody = Static<typeof ApiErrorContract>;
+
+/** An answer that only says it was done: `{ ok: true }`. */
+export type Ok = Static<typeof OkContract>;
 
 export * from './giving';
 export * from './contentStaff';

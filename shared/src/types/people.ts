@@ -14,6 +14,7 @@ import type {
   PasskeyContract,
   PastNewsletterContract,
   PostCountsContract,
+  PushKeyContract,
   PushSettingsContract,
   StaffLocationContract,
   Static,
@@ -115,6 +116,9 @@ export type PushSettings = Static<typeof PushSettingsContract>;
 
 /** A topic of notifications a member may turn on ('devotional', 'reminders', …). */
 export type PushTopic = keyof PushSettings['topics'];
+
+/** The site's VAPID public key, which a browser subscribes with (GET /api/push/key). */
+export type PushKey = Static<typeof PushKeyContract>;
 
 /** An announcement the staff sent. */
 export type Announcement = Static<typeof AnnouncementContract>;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff, siteIdentity } from '@ministry/shared/config';
 import { countOf } from '@ministry/shared/format';
 import {
+  GROUP_FREQUENCIES,
   GroupContract,
   GroupJoinAnswerContract,
   GroupMailAnswerContract,
@@ -10,6 +11,7 @@ import {
   GroupViewContract,
   JoinRequestContract,
   MyGroupsContract,
+  OkContract,
   RosterEntryContract,
   StaffGroupContract,
 } from '@ministry/shared/contracts';
@@ -30,7 +32,6 @@ import {
   decideRequest,
   deleteGroup,
   findGroup,
-  FREQUENCIES,
   GROUP_KINDS,
   leaderAddresses,
   leaveGroup,
@@ -74,7 +75,7 @@ const noteBody = {
   properties: { note: { type: 'string', maxLength: MESSAGE_MAX } },
   additionalProperties: false,
 } as const;
-const okSchema = envelope({ type: 'object', properties: { ok: bool } });
+const okSchema = envelope(answerSchema(OkContract));
 
 const groupBody = {
   type: 'object',
@@ -89,7 +90,7 @@ const groupBody = {
     meetingPlace: { type: ['string', 'null'], maxLength: 200 },
     weekday: { type: 'integer', minimum: 0, maximum: 6 },
     time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
-    frequency: { type: 'string', enum: [...FREQUENCIES] },
+    frequency: { type: 'string', enum: [...GROUP_FREQUENCIES] },
     description: { type: 'string', maxLength: 4000 },
     photo: { type: ['string', 'null'], maxLength: 300 },
     capacity: { type: ['integer', 'null'], minimum: 1, maximum: 1000 },

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type {
   Group,
+  GroupFrequency,
   GroupMembershipChoices,
   GroupPerson,
   GroupView,
@@ -44,9 +45,6 @@ export const LIFE_STAGES = {
   'empty-nesters': 'Empty nesters',
   seniors: 'Seniors',
 } as const;
-
-export const FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
 
 /** How many groups a page of the finder shows. */
 export const GROUPS_PAGE_SIZE = 9;
@@ -547,7 +545,7 @@ export interface GroupInput {
   meetingPlace?: string | null;
   weekday: number;
   time: string;
-  frequency: Frequency;
+  frequency: GroupFrequency;
   description?: string;
   photo?: string | null;
   capacity?: number | null;

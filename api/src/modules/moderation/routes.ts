@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
-import { PendingPrayerUpdatesContract } from '@ministry/shared/contracts';
+import {
+  ModerationDecisionContract,
+  PendingPrayerUpdatesContract,
+  PrayerUpdateDecisionContract,
+} from '@ministry/shared/contracts';
 import type { PendingPrayerUpdates } from '@ministry/shared/types';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
@@ -24,7 +28,6 @@ import {
 } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
 
-const str = { type: 'string' } as const;
 const pendingList = { type: 'array', items: queuedPostSchema } as const;
 const kindCounts = {
   type: 'object',
@@ -182,7 +185,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
           properties: { reason: { type: 'string', maxLength: REASON_MAX }, version: { type: 'string', maxLength: 64 } },
         },
         response: {
-          200: envelope({ type: 'object', properties: { _id: str, kind: str, status: str } }),
+          200: envelope(answerSchema(ModerationDecisionContract)),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -272,7 +275,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
           properties: { reason: { type: 'string', maxLength: REASON_MAX }, version: { type: 'string', maxLength: 64 } },
         },
         response: {
-          200: envelope({ type: 'object', properties: { _id: str, status: str } }),
+          200: envelope(answerSchema(PrayerUpdateDecisionContract)),
           ...errors(400, 401, 403, 404, 409),
         },
       },

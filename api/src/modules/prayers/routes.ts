@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { byAccount, byAddress, limitedBy, REACTIONS_USED } from '../../lib/limits.js';
 import { isStaff } from '@ministry/shared/config';
 import type { FollowUps } from '@ministry/shared/types';
-import { AnsweredBody, FollowUpsContract, PostEditBody, PrayerBody, PrayerUpdateContract } from '@ministry/shared/contracts';
+import {
+  AnsweredBody,
+  FollowUpsContract,
+  OkContract,
+  PostEditBody,
+  PrayedAnswerContract,
+  PrayerBody,
+  PrayerMailChoiceContract,
+  PrayerSummaryChoiceContract,
+  PrayerUpdateContract,
+} from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -19,6 +29,8 @@ import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setP
 import { createUpdate, updatesOf } from './updates.js';
 import { queuePrayed } from '../push/service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
+
+const okAnswer = envelope(answerSchema(OkContract));
 
 const viewerOf = (request: FastifyRequest): PrayerViewer => ({
   id: request.sessionUser?.id ?? null,
@@ -101,10 +113,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
         body: { type: ['object', 'null'], properties: { prayed: { type: 'boolean' } }, additionalProperties: false },
-        response: {
-          200: envelope({ type: 'object', properties: { prayedCount: { type: 'integer' }, iPrayed: { type: 'boolean' } } }),
-          ...errors(400, 401, 404, 429),
-        },
+        response: { 200: envelope(answerSchema(PrayedAnswerContract)), ...errors(400, 401, 404, 429) },
       },
       preHandler: limitedBy([['reactionsPerAccount', byAccount]], REACTIONS_USED),
     },
@@ -145,7 +154,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
-        response: { 200: envelope({ type: 'object', properties: { prayerMail: { type: 'boolean' } } }), ...errors(400, 401) },
+        response: { 200: envelope(answerSchema(PrayerMailChoiceContract)), ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -161,7 +170,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
-        response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
+        response: { 200: okAnswer, ...errors(400, 404, 429) },
       },
       preHandler: limitedBy([['mailLinksPerAddress', byAddress]]),
     },
@@ -252,10 +261,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
         body: { type: 'object', required: ['on'], properties: { on: { type: 'boolean' } }, additionalProperties: false },
-        response: {
-          200: envelope({ type: 'object', properties: { summaryMail: { type: 'boolean' } } }),
-          ...errors(400, 401, 403, 404),
-        },
+        response: { 200: envelope(answerSchema(PrayerSummaryChoiceContract)), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -271,7 +277,7 @@ export async function prayerRoutes(app: FastifyInstance): Promise<void> {
       config: { changes: [] },
       schema: {
         body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 64 } } },
-        response: { 200: envelope({ type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors(400, 404, 429) },
+        response: { 200: okAnswer, ...errors(400, 404, 429) },
       },
       preHandler: limitedBy([['mailLinksPerAddress', byAddress]]),
     },

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Prayer } from '@ministry/shared/types';
+import type { PrayedAnswer, Prayer } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { pageWindow, pagingOf, type PageQuery, type Paging } from '../../lib/paging.js';
@@ -147,7 +147,7 @@ export async function setPrayed(
   userId: string,
   wanted?: boolean,
   now = new Date(),
-): Promise<{ prayedCount: number; iPrayed: boolean }> {
+): Promise<PrayedAnswer> {
   let iPrayed = false;
   if (wanted !== false) {
     const added = await db

@@ -27,6 +27,7 @@ import {
   AnnouncementContract,
   AnnouncementListContract,
   AnnouncementPreviewContract,
+  PushKeyContract,
   PushSettingsContract,
 } from '@ministry/shared/contracts';
 import { badRequest } from '../../lib/errors.js';
@@ -76,11 +77,9 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
   writesChange(app, []);
   const changes = limitedBy([['pushChangesPerAccount', byAccount]]);
 
-  app.get(
-    '/key',
-    { schema: { response: { 200: envelope({ type: 'object', properties: { publicKey: { type: 'string' } } }) } } },
-    async () => ({ data: { publicKey: (await vapidKeys(app)).publicKey } }),
-  );
+  app.get('/key', { schema: { response: { 200: envelope(answerSchema(PushKeyContract)) } } }, async () => ({
+    data: { publicKey: (await vapidKeys(app)).publicKey },
+  }));
 
   app.get<{ Querystring: { endpoint?: string } }>(
     '',

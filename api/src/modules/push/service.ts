@@ -15,9 +15,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
-import type { Announcement, PushSettings } from '@ministry/shared/types';
+import { PushTopicsContract } from '@ministry/shared/contracts';
+import type { Announcement, PushSettings, PushTopic } from '@ministry/shared/types';
 import type { Database } from '../../db/index.js';
-import type { PushTopic } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isLocalAddress } from '../../config.js';
@@ -26,7 +26,8 @@ import { vapidKeys } from './keys.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const TOPICS = ['devotional', 'reminders', 'prayed', 'sermons', 'announcements'] as const satisfies readonly PushTopic[];
+/** The topics a member may turn on: the contract's, in its order. */
+export const TOPICS = Object.keys(PushTopicsContract.properties) as readonly PushTopic[];
 
 /** Where a notification's "stop" leads: the member's notification settings, the topic named. */
 export const stopPath = (topic: PushTopic): string => `/profile?notifications=${topic}#notifications`;

@@ -36,7 +36,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
-import { MyScheduleContract, RosterDayContract, ServingOverviewContract, ServingTeamContract } from '@ministry/shared/contracts';
+import {
+  MyScheduleContract,
+  OkContract,
+  RosterDayContract,
+  ServingOverviewContract,
+  ServingTeamContract,
+} from '@ministry/shared/contracts';
 import type { ServingOverview } from '@ministry/shared/types';
 import { LIST_TTL } from '../../lib/answerCache.js';
 import { csvFileName, toCsv } from '../../lib/csv.js';
@@ -92,7 +98,7 @@ const teamsAnswer = envelope(listOf(answerSchema(ServingTeamContract)));
 const scheduleAnswer = envelope(answerSchema(MyScheduleContract));
 const overviewAnswer = envelope(answerSchema(ServingOverviewContract));
 const rosterAnswer = envelope(listOf(answerSchema(RosterDayContract)));
-const okSchema = envelope({ type: 'object', properties: { ok: { type: 'boolean' } } });
+const okSchema = envelope(answerSchema(OkContract));
 
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const dayParams = {

@@ -1,6 +1,6 @@
 /** The notification settings' calls: the site's public key, the member's topics and this browser's subscription. */
 import { http } from '@ministry/shared/api';
-import type { Envelope, PushSettings, PushTopic } from '@ministry/shared/types';
+import type { Envelope, PushKey, PushSettings, PushTopic } from '@ministry/shared/types';
 
 /** GET /api/push: what the member chose, and whether the browser named by `endpoint` is one they turned on. */
 export async function getPushSettings(endpoint?: string): Promise<PushSettings> {
@@ -9,7 +9,7 @@ export async function getPushSettings(endpoint?: string): Promise<PushSettings> 
 
 /** GET /api/push/key: the site's VAPID public key (URL-safe base64). */
 export async function getPushKey(): Promise<string> {
-  return (await http.get<Envelope<{ publicKey: string }>>('/api/push/key')).data.data.publicKey;
+  return (await http.get<Envelope<PushKey>>('/api/push/key')).data.data.publicKey;
 }
 
 /** PUT /api/push/topics: topics on or off, the devotional's time. */

@@ -1,6 +1,15 @@
 /** The profile page's calls: the member's details, photo, e-mail confirmation, newsletter, tickets and prayer e-mails. */
 import { http } from '@ministry/shared/api';
-import type { BasicInfoInput, Booking, Device, Envelope, MyNewsletter, SecurityInput, User } from '@ministry/shared/types';
+import type {
+  BasicInfoInput,
+  Booking,
+  Device,
+  Envelope,
+  MyNewsletter,
+  PrayerMailChoice,
+  SecurityInput,
+  User,
+} from '@ministry/shared/types';
 
 /** PUT /api/user/updateBasic/{id}: basic info and church. */
 export async function updateBasic(id: string, input: BasicInfoInput): Promise<User> {
@@ -46,7 +55,7 @@ export async function getMyTickets(): Promise<Booking[]> {
 
 /** PUT /api/prayers/mail: "people prayed" e-mails on or off for the signed-in member. */
 export async function setPrayerMail(on: boolean): Promise<boolean> {
-  return (await http.put<Envelope<{ prayerMail: boolean }>>('/api/prayers/mail', { on })).data.data.prayerMail;
+  return (await http.put<Envelope<PrayerMailChoice>>('/api/prayers/mail', { on })).data.data.prayerMail;
 }
 
 /** GET /api/user/export: "Download my data", a ZIP (data.json and the photo's file). */

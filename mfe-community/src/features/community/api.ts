@@ -1,6 +1,6 @@
 /** Calls every part of the community page uses: where a post is in its list, reporting a post, an admin's publish or reject. */
 import { http } from '@ministry/shared/api';
-import type { Envelope, ModerationStatus, PostKind } from '@ministry/shared/types';
+import type { Envelope, ModerationDecision, PostKind } from '@ministry/shared/types';
 
 /** GET /api/prayers/{id}/page: the page of the wall the prayer is on (404 when the visitor may not see it). */
 export async function getPrayerPageNumber(id: string): Promise<number> {
@@ -27,17 +27,13 @@ export async function moderatePost(
   id: string,
   action: 'publish' | 'reject',
   options: { reason?: string; version?: string } = {},
-): Promise<{ _id: string; kind: PostKind; status: ModerationStatus }> {
+): Promise<ModerationDecision> {
   const body = {
     ...(options.reason ? { reason: options.reason } : {}),
     ...(action === 'publish' && options.version ? { version: options.version } : {}),
   };
-  return (
-    await http.post<Envelope<{ _id: string; kind: PostKind; status: ModerationStatus }>>(
-      `/api/moderation/${kind}/${encodeURIComponent(id)}/${action}`,
-      body,
-    )
-  ).data.data;
+  return (await http.post<Envelope<ModerationDecision>>(`/api/moderation/${kind}/${encodeURIComponent(id)}/${action}`, body)).data
+    .data;
 }
 
 /** GET /api/community/mine/posting: whether a moderator stopped the signed-in member from posting. */

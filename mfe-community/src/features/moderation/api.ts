@@ -1,6 +1,13 @@
 /** The admins' moderation calls: what waits for review, and a member's posting (publishing or rejecting one post: ../community/api). */
 import { http } from '@ministry/shared/api';
-import type { Envelope, PendingPrayerUpdates, PostKind, QueuedPost, QueuedPosts } from '@ministry/shared/types';
+import type {
+  Envelope,
+  PendingPrayerUpdates,
+  PostKind,
+  PrayerUpdateDecision,
+  QueuedPost,
+  QueuedPosts,
+} from '@ministry/shared/types';
 
 /**
  * GET /api/moderation/pending (admins only; a 404 for anyone else); with
@@ -35,6 +42,8 @@ export async function decidePrayerUpdate(
   id: string,
   action: 'publish' | 'reject',
   body: { version?: string; reason?: string },
-): Promise<void> {
-  await http.post(`/api/moderation/prayer-updates/${encodeURIComponent(id)}/${action}`, body);
+): Promise<PrayerUpdateDecision> {
+  return (
+    await http.post<Envelope<PrayerUpdateDecision>>(`/api/moderation/prayer-updates/${encodeURIComponent(id)}/${action}`, body)
+  ).data.data;
 }

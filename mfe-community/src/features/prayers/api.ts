@@ -3,7 +3,15 @@
  * The server takes the author from the session cookie; the ids sent must be the member's own.
  */
 import { http } from '@ministry/shared/api';
-import type { Envelope, FollowUps, PageOf, Prayer, PrayerUpdate } from '@ministry/shared/types';
+import type {
+  Envelope,
+  FollowUps,
+  PageOf,
+  PrayedAnswer,
+  Prayer,
+  PrayerSummaryChoice,
+  PrayerUpdate,
+} from '@ministry/shared/types';
 
 /** A page's number as a query parameter: none for the first. */
 const pageParams = (page?: number, limit?: number): Record<string, number> => ({
@@ -27,12 +35,8 @@ export async function addPrayer(userId: string, text: string, options: { anonymo
 }
 
 /** POST /api/prayers/{id}/prayed: "I prayed" set (true) or taken back (false); answers the new count. */
-export async function prayFor(prayerId: string, prayed: boolean): Promise<{ prayedCount: number; iPrayed: boolean }> {
-  return (
-    await http.post<Envelope<{ prayedCount: number; iPrayed: boolean }>>(`/api/prayers/${encodeURIComponent(prayerId)}/prayed`, {
-      prayed,
-    })
-  ).data.data;
+export async function prayFor(prayerId: string, prayed: boolean): Promise<PrayedAnswer> {
+  return (await http.post<Envelope<PrayedAnswer>>(`/api/prayers/${encodeURIComponent(prayerId)}/prayed`, { prayed })).data.data;
 }
 
 /** POST /api/prayers/{id}/answered: the requester marks their prayer answered, with a short note. */
@@ -55,9 +59,10 @@ export async function postPrayerUpdate(prayerId: string, text: string): Promise<
   return (await http.post<Envelope<PrayerUpdate>>(`/api/prayers/${encodeURIComponent(prayerId)}/updates`, { text })).data.data;
 }
 
-/** PUT /api/prayers/{id}/summary: the request's weekly summary by e-mail, on or off. */
-export async function setPrayerSummary(prayerId: string, on: boolean): Promise<void> {
-  await http.put(`/api/prayers/${encodeURIComponent(prayerId)}/summary`, { on });
+/** PUT /api/prayers/{id}/summary: the request's weekly summary by e-mail, on or off; answers whether it is on now. */
+export async function setPrayerSummary(prayerId: string, on: boolean): Promise<boolean> {
+  return (await http.put<Envelope<PrayerSummaryChoice>>(`/api/prayers/${encodeURIComponent(prayerId)}/summary`, { on })).data.data
+    .summaryMail;
 }
 
 /** POST /api/prayers/summary-off: stops one request's weekly summary from the mail's link (no sign-in). */
