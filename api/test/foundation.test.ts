@@ -12,7 +12,7 @@ import { DatabaseLockedError } from '../src/db/lock.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { sanitizePlainText, sanitizeRichText } from '../src/lib/sanitize.js';
 import { fakeShell, fakeSite } from './fakeSite.js';
-import { describeEachDatabase, freshDatabase, databaseKinds, json, testConfig } from './helpers.js';
+import { describeEachDatabase, freshDatabase, databaseKinds, json, migratedDataDir, testConfig } from './helpers.js';
 
 describeEachDatabase('newsletter', (ctx) => {
   const subscribe = (email: unknown, headers: Record<string, string> = {}) =>
@@ -137,8 +137,10 @@ describe('migrations and sample content', () => {
 });
 
 describe('the embedded database folder', () => {
+  // Each test takes a copy of a migrated folder: what they show holds for any folder, and PGlite's initdb costs
+  // seconds each time (the command line's prepare, in accounts.test.ts, opens an empty one).
   it('is locked: a second opener in this process is refused while the first is open', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-lock-'));
+    const dir = await migratedDataDir();
     const first = await openDatabase({ dataDir: dir });
     await assert.rejects(openDatabase({ dataDir: dir }), DatabaseLockedError);
     await first.close();
@@ -147,7 +149,7 @@ describe('the embedded database folder', () => {
   });
 
   it('a lock left by a dead process is taken over', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-lock-'));
+    const dir = await migratedDataDir();
     const dead = spawn(process.execPath, ['-e', '0']);
     const deadPid = await new Promise<number>((resolve) => dead.on('exit', () => resolve(dead.pid!)));
     writeFileSync(path.join(dir, 'ministry.lock'), String(deadPid));
@@ -156,8 +158,7 @@ describe('the embedded database folder', () => {
   });
 
   it('a backup carries no lock: restored on the same machine, the copy opens while the original is open', async () => {
-    const original = mkdtempSync(path.join(tmpdir(), 'ministry-original-'));
-    const first = await openDatabase({ dataDir: path.join(original, 'db') });
+    const first = await openDatabase({ dataDir: await migratedDataDir() });
     try {
       await migrate(first.db);
       const staging = mkdtempSync(path.join(tmpdir(), 'ministry-staging-'));
@@ -186,7 +187,7 @@ describe('the embedded database folder', () => {
   });
 
   it('keeps what was written across a close and a reopen', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ministry-reopen-'));
+    const dir = await migratedDataDir();
     const first = await openDatabase({ dataDir: dir });
     await migrate(first.db);
     await first.db.insertInto('newsletter_subscribers').values({ email: 'kept@example.org' }).execute();

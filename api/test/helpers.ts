@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -151,6 +151,42 @@ function migratedPgliteDump(): Promise<Blob> {
     return new Blob([readFileSync(file)]);
   })();
   return pgliteDump;
+}
+
+let pgliteFolder: Promise<string> | undefined;
+
+/**
+ * A new folder holding an embedded database with every migration applied,
+ * for what needs one on disk (a DATA_DIR's `db`): a copy of one opened and
+ * migrated once, kept in the temporary folder as the dump is. Copying it
+ * takes a fraction of PGlite's initdb.
+ */
+export async function migratedDataDir(): Promise<string> {
+  pgliteFolder ??= (async () => {
+    const hash = migrationsHash(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const folder = path.join(tmpdir(), `ministry-pglite-migrated-${hash}.db`);
+    if (!existsSync(folder)) {
+      const partial = `${folder}.${process.pid}`;
+      rmSync(partial, { recursive: true, force: true });
+      const database = await openDatabase({ dataDir: partial });
+      try {
+        await migrate(database.db);
+      } finally {
+        await database.close();
+      }
+      try {
+        renameSync(partial, folder);
+      } catch (error) {
+        // Another test file made it first.
+        if (!existsSync(folder)) throw error;
+        rmSync(partial, { recursive: true, force: true });
+      }
+    }
+    return folder;
+  })();
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'ministry-db-')), 'db');
+  cpSync(await pgliteFolder, copy, { recursive: true });
+  return copy;
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

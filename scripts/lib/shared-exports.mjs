@@ -32,6 +32,97 @@ const NOT_TRACKED = new Set(['./testing']);
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+const typescript = () => require(require.resolve('typescript', { paths: [root] }));
+
+/** The compiler options of shared in `folder`, from its tsconfig.json. */
+function compilerOptions(ts, folder) {
+  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
+  return ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder).options;
+}
+
+/**
+ * Files parsed (and bound, once a checker has used them) by the programs
+ * this process built, by options, name and text: a file read again with
+ * the same text is not parsed again. Options that only change what is
+ * reported are left out of the key.
+ */
+const parsedFiles = new Map();
+const REPORTING_ONLY = new Set(['noEmit', 'noUnusedLocals', 'noUnusedParameters', 'configFilePath']);
+
+/**
+ * A compiler host that reads through the cache of parsed files. `virtual`
+ * (full name → text) adds files that are not on disk; `answers`, when
+ * given, gets every answer the host gives about the disk (kind and name →
+ * answer), so a later call can tell whether the compiler would read the
+ * same (`sameAnswers`).
+ */
+function cachingHost(ts, options, { virtual = new Map(), answers } = {}) {
+  const host = ts.createCompilerHost(options);
+  const settings = JSON.stringify(Object.entries(options).filter(([name]) => !REPORTING_ONLY.has(name)));
+  const asked = (kind, name, answer) => {
+    answers?.set(`${kind}\0${name}`, answer);
+    return answer;
+  };
+  const disk = Object.fromEntries(
+    ['fileExists', 'readFile', 'directoryExists', 'getDirectories', 'realpath'].map((kind) => [kind, host[kind]?.bind(host)]),
+  );
+  host.fileExists = (name) => virtual.has(path.resolve(name)) || asked('fileExists', name, disk.fileExists(name));
+  host.readFile = (name) => virtual.get(path.resolve(name)) ?? asked('readFile', name, disk.readFile(name));
+  host.directoryExists = (name) => asked('directoryExists', name, disk.directoryExists(name));
+  host.getDirectories = (name) => asked('getDirectories', name, disk.getDirectories(name));
+  if (disk.realpath) host.realpath = (name) => asked('realpath', name, disk.realpath(name));
+  host.getSourceFile = (name, languageVersionOrOptions, onError, createNew) => {
+    const text = virtual.get(path.resolve(name));
+    if (text !== undefined) return ts.createSourceFile(name, text, languageVersionOrOptions, true);
+    let read;
+    try {
+      read = host.readFile(name);
+    } catch (error) {
+      onError?.(error.message);
+      read = '';
+    }
+    if (read === undefined) return undefined;
+    const { languageVersion, impliedNodeFormat, jsDocParsingMode } =
+      typeof languageVersionOrOptions === 'object' ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
+    const key = `${settings}\0${languageVersion}\0${impliedNodeFormat}\0${jsDocParsingMode}\0${name}`;
+    const kept = parsedFiles.get(key);
+    if (!createNew && kept?.text === read) return kept.sourceFile;
+    const sourceFile = ts.createSourceFile(name, read, languageVersionOrOptions);
+    parsedFiles.set(key, { text: read, sourceFile });
+    return sourceFile;
+  };
+  return host;
+}
+
+/** A package.json's text with its version left out. */
+const withoutVersion = (text) => text?.replace(/"version":\s*"[^"]*"/, '"version": ""');
+
+/**
+ * Whether the disk still answers as it did (`answers` from `cachingHost`).
+ * The version in `ownPackage` (the folder's package.json) is left out: the
+ * compiler uses a version only to tell two copies of one package apart,
+ * and every file of the folder gets the same one.
+ */
+function sameAnswers(ts, options, answers, ownPackage) {
+  const host = ts.createCompilerHost(options);
+  for (const [key, answer] of answers) {
+    const [kind, name] = key.split('\0');
+    const now = host[kind](name);
+    if (kind === 'readFile' && path.resolve(name) === ownPackage) {
+      if (withoutVersion(now) !== withoutVersion(answer)) return false;
+    } else if (Array.isArray(answer) ? JSON.stringify(now) !== JSON.stringify(answer) : now !== answer) return false;
+  }
+  return true;
+}
+
+/**
+ * The last few exports read in this process, by folder and options, each
+ * with the compiler's view of the disk it was read from: read again only
+ * when something the compiler read (or looked for) differs.
+ */
+const readExports = new Map();
+const KEPT_READS = 4;
+
 /** The shared package in `folder`: its version, entries (`api` → file) and stateful entries. */
 export function sharedPackage(folder = path.join(root, 'shared')) {
   const pkg = readJson(path.join(folder, 'package.json'));
@@ -57,11 +148,26 @@ export function readRecord(folder = path.join(root, 'shared')) {
  * signature ('value' with its type, 'type' with its members).
  */
 export function currentExports(folder = path.join(root, 'shared')) {
-  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const ts = typescript();
   const { entries } = sharedPackage(folder);
-  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
-  const program = ts.createProgram(Object.values(entries), { ...parsed.options, noEmit: true });
+  const options = { ...compilerOptions(ts, folder), noEmit: true };
+  const key = JSON.stringify([path.resolve(folder), process.cwd(), ts.version, options, entries]);
+  const ownPackage = path.resolve(folder, 'package.json');
+  const kept = readExports.get(key) ?? [];
+  const found = kept.find((read) => sameAnswers(ts, options, read.answers, ownPackage));
+  if (found) {
+    readExports.set(key, [found, ...kept.filter((read) => read !== found)]);
+    return structuredClone(found.result);
+  }
+  const answers = new Map();
+  const program = ts.createProgram(Object.values(entries), options, cachingHost(ts, options, { answers }));
+  const result = exportsOf(ts, program, entries);
+  readExports.set(key, [{ answers, result: structuredClone(result) }, ...kept].slice(0, KEPT_READS));
+  return result;
+}
+
+/** Every entry's exports in `program` (see currentExports). */
+function exportsOf(ts, program, entries) {
   const checker = program.getTypeChecker();
   // A type named by its file (`import("/…/node_modules/yup/index").Schema`) is named by its name only:
   // where the package sits on disk is not part of what shared exports.
@@ -239,11 +345,9 @@ function sameTypesByCompiler(folder, pairsByEntry, current) {
   const found = new Set();
   const wanted = Object.entries(pairsByEntry).filter(([, pairs]) => pairs.length);
   if (!wanted.length) return found;
-  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const ts = typescript();
   const { entries } = sharedPackage(folder);
-  const configFile = ts.readConfigFile(path.join(folder, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, folder);
-  const options = { ...parsed.options, noEmit: true, noUnusedLocals: false, noUnusedParameters: false };
+  const options = { ...compilerOptions(ts, folder), noEmit: true, noUnusedLocals: false, noUnusedParameters: false };
   const files = new Map();
   for (const [entry, pairs] of wanted) {
     const file = path.join(folder, `.same-types-${entry.replace(/\W/g, '_')}.ts`);
@@ -261,16 +365,8 @@ function sameTypesByCompiler(folder, pairsByEntry, current) {
     );
     files.set(file, { entry, pairs, text: lines.join('\n') });
   }
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.fileExists = (name) => files.has(path.resolve(name)) || fileExists.call(host, name);
-  host.readFile = (name) => files.get(path.resolve(name))?.text ?? readFile.call(host, name);
-  host.getSourceFile = (name, languageVersion, ...rest) => {
-    const virtual = files.get(path.resolve(name));
-    return virtual
-      ? ts.createSourceFile(name, virtual.text, languageVersion, true)
-      : getSourceFile.call(host, name, languageVersion, ...rest);
-  };
+  const virtual = new Map([...files].map(([file, { text }]) => [file, text]));
+  const host = cachingHost(ts, options, { virtual });
   const program = ts.createProgram([...Object.values(entries), ...files.keys()], options, host);
   for (const [file, { entry, pairs }] of files) {
     const source = program.getSourceFile(file);
