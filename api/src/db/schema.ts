@@ -700,7 +700,7 @@ export interface EventTicketsTable {
   created_at: DefaultTimestamp;
 }
 
-/** Notifications members choose (migration 0042): the site's VAPID key pair when none is configured (one row). */
+/** The site's VAPID key pair when none is configured (one row; migration 0042, with the notifications members choose). */
 export interface PushKeysTable {
   id: number;
   public_key: string;
