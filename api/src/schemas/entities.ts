@@ -18,6 +18,7 @@ import {
   MyBookingContract,
   TicketPassContract,
   MyPostContract,
+  OkContract,
   PagingContract,
   PendingPostContract,
   PrayerContract,
@@ -73,6 +74,8 @@ export const pagingSchema = answerSchema(PagingContract);
 /** `{ data: T }`. */
 export const envelope = (schema: object) => ({ type: 'object', properties: { data: schema } }) as const;
 export const listOf = (schema: object) => ({ type: 'array', items: schema }) as const;
+/** `{ data: { ok } }`: an answer that only says it was done. */
+export const okAnswer = envelope(answerSchema(OkContract));
 
 /** The error answers a route may give, for its schema. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));

@@ -11,7 +11,6 @@ import {
   GroupViewContract,
   JoinRequestContract,
   MyGroupsContract,
-  OkContract,
   RosterEntryContract,
   StaffGroupContract,
 } from '@ministry/shared/contracts';
@@ -23,7 +22,7 @@ import { greeting, createMailer } from '../../lib/mailer.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { requireRole, requireUser, requireVerified, staffOnly } from '../../plugins/session.js';
-import { answerSchema, envelope, errors, listOf, pagingSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, okAnswer, pagingSchema } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import {
   allRosters,
@@ -75,7 +74,6 @@ const noteBody = {
   properties: { note: { type: 'string', maxLength: MESSAGE_MAX } },
   additionalProperties: false,
 } as const;
-const okSchema = envelope(answerSchema(OkContract));
 
 const groupBody = {
   type: 'object',
@@ -214,7 +212,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/:id/membership',
-    { schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 404) } } },
+    { schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 404) } } },
     async (request) => {
       const me = requireUser(request);
       if (!(await leaveGroup(app.db, request.params.id, me.id, app.clock.now()))) throw notFound('Your place in that group');
@@ -238,7 +236,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   for (const decision of ['accept', 'decline'] as const) {
     app.post<{ Params: { id: string }; Body: { note?: string } | null }>(
       `/requests/:id/${decision}`,
-      { schema: { params: idParams, body: noteBody, response: { 200: okSchema, ...errors(400, 401, 403, 404, 409) } } },
+      { schema: { params: idParams, body: noteBody, response: { 200: okAnswer, ...errors(400, 401, 403, 404, 409) } } },
       async (request) => {
         const viewer = viewerOf(request);
         const note = sanitizePlainText(request.body?.note ?? '');
@@ -503,7 +501,7 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
       onRequest: staff,
       schema: {
         params: { type: 'object', required: ['id', 'userId'], properties: { id: idParam, userId: idParam } },
-        response: { 200: okSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: okAnswer, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -522,7 +520,7 @@ export async function staffGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/:id',
-    { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
+    { onRequest: staff, schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       const editor = requireRole(request, 'editor');
       const name = await deleteGroup(app.db, request.params.id);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PostKind } from '@ministry/shared/types';
-import { OkContract, PostEditBody } from '@ministry/shared/contracts';
+import { PostEditBody } from '@ministry/shared/contracts';
 import { commentSchema, prayerSchema, storySchema } from '@ministry/shared/validation';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { checkedBody } from '../../lib/validate.js';
 import { requireUser } from '../../plugins/session.js';
-import { answerSchema, envelope, errors, myPostSchema } from '../../schemas/entities.js';
+import { envelope, errors, myPostSchema, okAnswer } from '../../schemas/entities.js';
 import { assertMayPost, readPost } from '../community/posting.js';
 import { deleteOwn, editOwn, listMyPosts, POST_KINDS, postingStopped, postOwner } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
@@ -16,7 +16,6 @@ const postParams = {
   required: ['kind', 'id'],
   properties: { kind: { type: 'string', enum: [...POST_KINDS] }, id: idParam },
 } as const;
-const okAnswer = envelope(answerSchema(OkContract));
 const editAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, status: { type: 'string' } } });
 
 /** The rules a post's new words follow: the same as when it was posted. */

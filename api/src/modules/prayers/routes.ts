@@ -5,7 +5,6 @@ import type { FollowUps } from '@ministry/shared/types';
 import {
   AnsweredBody,
   FollowUpsContract,
-  OkContract,
   PostEditBody,
   PrayedAnswerContract,
   PrayerBody,
@@ -21,7 +20,7 @@ import { checkedBody, readBody } from '../../lib/validate.js';
 import { idParam } from '../../lib/ids.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
-import { answerSchema, envelope, errors, listOf, pagingSchema, prayerSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, okAnswer, pagingSchema, prayerSchema } from '../../schemas/entities.js';
 import { assertMayPost, newPostStatus, readPost } from '../community/posting.js';
 import { postPageRoute } from '../community/postPage.js';
 import { PRAYED_MAIL_DELAY_MS, sendPrayedMails, sendPrayerSummaries, turnMailOff, turnSummaryOff } from './prayerMail.js';
@@ -29,8 +28,6 @@ import { createPrayer, findPrayer, listPrayers, markAnswered, PRAYERS_PAGE, setP
 import { createUpdate, updatesOf } from './updates.js';
 import { queuePrayed } from '../push/service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
-
-const okAnswer = envelope(answerSchema(OkContract));
 
 const viewerOf = (request: FastifyRequest): PrayerViewer => ({
   id: request.sessionUser?.id ?? null,

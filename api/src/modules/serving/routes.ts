@@ -36,13 +36,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, inSiteTimeZone } from '@ministry/shared/format';
-import {
-  MyScheduleContract,
-  OkContract,
-  RosterDayContract,
-  ServingOverviewContract,
-  ServingTeamContract,
-} from '@ministry/shared/contracts';
+import { MyScheduleContract, RosterDayContract, ServingOverviewContract, ServingTeamContract } from '@ministry/shared/contracts';
 import type { ServingOverview } from '@ministry/shared/types';
 import { LIST_TTL } from '../../lib/answerCache.js';
 import { csvFileName, toCsv } from '../../lib/csv.js';
@@ -53,7 +47,7 @@ import { byAccount, limitedBy } from '../../lib/limits.js';
 import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
 import { siteDay } from '../../lib/schedule.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
-import { answerSchema, envelope, errors, listOf } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, okAnswer } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { secretFeedRoutes, sendCalendar } from '../calendar/routes.js';
 import { entriesCalendar } from '../events/calendar.js';
@@ -98,7 +92,6 @@ const teamsAnswer = envelope(listOf(answerSchema(ServingTeamContract)));
 const scheduleAnswer = envelope(answerSchema(MyScheduleContract));
 const overviewAnswer = envelope(answerSchema(ServingOverviewContract));
 const rosterAnswer = envelope(listOf(answerSchema(RosterDayContract)));
-const okSchema = envelope(answerSchema(OkContract));
 
 const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 const dayParams = {
@@ -145,7 +138,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     '/slots/:id/signup',
     {
       preHandler: changes,
-      schema: { params: idParams, response: { 200: okSchema, 201: okSchema, ...errors(400, 401, 404, 409, 429) } },
+      schema: { params: idParams, response: { 200: okAnswer, 201: okAnswer, ...errors(400, 401, 404, 409, 429) } },
     },
     async (request, reply) => {
       const me = requireUser(request);
@@ -159,7 +152,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/slots/:id/signup',
-    { preHandler: changes, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 404, 409, 429) } } },
+    { preHandler: changes, schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 404, 409, 429) } } },
     async (request) => {
       const me = requireUser(request);
       await cancelSignUp(app.db, request.params.id, me.id, app.clock.now(), app.config.servingCancelHours);
@@ -178,7 +171,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { changes: [] },
       preHandler: changes,
-      schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 409, 429) } },
+      schema: { params: dayParams, response: { 200: okAnswer, ...errors(400, 401, 409, 429) } },
     },
     async (request) => {
       const me = requireUser(request);
@@ -193,7 +186,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { changes: [] },
       preHandler: changes,
-      schema: { params: dayParams, response: { 200: okSchema, ...errors(400, 401, 429) } },
+      schema: { params: dayParams, response: { 200: okAnswer, ...errors(400, 401, 429) } },
     },
     async (request) => {
       const me = requireUser(request);
@@ -393,7 +386,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: idParams,
         body: emailBody,
-        response: { 201: okSchema, 200: okSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 201: okAnswer, 200: okAnswer, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -419,7 +412,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         params: { type: 'object', required: ['id', 'userId'], properties: { id: idParam, userId: idParam } },
-        response: { 200: okSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: okAnswer, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -471,7 +464,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/teams/:id',
-    { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
+    { onRequest: staff, schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       const editor = requireRole(request, 'editor');
       if (!(await removeTeam(app.db, request.params.id))) throw notFound('That team');
@@ -510,7 +503,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/positions/:id',
-    { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
+    { onRequest: staff, schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       if (!(await removePosition(app.db, request.params.id))) throw notFound('That position');
       return { data: { ok: true } };
@@ -521,7 +514,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
     '/teams/:id/leaders',
     {
       onRequest: staff,
-      schema: { params: idParams, body: emailBody, response: { 200: okSchema, ...errors(400, 401, 403, 404) } },
+      schema: { params: idParams, body: emailBody, response: { 200: okAnswer, ...errors(400, 401, 403, 404) } },
     },
     async (request) => {
       const member = await memberByEmail(app.db, request.body.email);
@@ -537,7 +530,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
       onRequest: staff,
       schema: {
         params: { type: 'object', required: ['id', 'userId'], properties: { id: idParam, userId: idParam } },
-        response: { 200: okSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: okAnswer, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -585,7 +578,7 @@ export async function staffServingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/slots/:id',
-    { onRequest: staff, schema: { params: idParams, response: { 200: okSchema, ...errors(400, 401, 403, 404) } } },
+    { onRequest: staff, schema: { params: idParams, response: { 200: okAnswer, ...errors(400, 401, 403, 404) } } },
     async (request) => {
       if (!(await removeSlot(app.db, request.params.id))) throw notFound('That slot');
       return { data: { ok: true } };
