@@ -12,6 +12,7 @@ import { installCommonPasswordList } from './lib/commonPasswords.js';
 import { createAfterReply } from './lib/afterReply.js';
 import { sharedCompilers } from './lib/schemaCompilers.js';
 import { serializeRequest } from './lib/requestLog.js';
+import { frontedServer, type ServerFront } from './lib/frontedServer.js';
 import { AnswerCache } from './lib/answerCache.js';
 import type { Db } from './db/index.js';
 import { registerDataChanges } from './plugins/dataChanges.js';
@@ -83,7 +84,10 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
   setPasswordHashCost(config.passwordHashCost);
   // The shared form rules refuse common and breached passwords here (the list is the server's).
   installCommonPasswordList();
+  // Kept pages are answered in front of Fastify once the site is registered (site/pageFront.ts).
+  const front: ServerFront = { handle: null };
   const app = Fastify({
+    serverFactory: frontedServer(front),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -109,6 +113,11 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     failureCounters(redis?.client ?? null, config.redisPrefix, () => clock.now().getTime()),
   );
   app.addHook('onClose', async () => redis?.close());
+  // Fastify closes a server it was given only if it listened; one that never did (app.inject) is closed here.
+  app.addHook('onClose', (instance, done) => {
+    if (instance.server.listening) return done();
+    instance.server.close(() => done());
+  });
 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
@@ -231,6 +240,7 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
 
   if (serveSite) {
     const site = await registerSite(app, config);
+    front.handle = site.front;
     app.setNotFoundHandler(async (request, reply) =>
       isPageRequest(request) ? site.sendIndex(request, reply) : sendNotFound(request, reply),
     );

@@ -31,6 +31,8 @@ declare module 'fastify' {
       registry: import('./site/releases.js').ReleaseRegistry;
       health: import('./site/releaseHealth.js').ReleaseHealth;
     };
+    /** Kept pages answered before Fastify, when the site is served (site/pageFront.ts). */
+    pageFront?: import('./site/pageFront.js').PageFront;
     /** Every route (method and URL), in registration order. */
     routeList: { method: string; url: string }[];
   }

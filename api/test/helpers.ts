@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -250,6 +251,30 @@ export async function siteApp(
     }),
   );
   return { app, cleanup: fresh.cleanup };
+}
+
+/**
+ * GETs over a real socket, answered as `app.inject`'s are ({ statusCode,
+ * headers, body }): kept pages are answered by the server's front
+ * (src/site/pageFront.ts), which `app.inject` never reaches. The app
+ * listens on a free port at the first call.
+ */
+export function overHttp(app: FastifyInstance) {
+  let listening: Promise<string> | null = null;
+  return async (url: string, headers: Record<string, string> = {}) => {
+    listening ??= app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening;
+    return new Promise<{ statusCode: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      httpGet(base + url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      }).on('error', reject);
+    });
+  };
 }
 
 export interface TestContext {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
-import { createMember, publishBody, siteApp } from './helpers.js';
+import { createMember, overHttp, publishBody, siteApp } from './helpers.js';
 
 /** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
 const renderer = `
@@ -36,8 +36,10 @@ describe('rendered pages, kept', () => {
   let app: FastifyInstance;
   let site: FakeSite;
   let cleanup: () => Promise<void>;
+  // Over a socket, as browsers ask: the server's front answers there (pageFront.ts).
+  let http: ReturnType<typeof overHttp>;
   const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers } });
+    http(url, { accept: 'text/html', 'accept-encoding': 'identity', ...headers });
   const renderNumber = (html: string) => Number(/render (\d+) of/.exec(html)?.[1] ?? NaN);
 
   before(async () => {
@@ -52,6 +54,7 @@ describe('rendered pages, kept', () => {
       files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
     });
     ({ app, cleanup } = await siteApp(site, { prerenderTimeoutMs: 2000 }));
+    http = overHttp(app);
   });
 
   after(async () => {
@@ -172,6 +175,52 @@ describe('rendered pages, kept', () => {
     assert.equal(hidden.statusCode, 200, 'the kept copy is not served');
     assert.notEqual(hidden.headers.etag, shown.headers.etag);
     assert.doesNotMatch(hidden.body, /Words some find unkind/);
+  });
+
+  it("answers a kept page's next visitors from the server's front, as the site sent it, and leaves it any request that is someone's", async () => {
+    const front = app.pageFront!;
+    await get('/events');
+    // A change: the site renders the page again and sends it; the front answers the next visitor.
+    app.answerCache.clear('events');
+    const sentBefore = front.sent;
+    const bySite = await get('/events');
+    assert.equal(front.sent, sentBefore, 'the first visitor after a change gets the page from the site');
+    const byFront = await get('/events');
+    assert.equal(front.sent, sentBefore + 1, 'the next one from the front');
+    assert.equal(byFront.body, bySite.body);
+    for (const name of [
+      'etag',
+      'cache-control',
+      'content-security-policy',
+      'content-type',
+      'content-length',
+      'vary',
+      'x-frame-options',
+    ])
+      assert.equal(byFront.headers[name], bySite.headers[name], name);
+    // A visitor's unrelated cookies (a canary bucket while no canary runs, a site's analytics) do not matter.
+    await get('/events', { cookie: 'mf_canary=12; theme=dark' });
+    assert.equal(front.sent, sentBefore + 2);
+    const member = await createMember(app);
+    const theirs: Record<string, string>[] = [
+      { cookie: member.cookie },
+      { cookie: `theme=dark; ${member.cookie}` },
+      { cookie: 'mf_preview=a-release-check' },
+      { cookie: 'mf_canary_opt_in=1' },
+      { 'x-release-preview': 'a-release-check' },
+      { 'if-none-match': String(bySite.headers.etag) },
+      { accept: 'application/json' },
+      { 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of theirs) {
+      const answer = await get('/events', headers);
+      assert.equal(front.sent, sentBefore + 2, `left to the site: ${JSON.stringify(headers)}`);
+      if (headers['if-none-match']) assert.equal(answer.statusCode, 304);
+    }
+    // Another encoding, another viewport: another answer, first sent by the site, then kept by the front too.
+    await get('/events', { 'accept-encoding': 'br' });
+    await get('/events', { 'accept-encoding': 'br' });
+    assert.equal(front.sent, sentBefore + 3);
   });
 
   it("never serves the kept copy to a signed-in member, nor keeps a member's page", async () => {

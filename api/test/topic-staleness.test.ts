@@ -14,7 +14,7 @@ import { siteDay } from '../src/lib/schedule.js';
 import { DATA_TOPICS, type DataTopic } from '../src/lib/topics.js';
 import { siteYearOf } from '../src/modules/yearThemes/service.js';
 import { fakeShell, fakeSite } from './fakeSite.js';
-import { createMember, json, publishBody, siteApp } from './helpers.js';
+import { createMember, json, overHttp, publishBody, siteApp } from './helpers.js';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -211,8 +211,9 @@ exports.start = async (options) => ({
 
 describe('a write of a topic renews the kept pages that show it, and only those', () => {
   let cleanup: () => Promise<void>;
-  const get = (url: string) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+  // Over a socket, as browsers ask: the server's front answers kept pages there (pageFront.ts).
+  let http: ReturnType<typeof overHttp>;
+  const get = (url: string) => http(url, { accept: 'text/html', 'accept-encoding': 'identity' });
   const renderNumber = (html: string) => Number(/render (\d+) of/.exec(html)?.[1] ?? NaN);
   /** What the renderer printed, for the failures' messages. */
   const shown = (html: string) => /<main>(.*?)<\/main>/.exec(html)?.[1] ?? html.slice(0, 300);
@@ -238,6 +239,7 @@ describe('a write of a topic renews the kept pages that show it, and only those'
       files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
     });
     ({ app, cleanup } = await siteApp(site, { prerenderTimeoutMs: 2000 }));
+    http = overHttp(app);
     editor = await createMember(app, { role: 'editor' });
     member = await createMember(app);
   });

@@ -12,6 +12,7 @@
  * a release folder never changes, so its files are cached for good.
  */
 import { randomInt } from 'node:crypto';
+import type { TLSSocket } from 'node:tls';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +34,7 @@ import { siteDay } from '../lib/schedule.js';
 import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
 import { PageCache, type CachedPage } from './pageCache.js';
 import { createPageTurns } from './pageTurns.js';
+import { PageFront, type FrontHandler, type PreparedAnswer } from './pageFront.js';
 import { APP_DIR, RELEASE_ID, releaseFileLocation, type LiveApp, type SiteSnapshot, type SnapshotChoice } from './releases.js';
 import { CANARY_COOKIE, CANARY_OPT_IN_COOKIE, PREVIEW_COOKIE } from './releaseCookies.js';
 
@@ -82,6 +84,8 @@ export interface SiteServer {
    * that does not exist; 503 when no release of the shell is live.
    */
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  /** Answers the next visitors of a kept page before Fastify (pageFront.ts): the server's request listener runs it first. */
+  front: FrontHandler;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -129,7 +133,24 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   const knownTopics = () => [...new Set(registry.snapshot().config.pages.flatMap((p) => p.data ?? []))];
   // Kept pages go out a few per turn of the event loop, API calls first (pageTurns.ts).
   const pageTurns = createPageTurns();
-  app.answerCache.onClearHere.push((prefix) => pageCache.invalidateHere(prefix));
+  // Kept pages already sent go out again from the server's front, past Fastify (pageFront.ts).
+  const front = new PageFront({
+    liveSnapshot: () => registry.snapshot(),
+    canaryRuns: () => registry.canaries().length > 0,
+    today: () => siteDay(app.clock.now()),
+    alwaysHsts: config.secureCookies,
+    log: app.log,
+    logPages: ['trace', 'debug', 'info'].includes(config.logLevel),
+  });
+  app.decorate('pageFront', front);
+  app.addHook('preClose', (done) => {
+    front.close();
+    done();
+  });
+  app.answerCache.onClearHere.push((prefix) => {
+    pageCache.invalidateHere(prefix);
+    front.forget(prefix);
+  });
   app.answerCache.onClear.push((prefix) => void pageCache.invalidateEverywhere(prefix, knownTopics()));
 
   app.get('/config.json', async (request, reply) => {
@@ -322,15 +343,11 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   const pageHeaders = (reply: FastifyReply, snapshot: SiteSnapshot) =>
     reply.header('Vary', PAGE_VARY).header('Content-Security-Policy', pagePolicy(snapshot)).type(PAGE_TYPE);
 
-  /**
+  /*
    * A kept page as it leaves for any visitor: its bytes in one encoding and
    * every header of the answer (those of pageHeaders, sendCached and the
    * security hooks), prepared on its first send and kept with the page.
    */
-  interface PreparedAnswer {
-    headers: string[];
-    body: Buffer;
-  }
   const preparedAnswers = new WeakMap<CachedPage, Map<string, PreparedAnswer>>();
   function preparedAnswer(snapshot: SiteSnapshot, page: CachedPage, encoding: 'br' | 'gzip' | null, hsts: boolean) {
     let answers = preparedAnswers.get(page);
@@ -358,13 +375,34 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     return answer;
   }
 
-  /** A kept page: bytes in memory, compressed once; 304 when the browser has it. */
-  function sendCached(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, page: CachedPage, shared: boolean) {
+  /**
+   * A kept page: bytes in memory, compressed once; 304 when the browser has it.
+   * `frontMark` (the front's mark before the page was looked up) when the page is
+   * fresh: the front may then answer the next visitors asking for it.
+   */
+  function sendCached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    snapshot: SiteSnapshot,
+    page: CachedPage,
+    shared: boolean,
+    frontMark: number | null,
+  ) {
     const notModified = request.headers['if-none-match'] === page.etag;
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (shared && !notModified && request.method === 'GET') {
       // The same answer for every visitor: written as prepared, past the hooks that would build it again.
       const answer = preparedAnswer(snapshot, page, encoding, wantsHsts(config, request));
+      if (frontMark !== null) {
+        const encrypted = (request.raw.socket as TLSSocket).encrypted === true;
+        front.keep(
+          { method: request.method, url: request.url, headers: request.headers, encrypted },
+          frontMark,
+          snapshot,
+          page,
+          answer,
+        );
+      }
       reply.hijack();
       reply.raw.writeHead(page.status, answer.headers);
       reply.raw.end(answer.body);
@@ -423,6 +461,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   }
 
   const sendIndex: SiteServer['sendIndex'] = async (request, reply) => {
+    const frontMark = front.mark;
     const choice = choiceFor(request, reply);
     const snapshot = registry.snapshot(choice);
     const shellHtml = snapshot.shell ? await releaseText(snapshot.shell, 'browser/index.html') : null;
@@ -439,12 +478,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
     const shared = !choice.fresh && !hadCookie;
     // A visitor's server-rendered page is the same for every visitor: kept (pageCache.ts).
     if (prerenderer && page?.ssr && !member) {
-      const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request)}|${pageAddress(request.url)}`;
+      const key = `${snapshot.key}|${request.headers.host ?? ''}|${guessViewport(request.headers)}|${pageAddress(request.url)}`;
       const topics = page.data ?? [];
       const { page: kept, fresh } = await pageCache.get(key);
       if (kept && (fresh || pageCache.rendering(key))) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, kept, shared);
+        return sendCached(request, reply, snapshot, kept, shared, fresh ? frontMark : null);
       }
       let mine: Awaited<ReturnType<typeof buildPage>> | null = null;
       const renewed = await pageCache.render(key, topics, async () => {
@@ -455,7 +494,7 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
       });
       if (renewed) {
         await pageTurns.wait();
-        return sendCached(request, reply, snapshot, renewed, shared);
+        return sendCached(request, reply, snapshot, renewed, shared, frontMark);
       }
       if (mine) return sendBuilt(reply, snapshot, mine, shared);
     }
@@ -465,5 +504,5 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   // The home page is answered here rather than by the not-found handler.
   app.get('/', (request, reply) => (isPageRequest(request) ? sendIndex(request, reply) : reply.callNotFound()));
 
-  return { sendIndex };
+  return { sendIndex, front: front.handle };
 }

@@ -109,6 +109,8 @@ export class PageCache {
     if (running) return running;
     const started = (async () => {
       // Read before rendering: a change during the render leaves the page out of date, never the reverse.
+      // Its topics are known from now on, so a clear during its first render counts too.
+      for (const topic of topics) if (!this.generations.has(topic)) this.generations.set(topic, 0);
       const generations = await this.currentGenerations(topics);
       const day = this.today();
       const rendered = await render();
@@ -182,7 +184,7 @@ export class PageCache {
 }
 
 /** Whether a change to `prefix` touches `topic` ('devotionals' touches 'devotionals'; 'devotionals-tag:faith' too). */
-const matches = (topic: string, prefix: string): boolean => topic.startsWith(prefix) || prefix.startsWith(topic);
+export const matches = (topic: string, prefix: string): boolean => topic.startsWith(prefix) || prefix.startsWith(topic);
 
 const size = (page: CachedPage): number => page.html.length + page.br.length + page.gzip.length;
 

@@ -8,6 +8,7 @@
  * no renderer is live, it fails or it is slow, the page is rendered in the
  * browser as before.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findPage, pageAddress, pageModules } from '@ministry/shared/config';
 import type { AppConfig } from '../config.js';
@@ -36,10 +37,10 @@ const PREVIEW_TIMEOUT_MS = 30_000;
 const POOL_IDLE_MS = 30_000;
 
 /** A phone, as far as the request tells (the layout the page starts with). */
-export function guessViewport(request: FastifyRequest): Viewport {
-  const hint = request.headers['sec-ch-ua-mobile'];
+export function guessViewport(headers: IncomingHttpHeaders): Viewport {
+  const hint = headers['sec-ch-ua-mobile'];
   if (typeof hint === 'string') return hint.includes('1') ? 'mobile' : 'desktop';
-  return /Mobi|Android|iPhone|iPod/i.test(request.headers['user-agent'] ?? '') ? 'mobile' : 'desktop';
+  return /Mobi|Android|iPhone|iPod/i.test(headers['user-agent'] ?? '') ? 'mobile' : 'desktop';
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -132,7 +133,7 @@ export function createPrerenderer(app: FastifyInstance, config: AppConfig): Prer
       const rendered = await pool.render({
         url,
         origin,
-        viewport: guessViewport(request),
+        viewport: guessViewport(request.headers),
         modules,
         // A release check waits for its render, however busy the machine: a slow page is no failure there.
         timeoutMs: snapshot.previews.length ? PREVIEW_TIMEOUT_MS : config.prerenderTimeoutMs,
