@@ -109,12 +109,14 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 }
 
 /** Opens a fresh, migrated database of the given kind. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db; cleanup: () => Promise<void> }> {
+/** A migrated database of `kind`, and (PostgreSQL) its address, for a second process or app to open. */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db; url?: string; cleanup: () => Promise<void> }> {
   if (kind === 'postgres') {
     const { url, drop } = await createPostgresDatabase(await migratedPostgresTemplate());
     const database = await openDatabase({ url });
     return {
       database,
+      url,
       cleanup: async () => {
         await database.close();
         await drop();

@@ -9,7 +9,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { fakeShell, fakeSite, type FakeSite } from './fakeSite.js';
-import { createMember, overHttp, publishBody, siteApp } from './helpers.js';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Db } from '../src/db/index.js';
+import { seedIfEmpty } from '../src/seed/index.js';
+import { browserLike, createMember, freshDatabase, overHttp, publishBody, siteApp, testConfig } from './helpers.js';
 
 /** Renders the first event's seats left (or the press releases), counting renders in a global the test reads through a page. */
 const renderer = `
@@ -262,3 +267,85 @@ describe('rendered pages, kept', () => {
     assert.equal(slow.headers.etag, undefined);
   });
 });
+
+describe(
+  'kept pages in two processes sharing PostgreSQL and Redis',
+  { skip: process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? false : 'needs TEST_DATABASE_URL and TEST_REDIS_URL' },
+  () => {
+    const prefix = `ministry-test-${randomBytes(4).toString('hex')}:`;
+    const apps: FastifyInstance[] = [];
+    const databases: Db[] = [];
+    let cleanup: () => Promise<void>;
+
+    before(async () => {
+      const site = fakeSite();
+      site.release('shell', fakeShell(renderer, { pages: [{ path: '/' }] }));
+      site.release('mfe-x', {
+        name: 'mfe_x',
+        exposes: ['./routes'],
+        pages: [{ path: '/events', data: ['events'] }],
+        files: { 'browser/mf-manifest.json': '{}', 'server/remoteEntry.js': 'module.exports = {}' },
+      });
+      const fresh = await freshDatabase('postgres');
+      cleanup = fresh.cleanup;
+      await seedIfEmpty(fresh.database.db);
+      databases.push(fresh.database, await openDatabase({ url: fresh.url! }));
+      for (const database of databases) {
+        const config = testConfig({
+          siteRoot: site.siteRoot,
+          releasesDir: site.releasesDir,
+          renderWorkers: 1,
+          prerenderTimeoutMs: 2000,
+          redisUrl: process.env.TEST_REDIS_URL,
+          redisPrefix: prefix,
+        });
+        apps.push(browserLike(await buildApp({ database, config, serveSite: true })));
+      }
+    });
+
+    after(async () => {
+      for (const app of apps) await app.close();
+      await databases[1]?.close();
+      await cleanup?.();
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    });
+
+    it("a seat held through one process renews the page the other's front sends", async () => {
+      const [one, other] = apps as [FastifyInstance, FastifyInstance];
+      const http = overHttp(other);
+      const get = () => http('/events', { accept: 'text/html', 'accept-encoding': 'identity' });
+      const seats = (html: string) => /seats ([\d,]*)/.exec(html)?.[1];
+      const before = await get();
+      assert.equal((await get()).body, before.body);
+      const sent = other.pageFront!.sent;
+      assert.equal((await get()).body, before.body);
+      assert.equal(other.pageFront!.sent, sent + 1, "the other process's front sends it");
+
+      const member = await createMember(one);
+      const list = (await one.inject({ method: 'GET', url: '/api/events' })).json() as {
+        data: { _id: string; seatsLeft: number; price_Id: string | null }[];
+      };
+      const event = list.data.find((e) => e.seatsLeft > 2)!;
+      const hold = await one.inject({
+        method: 'POST',
+        url: '/api/payment/create-checkout-session',
+        headers: { cookie: member.cookie },
+        payload: { items: [{ quantity: 2, price: event.price_Id }], user: member.id, event: event._id },
+      });
+      assert.equal(hold.statusCode, 200, hold.body);
+      const expected = list.data.map((e) => (e._id === event._id ? e.seatsLeft - 2 : e.seatsLeft)).join(',');
+      // The change reaches the other process through Redis: its page shows it as soon as the word arrives.
+      const deadline = Date.now() + 10_000;
+      let page = await get();
+      while (seats(page.body) !== expected && Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve));
+        page = await get();
+      }
+      assert.equal(seats(page.body), expected, 'the page shows the seat held');
+      assert.notEqual(page.headers.etag, before.headers.etag);
+    });
+  },
+);

@@ -300,7 +300,6 @@ export class ReleaseRegistry {
       } catch {
         // no releases yet
       }
-      for (const tracked of this.apps.values()) if (this.refreshPreview(tracked)) this.snapshotCache = null;
       for (const dir of names) {
         if (!APP_DIR.test(dir) || this.apps.has(dir)) continue;
         this.apps.set(dir, {
@@ -311,6 +310,8 @@ export class ReleaseRegistry {
           preview: null,
         });
       }
+      // A new app's preview is read with it: the snapshot does not change a second later for nothing.
+      for (const tracked of this.apps.values()) if (this.refreshPreview(tracked)) this.snapshotCache = null;
     }
     let changed = false;
     for (const tracked of this.apps.values()) {
