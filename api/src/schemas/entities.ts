@@ -19,6 +19,7 @@ import {
   TicketPassContract,
   MyPostContract,
   OkContract,
+  OkMessageContract,
   PagingContract,
   PendingPostContract,
   PrayerContract,
@@ -76,6 +77,8 @@ export const envelope = (schema: object) => ({ type: 'object', properties: { dat
 export const listOf = (schema: object) => ({ type: 'array', items: schema }) as const;
 /** `{ data: { ok } }`: an answer that only says it was done. */
 export const okAnswer = envelope(answerSchema(OkContract));
+/** `{ data: { ok, message } }`: done, and what to tell the person. */
+export const okMessageAnswer = envelope(answerSchema(OkMessageContract));
 
 /** The error answers a route may give, for its schema. */
 export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));

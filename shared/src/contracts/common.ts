@@ -16,3 +16,6 @@ export const PagingContract = Type.Object({
 
 /** An answer that only says it was done: `{ ok: true }`. */
 export const OkContract = Type.Object({ ok: Type.Boolean() });
+
+/** An answer that says it was done, and what to tell the person (signing up, a code or link mailed, an account deleted). */
+export const OkMessageContract = Type.Object({ ok: Type.Boolean(), message: Type.String() });

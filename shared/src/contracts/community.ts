@@ -1,7 +1,7 @@
 /** The community's posts (prayers, stories, comments), as the wall, "My posts" and the moderation queue show them. */
 import { Type, type Static } from '@sinclair/typebox';
 import { AuthorContract } from './people';
-import { STORY_PRAYER_MAX } from '../validation';
+import { STORY_PRAYER_MAX } from '../limits';
 import { BodyFlag, BodyOptionalText, BodyText, ObjectOrNull, Str, StringEnum, StrOrNull } from './schema';
 
 export const MODERATION_STATUSES = ['pending', 'published', 'rejected'] as const;
@@ -71,6 +71,24 @@ export const MyPostContract = Type.Object({
   anonymous: Type.Optional(Type.Boolean()),
   /** For a comment: the story it answers. */
   story: Type.Optional(Type.Object({ _id: Type.String(), excerpt: Type.String() })),
+});
+
+/** A member's new words for their own post (PUT /api/community/mine/{kind}/{id}): done, and the post's state now. */
+export const PostEditAnswerContract = Type.Object({
+  ok: Type.Boolean(),
+  status: Str<ModerationStatus>(),
+});
+
+/** Whether a moderator stopped a member from posting (GET /api/community/mine/posting, POST /api/moderation/members/{userId}/posting). */
+export const PostingStoppedContract = Type.Object({ stopped: Type.Boolean() });
+
+/** The page of its list a prayer or story is on, from 1 (GET /api/prayers/{id}/page, /api/stories/{id}/page). */
+export const PostPageNumberContract = Type.Object({ page: Type.Integer() });
+
+/** A member's report of a post (POST /api/community/report/{kind}/{id}): done, and whether enough reports hide it now. */
+export const ReportAnswerContract = Type.Object({
+  ok: Type.Boolean(),
+  hidden: Type.Boolean(),
 });
 
 /** A post waiting for review, as admins see it. */

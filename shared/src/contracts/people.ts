@@ -1,6 +1,6 @@
 /** Members as the API sends them: a member's own account, and the author shown beside a post. */
 import { Type } from '@sinclair/typebox';
-import { PASSWORD_MAX, RESET_TOKEN_MAX, SOURCE_MAX } from '../validation';
+import { PASSWORD_MAX, RESET_TOKEN_MAX, SOURCE_MAX } from '../limits';
 import { BodyInteger, BodyOptionalText, BodyText, IntOrNull, Str, StrOrNull } from './schema';
 
 export type Gender = 'Male' | 'Female';

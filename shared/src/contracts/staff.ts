@@ -245,6 +245,9 @@ export const ArticleBody = Type.Object({ title: BodyText(), description: BodyTex
 /** How many posts of each kind a member wrote (in any state). */
 export const PostCountsContract = Type.Object({ prayers: Type.Integer(), stories: Type.Integer(), comments: Type.Integer() });
 
+/** Everything one member had waiting, rejected at once (POST /api/moderation/members/{userId}/reject-pending): how many of each kind. */
+export const RejectedPendingContract = Type.Object({ rejected: PostCountsContract });
+
 /** A member as the members page lists them (GET /api/admin/members). */
 export const MemberSummaryContract = Type.Object({
   _id: Type.String(),

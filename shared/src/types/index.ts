@@ -24,10 +24,14 @@ import type {
   ModerationDecisionContract,
   MyPostContract,
   OkContract,
+  OkMessageContract,
   PagingContract,
   PendingPostContract,
   PendingPrayerUpdateContract,
   PendingPrayerUpdatesContract,
+  PostEditAnswerContract,
+  PostingStoppedContract,
+  PostPageNumberContract,
   QueuedPostContract,
   PrayedAnswerContract,
   PrayerContract,
@@ -35,6 +39,8 @@ import type {
   PrayerSummaryChoiceContract,
   PrayerUpdateContract,
   PrayerUpdateDecisionContract,
+  RejectedPendingContract,
+  ReportAnswerContract,
   ServiceTimeContract,
   StaffDashboardContract,
   StoryContract,
@@ -68,6 +74,18 @@ export interface MinistryEvent
 
 /** One of the signed-in member's own posts, in any state ("My posts"). */
 export type MyPost = Static<typeof MyPostContract>;
+
+/** The answer to a member's new words for their own post: done, and the post's state now (PUT /api/community/mine/{kind}/{id}). */
+export type PostEditAnswer = Static<typeof PostEditAnswerContract>;
+
+/** Whether a moderator stopped a member from posting (GET /api/community/mine/posting, POST /api/moderation/members/{userId}/posting). */
+export type PostingStopped = Static<typeof PostingStoppedContract>;
+
+/** The page of its list a prayer or story is on, from 1 (GET /api/prayers/{id}/page, /api/stories/{id}/page). */
+export type PostPageNumber = Static<typeof PostPageNumberContract>;
+
+/** The answer to a member's report of a post: done, and whether enough reports hide it now (POST /api/community/report/{kind}/{id}). */
+export type ReportAnswer = Static<typeof ReportAnswerContract>;
 
 export type Prayer = Static<typeof PrayerContract>;
 
@@ -104,6 +122,8 @@ export type QueuedPost = Static<typeof QueuedPostContract>;
 export type QueuedPosts = Record<PostKind, QueuedPost[]> & { totals: Record<PostKind, number> };
 /** A moderator's decision on a post: the post and its state now (POST /api/moderation/{kind}/{id}/publish|reject). */
 export type ModerationDecision = Static<typeof ModerationDecisionContract>;
+/** Everything one member had waiting, rejected at once: how many of each kind (POST /api/moderation/members/{userId}/reject-pending). */
+export type RejectedPending = Static<typeof RejectedPendingContract>;
 
 /** An update the requester posted under their prayer request. */
 export type PrayerUpdate = Static<typeof PrayerUpdateContract>;
@@ -151,6 +171,9 @@ export type ApiErrorBody = Static<typeof ApiErrorContract>;
 
 /** An answer that only says it was done: `{ ok: true }`. */
 export type Ok = Static<typeof OkContract>;
+
+/** An answer that says it was done, and what to tell the person: `{ ok: true, message }`. */
+export type OkMessage = Static<typeof OkMessageContract>;
 
 export * from './giving';
 export * from './contentStaff';

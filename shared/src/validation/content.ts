@@ -3,11 +3,8 @@
  * forms and the API check them with the same rules. No React here.
  */
 import * as yup from 'yup';
+import { CONTENT_DATES, CONTENT_LIMITS } from '../limits';
 import { isOneLine, isSlug } from './patterns';
-
-export const CONTENT_LIMITS = { title: 200, slug: 120, verses: 200, tag: 40, tags: 10, body: 100_000, text: 10_000 } as const;
-/** The days a devotional, news item or press release may be dated. */
-export const CONTENT_DATES = { min: '2000-01-01', max: '2100-12-31' } as const;
 
 export const contentMessages = {
   title: 'Please give a title',

@@ -1,11 +1,5 @@
-import {
-  MAX_TICKETS_PER_BOOKING,
-  checkoutSessionSchema,
-  donationFiltersSchema,
-  eventMessages,
-  staffEventSchema,
-  ticketCountError,
-} from './giving';
+import { MAX_TICKETS_PER_BOOKING } from '../limits';
+import { checkoutSessionSchema, donationFiltersSchema, eventMessages, staffEventSchema, ticketCountError } from './giving';
 import { fieldErrors } from './index';
 
 describe('ticket count (spec sections 4 and 9)', () => {

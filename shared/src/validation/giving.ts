@@ -3,10 +3,8 @@
  * number from 1 to the seats left. Shared by the pages and the API.
  */
 import * as yup from 'yup';
+import { EVENT_LIMITS, MAX_TICKETS_PER_BOOKING } from '../limits';
 import { isOneLine } from './patterns';
-
-/** No single booking is larger than this, whatever the hall. */
-export const MAX_TICKETS_PER_BOOKING = 1000;
 
 export const ticketMessages = {
   number: 'Enter a number of tickets',
@@ -68,18 +66,6 @@ export const checkoutSessionSchema = yup.object({
 // ---------------------------------------------------------------------------
 // The staff's event form (POST/PUT /api/admin/events) and the donations
 // page's filters (GET /api/admin/donations): the form and the API use these.
-
-/** Event prices and sizes the form accepts. */
-export const EVENT_LIMITS = {
-  titleMax: 150,
-  descriptionMax: 5000,
-  addressMax: 300,
-  priceMin: 1,
-  priceMax: 10_000,
-  seatsMax: 100_000,
-  durationMax: 14 * 24 * 60,
-  categoryMax: 40,
-} as const;
 
 export const eventMessages = {
   title: 'Give the event a title',

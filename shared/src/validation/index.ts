@@ -4,18 +4,23 @@
  */
 import * as yup from 'yup';
 import { siteIdentity } from '../config/site-identity';
+import {
+  ADULT_AGE,
+  ANSWER_NOTE_MAX,
+  BIRTH_DATE,
+  CIVIL_STATUSES,
+  GENDERS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  POST_MAX,
+  SENIORITY,
+  SIGN_IN_CODE_LENGTH,
+  SOURCE_MAX,
+  STORY_PRAYER_MAX,
+} from '../limits';
 import { emailAddress, isOneLine } from './patterns';
 
 export const REQUIRED = 'Required';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-/** A password-reset link's token is never longer. */
-export const RESET_TOKEN_MAX = 100;
-export const SOURCE_MAX = 300;
-export const SENIORITY = { min: 1, max: 100, step: 1, default: 50 } as const;
-export const BIRTH_DATE = { min: '1910-01-01', default: '1980-01-01' } as const;
-/** Members are adults: at least this old on the day they sign up. */
-export const ADULT_AGE = 18;
 
 /** Today's date ('YYYY-MM-DD') on the ministry's clock. */
 export function siteToday(now: Date = new Date(), timeZone: string = siteIdentity.timeZone): string {
@@ -27,10 +32,6 @@ export function latestAdultBirthDate(now: Date = new Date()): string {
   const [year, month, day] = siteToday(now).split('-');
   return `${Number(year) - ADULT_AGE}-${month}-${day}`;
 }
-export const GENDERS = ['Male', 'Female'] as const;
-export const CIVIL_STATUSES = ['Single', 'Married', 'Divorced', 'Widow'] as const;
-/** Longest prayer, story or comment a member may post. */
-export const POST_MAX = 2000;
 
 export const messages = {
   invalidEmail: 'Invalid email',
@@ -218,8 +219,7 @@ export const forgotPasswordSchema = yup.object({ email: email() });
 /** A new password on its own (the reset link's form, and the server's check for the forms). */
 export const newPasswordSchema = yup.object({ password: passwordField() });
 
-/** A one-time sign-in code: six digits (spaces typed between them are ignored). */
-export const SIGN_IN_CODE_LENGTH = 6;
+/** A one-time sign-in code's message (SIGN_IN_CODE_LENGTH digits; spaces typed between them are ignored). */
 export const signInCodeMessages = {
   code: `Enter the ${SIGN_IN_CODE_LENGTH} digits of the code we e-mailed you`,
 } as const;
@@ -240,13 +240,10 @@ export const newsletterSchema = yup.object({ email: email() });
 const postText = () =>
   yup.string().trim().required(messages.postEmpty).min(1, messages.postEmpty).max(POST_MAX, messages.postMax);
 
-/** A story's `prayer` (the id of the answered prayer it tells of) is never longer. */
-export const STORY_PRAYER_MAX = 100;
 export const prayerSchema = yup.object({ text: postText(), anonymous: yup.boolean().default(false) });
 export const storySchema = yup.object({ content: postText(), prayer: yup.string().max(STORY_PRAYER_MAX).optional() });
 
-/** What a requester may say when marking a prayer answered. */
-export const ANSWER_NOTE_MAX = 500;
+/** What a requester says when marking a prayer answered (at most ANSWER_NOTE_MAX characters). */
 export const answeredSchema = yup.object({
   note: yup.string().trim().max(ANSWER_NOTE_MAX, `Must be at most ${ANSWER_NOTE_MAX} characters`).default(''),
 });
@@ -265,6 +262,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+// The limits the rules check, as they were always exported here too (`../limits` has them without yup).
+export * from '../limits';
 export * from './giving';
 export * from './locations';
 export * from './content';

@@ -4,19 +4,9 @@
  * (day, time, language), parking and place on the map.
  */
 import * as yup from 'yup';
+import { LOCATION_LIMITS } from '../limits';
 import { isOneLine } from './patterns';
 import { videoFromAddress } from './sermons';
-
-export const LOCATION_LIMITS = {
-  name: 120,
-  address: 300,
-  phones: 5,
-  phone: 40,
-  parking: 500,
-  services: 20,
-  serviceName: 80,
-  language: 40,
-} as const;
 
 export const locationMessages = {
   required: 'Required',

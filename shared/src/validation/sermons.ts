@@ -4,33 +4,8 @@
  * rules. No React here.
  */
 import * as yup from 'yup';
+import { SERMON_DATES, SERMON_LIMITS, SERMON_MEDIA, SERMON_MEDIA_KINDS, type SermonMediaKind } from '../limits';
 import { isOneLine, isSlug, UUID } from './patterns';
-
-export const SERMON_LIMITS = {
-  title: 200,
-  slug: 120,
-  passages: 300,
-  summary: 1000,
-  notes: 100_000,
-  name: 120,
-  role: 120,
-  description: 2000,
-  chapters: 60,
-  chapterTitle: 120,
-  fileName: 255,
-} as const;
-
-/** The days a sermon may be dated. */
-export const SERMON_DATES = { min: '1900-01-01', max: '2100-12-31' } as const;
-
-/** The kinds of file the staff upload for a sermon, and what each may be. */
-export const SERMON_MEDIA = {
-  audio: { label: 'audio', types: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/m4a'], extensions: ['.mp3', '.m4a'] },
-  video: { label: 'video', types: ['video/mp4'], extensions: ['.mp4'] },
-  transcript: { label: 'transcript', types: ['text/vtt'], extensions: ['.vtt'] },
-} as const;
-export type SermonMediaKind = keyof typeof SERMON_MEDIA;
-export const SERMON_MEDIA_KINDS = Object.keys(SERMON_MEDIA) as SermonMediaKind[];
 
 export const sermonMessages = {
   title: 'Please give a title',

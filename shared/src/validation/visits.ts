@@ -6,9 +6,8 @@
  * of its coming ones).
  */
 import * as yup from 'yup';
+import { VISIT_LIMITS } from '../limits';
 import { emailAddress, UUID } from './patterns';
-
-export const VISIT_LIMITS = { name: 80, question: 1000, adults: 20, children: 15, childAge: 17 } as const;
 
 export const visitMessages = {
   location: 'Choose the church you would like to visit.',

@@ -1,10 +1,11 @@
 /** Which page of its list a community post is on, for links to one post (from a story's prayer, a mail, the best stories). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { PostPageNumberContract } from '@ministry/shared/contracts';
 import type { Database } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { visibleTo } from './visibility.js';
 
 /** The page (from 1, newest first, `pageSize` a page) the post `id` of `table` is on for this viewer; undefined when they cannot see it. */
@@ -38,6 +39,9 @@ export async function pageOfPost(
   return Math.floor(Number(newer.n) / pageSize) + 1;
 }
 
+/** `{ data: { page } }`, `page` required as it always was (answerSchema leaves every `required` out). */
+const pageAnswer = envelope({ type: 'object', required: ['page'], properties: answerSchema(PostPageNumberContract).properties });
+
 /** GET `url` (`…/:id/page`): `{ data: { page } }`, or 404 naming the post (`missing`) when the viewer cannot see it. */
 export function postPageRoute(
   app: FastifyInstance,
@@ -49,10 +53,7 @@ export function postPageRoute(
     {
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        response: {
-          200: envelope({ type: 'object', required: ['page'], properties: { page: { type: 'integer' } } }),
-          ...errors(400, 404),
-        },
+        response: { 200: pageAnswer, ...errors(400, 404) },
       },
     },
     async (request: FastifyRequest<{ Params: { id: string } }>) => {

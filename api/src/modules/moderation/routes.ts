@@ -3,9 +3,11 @@ import { siteIdentity } from '@ministry/shared/config';
 import {
   ModerationDecisionContract,
   PendingPrayerUpdatesContract,
+  PostingStoppedContract,
   PrayerUpdateDecisionContract,
+  RejectedPendingContract,
 } from '@ministry/shared/contracts';
-import type { PendingPrayerUpdates } from '@ministry/shared/types';
+import type { PendingPrayerUpdates, PostingStopped } from '@ministry/shared/types';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
@@ -104,7 +106,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       onRequest: staff,
       schema: {
         params: { type: 'object', required: ['userId'], properties: { userId: idParam } },
-        response: { 200: envelope({ type: 'object', properties: { rejected: kindCounts } }), ...errors(400, 401, 403, 404) },
+        response: { 200: envelope(answerSchema(RejectedPendingContract)), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -129,7 +131,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { userId: string }; Body: { stopped: boolean } }>(
+  app.post<{ Params: { userId: string }; Body: PostingStopped }>(
     '/members/:userId/posting',
     {
       onRequest: staff,
@@ -141,10 +143,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
           properties: { stopped: { type: 'boolean' } },
           additionalProperties: false,
         },
-        response: {
-          200: envelope({ type: 'object', properties: { stopped: { type: 'boolean' } } }),
-          ...errors(400, 401, 403, 404),
-        },
+        response: { 200: envelope(answerSchema(PostingStoppedContract)), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PostKind } from '@ministry/shared/types';
-import { PostEditBody } from '@ministry/shared/contracts';
+import { PostEditAnswerContract, PostEditBody, PostingStoppedContract } from '@ministry/shared/contracts';
 import { commentSchema, prayerSchema, storySchema } from '@ministry/shared/validation';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { checkedBody } from '../../lib/validate.js';
 import { requireUser } from '../../plugins/session.js';
-import { envelope, errors, myPostSchema, okAnswer } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, myPostSchema, okAnswer } from '../../schemas/entities.js';
 import { assertMayPost, readPost } from '../community/posting.js';
 import { deleteOwn, editOwn, listMyPosts, POST_KINDS, postingStopped, postOwner } from './service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
@@ -16,7 +16,7 @@ const postParams = {
   required: ['kind', 'id'],
   properties: { kind: { type: 'string', enum: [...POST_KINDS] }, id: idParam },
 } as const;
-const editAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, status: { type: 'string' } } });
+const editAnswer = envelope(answerSchema(PostEditAnswerContract));
 
 /** The rules a post's new words follow: the same as when it was posted. */
 const rules = { prayers: prayerSchema, stories: storySchema, comments: commentSchema.pick(['text']) } as const;
@@ -45,9 +45,7 @@ export async function myPostRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/posting',
     {
-      schema: {
-        response: { 200: envelope({ type: 'object', properties: { stopped: { type: 'boolean' } } }), ...errors(401) },
-      },
+      schema: { response: { 200: envelope(answerSchema(PostingStoppedContract)), ...errors(401) } },
     },
     async (request) => {
       const me = requireUser(request);

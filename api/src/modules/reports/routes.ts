@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '@ministry/shared/config';
 import { countOf } from '@ministry/shared/format';
+import { ReportAnswerContract } from '@ministry/shared/contracts';
 import type { PostKind } from '@ministry/shared/types';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { requireUser, requireVerified } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors } from '../../schemas/entities.js';
 import { recordActivity } from '../activity/service.js';
 import { excerptOf, KIND_NAMES, memberName, POST_KINDS, reportPost, reportsSince } from '../moderation/service.js';
 import { writesChange } from '../../plugins/dataChanges.js';
@@ -41,10 +42,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           properties: { reason: { type: 'string', minLength: 1, maxLength: REPORT_REASON_MAX } },
           additionalProperties: false,
         },
-        response: {
-          200: envelope({ type: 'object', properties: { ok: { type: 'boolean' }, hidden: { type: 'boolean' } } }),
-          ...errors(400, 401, 403, 404, 429),
-        },
+        response: { 200: envelope(answerSchema(ReportAnswerContract)), ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {

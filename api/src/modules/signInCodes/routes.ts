@@ -22,7 +22,7 @@ import { byAddress, byDevice, take, TOO_MANY } from '../../lib/limits.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { ACCOUNT_DISABLED, startSession } from '../../plugins/session.js';
-import { envelope, errors, userSchema } from '../../schemas/entities.js';
+import { envelope, errors, okMessageAnswer, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from '../users/loginGuard.js';
 import { findUserByEmail, findUserById, normalizeEmail, toUser } from '../users/service.js';
 import { CODE_MINUTES, consumeSignInCode, createSignInCode } from './service.js';
@@ -34,8 +34,6 @@ const CODES_PER_EMAIL_USED =
   'We have sent several codes to this address in the last hour. Please use the latest one, or try again later.';
 const WRONG_CODES_USED = 'Too many wrong codes for this address. Please wait a while, then ask for a new code.';
 
-const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: { type: 'string' } } });
-
 export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
   // Signing in changes nothing a visitor sees.
   writesChange(app, []);
@@ -44,7 +42,7 @@ export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/code',
-    { ...checkedBody, schema: { body: SignInCodeRequestBody, response: { 200: okAnswer, ...errors(400, 429) } } },
+    { ...checkedBody, schema: { body: SignInCodeRequestBody, response: { 200: okMessageAnswer, ...errors(400, 429) } } },
     async (request, reply) => {
       const { email } = await readBody(request, signInCodeRequestSchema);
       const address = normalizeEmail(email);

@@ -46,7 +46,7 @@ import {
   startSession,
 } from '../../plugins/session.js';
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.js';
-import { answerSchema, envelope, errors, listOf, userSchema } from '../../schemas/entities.js';
+import { answerSchema, envelope, errors, listOf, okMessageAnswer, userSchema } from '../../schemas/entities.js';
 import { createLoginGuard } from './loginGuard.js';
 import {
   confirmationOwner,
@@ -77,7 +77,6 @@ import { writesChange } from '../../plugins/dataChanges.js';
 const str = { type: 'string' } as const;
 const userAnswer = envelope(userSchema);
 const idPath = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idParam } }) as const;
-const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: str } });
 
 export const LOGIN_FAILED = 'Incorrect email or password, please try again.';
 /** A sign-in held up by wrong passwords (the account's, or others' on this network): the page offers a code. */
@@ -137,7 +136,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/signup',
     {
       ...checkedBody,
-      schema: { body: SignupBody, response: { 202: okAnswer, ...errors(400, 429) } },
+      schema: { body: SignupBody, response: { 202: okMessageAnswer, ...errors(400, 429) } },
       preHandler: limitedBy([
         ['signupsPerAddress', byAddress],
         ['signupsPerDevice', byDevice],
@@ -195,7 +194,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete('/logout', { schema: { response: { 200: okAnswer } } }, async (request, reply) => {
+  app.delete('/logout', { schema: { response: { 200: okMessageAnswer } } }, async (request, reply) => {
     await endSession(app, request, reply);
     return { data: { ok: true, message: 'You are logged out.' } };
   });
@@ -384,13 +383,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** Another confirmation link for the signed-in member's address (a few an hour). */
-  app.post('/verify-email/resend', { schema: { response: { 200: okAnswer, ...errors(401, 409, 429) } } }, async (request) => {
-    const me = requireUser(request);
-    if (me.verified) throw conflict('Your e-mail address is already confirmed.');
-    if (!(await mayMailConfirmation(me.id))) throw new HttpError(429, 'too_many_requests', SEVERAL_LINKS);
-    await sendConfirmation(me.id, me.firstname, me.email, 'verify');
-    return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
-  });
+  app.post(
+    '/verify-email/resend',
+    { schema: { response: { 200: okMessageAnswer, ...errors(401, 409, 429) } } },
+    async (request) => {
+      const me = requireUser(request);
+      if (me.verified) throw conflict('Your e-mail address is already confirmed.');
+      if (!(await mayMailConfirmation(me.id))) throw new HttpError(429, 'too_many_requests', SEVERAL_LINKS);
+      await sendConfirmation(me.id, me.firstname, me.email, 'verify');
+      return { data: { ok: true, message: `We have sent a new link to ${me.email}.` } };
+    },
+  );
 
   app.put<{ Params: { userId: string } }>(
     '/updatePhoto/:userId',
@@ -466,7 +469,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/forgotpassword',
     {
       ...checkedBody,
-      schema: { body: ForgotPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
+      schema: { body: ForgotPasswordBody, response: { 200: okMessageAnswer, ...errors(400, 429) } },
       preHandler: limitedBy([
         ['resetRequestsPerAddress', byAddress],
         ['resetRequestsPerDevice', byDevice],
@@ -516,7 +519,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/reset-password',
     {
       ...checkedBody,
-      schema: { body: ResetPasswordBody, response: { 200: okAnswer, ...errors(400, 429) } },
+      schema: { body: ResetPasswordBody, response: { 200: okMessageAnswer, ...errors(400, 429) } },
       preHandler: limitedBy([['resetsPerAddress', byAddress]]),
     },
     async (request) => {

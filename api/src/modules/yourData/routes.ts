@@ -12,14 +12,12 @@ import { byAccount, limitedBy } from '../../lib/limits.js';
 import { createMailer, greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { clearSessionCookie, requireUser, sessionHashOf } from '../../plugins/session.js';
-import { envelope, errors } from '../../schemas/entities.js';
+import { errors, okMessageAnswer } from '../../schemas/entities.js';
 import { verifyFreshCode } from '../signInCodes/service.js';
 import { findUserById } from '../users/service.js';
 import { collectMemberData, zipMemberData } from './dataExport.js';
 import { deleteAccount, type PostsChoice } from './deletion.js';
 import { writesChange } from '../../plugins/dataChanges.js';
-
-const okAnswer = envelope({ type: 'object', properties: { ok: { type: 'boolean' }, message: { type: 'string' } } });
 
 export async function yourDataRoutes(app: FastifyInstance): Promise<void> {
   // A deleted account leaves its events' seats, its groups' rosters and (when asked) its posts.
@@ -71,7 +69,7 @@ export async function yourDataRoutes(app: FastifyInstance): Promise<void> {
           },
           additionalProperties: false,
         },
-        response: { 200: okAnswer, ...errors(400, 401, 409, 429, 502) },
+        response: { 200: okMessageAnswer, ...errors(400, 401, 409, 429, 502) },
       },
       preHandler: limitedBy([['accountDeletionsPerAccount', byAccount]]),
     },

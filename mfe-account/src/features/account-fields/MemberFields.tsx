@@ -6,7 +6,7 @@
 import { useFormikContext } from 'formik';
 import styled from 'styled-components';
 import { formikField, SelectField, TextAreaField, theme, FieldError } from '@ministry/shared/ui';
-import { CIVIL_STATUSES, GENDERS, SENIORITY, SOURCE_MAX } from '@ministry/shared/validation';
+import { CIVIL_STATUSES, GENDERS, SENIORITY, SOURCE_MAX } from '@ministry/shared/limits';
 import { useChurches, useCities, useCountries } from './useGeo';
 
 // The original read 'Select Your Country Of Residence First', cut off in the field at every width (docs/spec-deviations.md).

@@ -1,6 +1,6 @@
 /** The admins' calls about members: finding them, one in full, their role, their account, their posting. */
 import { http } from '@ministry/shared/api';
-import type { Envelope, MemberDetail, MemberPage, Role } from '@ministry/shared/types';
+import type { Envelope, MemberDetail, MemberPage, PostingStopped, Role } from '@ministry/shared/types';
 
 /** GET /api/admin/members: members found by name or e-mail (`q`), newest first, page by page (from 1). */
 export async function getMembers({ q, page = 1 }: { q?: string; page?: number } = {}): Promise<MemberPage> {
@@ -24,7 +24,8 @@ export async function setMemberDisabled(id: string, disabled: boolean): Promise<
     .data;
 }
 
-/** POST /api/moderation/members/{userId}/posting: stops a member from posting (or lets them again). */
-export async function stopMemberPosting(userId: string, stopped: boolean): Promise<void> {
-  await http.post(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped });
+/** POST /api/moderation/members/{userId}/posting: stops a member from posting (or lets them again); answers whether they are stopped now. */
+export async function stopMemberPosting(userId: string, stopped: boolean): Promise<boolean> {
+  return (await http.post<Envelope<PostingStopped>>(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped }))
+    .data.data.stopped;
 }

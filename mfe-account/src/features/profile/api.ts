@@ -6,6 +6,7 @@ import type {
   Device,
   Envelope,
   MyNewsletter,
+  OkMessage,
   PrayerMailChoice,
   SecurityInput,
   User,
@@ -35,7 +36,7 @@ export async function deletePhoto(userId: string): Promise<User> {
 
 /** POST /api/user/verify-email/resend: another link for the signed-in member's address. */
 export async function resendConfirmation(): Promise<string> {
-  return (await http.post<Envelope<{ ok: boolean; message: string }>>('/api/user/verify-email/resend')).data.data.message;
+  return (await http.post<Envelope<OkMessage>>('/api/user/verify-email/resend')).data.data.message;
 }
 
 /** GET /api/user/newsletter: the signed-in member's own subscription. */
@@ -65,7 +66,7 @@ export async function downloadMyData(): Promise<Blob> {
 
 /** POST /api/user/code: a one-time code mailed to the member's address (to confirm a deletion without a password). */
 export async function requestCode(email: string): Promise<string> {
-  return (await http.post<Envelope<{ ok: boolean; message: string }>>('/api/user/code', { email })).data.data.message;
+  return (await http.post<Envelope<OkMessage>>('/api/user/code', { email })).data.data.message;
 }
 
 /** DELETE /api/user/me: deletes the account, with the password or a fresh one-time code. */
@@ -74,7 +75,7 @@ export async function deleteMyAccount(input: {
   code?: string;
   posts: 'delete' | 'anonymous';
 }): Promise<string> {
-  return (await http.delete<Envelope<{ ok: boolean; message: string }>>('/api/user/me', { data: input })).data.data.message;
+  return (await http.delete<Envelope<OkMessage>>('/api/user/me', { data: input })).data.data.message;
 }
 
 /** GET /api/user/sessions: where the member is signed in, this device first. */

@@ -1,6 +1,6 @@
 /** The e-mailed password reset link: whether it still works, and the new password. */
 import { http } from '@ministry/shared/api';
-import type { Envelope } from '@ministry/shared/types';
+import type { Envelope, OkMessage } from '@ministry/shared/types';
 
 /** POST /api/user/reset-password/check: whether an e-mailed reset link still works. */
 export async function checkResetToken(token: string): Promise<boolean> {
@@ -9,5 +9,5 @@ export async function checkResetToken(token: string): Promise<boolean> {
 
 /** POST /api/user/reset-password: sets a new password with the e-mailed token. */
 export async function resetPassword(token: string, password: string): Promise<string> {
-  return (await http.post<Envelope<{ message: string }>>('/api/user/reset-password', { token, password })).data.data.message;
+  return (await http.post<Envelope<OkMessage>>('/api/user/reset-password', { token, password })).data.data.message;
 }

@@ -1,20 +1,28 @@
 /** Calls every part of the community page uses: where a post is in its list, reporting a post, an admin's publish or reject. */
 import { http } from '@ministry/shared/api';
-import type { Envelope, ModerationDecision, PostKind } from '@ministry/shared/types';
+import type {
+  Envelope,
+  ModerationDecision,
+  PostingStopped,
+  PostKind,
+  PostPageNumber,
+  ReportAnswer,
+} from '@ministry/shared/types';
 
 /** GET /api/prayers/{id}/page: the page of the wall the prayer is on (404 when the visitor may not see it). */
 export async function getPrayerPageNumber(id: string): Promise<number> {
-  return (await http.get<Envelope<{ page: number }>>(`/api/prayers/${encodeURIComponent(id)}/page`)).data.data.page;
+  return (await http.get<Envelope<PostPageNumber>>(`/api/prayers/${encodeURIComponent(id)}/page`)).data.data.page;
 }
 
 /** GET /api/stories/{id}/page: the page of the stories the story is on (404 when the visitor may not see it). */
 export async function getStoryPageNumber(id: string): Promise<number> {
-  return (await http.get<Envelope<{ page: number }>>(`/api/stories/${encodeURIComponent(id)}/page`)).data.data.page;
+  return (await http.get<Envelope<PostPageNumber>>(`/api/stories/${encodeURIComponent(id)}/page`)).data.data.page;
 }
 
-/** POST /api/community/report/{kind}/{id}: a member reports a post, with what is wrong. */
-export async function reportPost(kind: PostKind, id: string, reason: string): Promise<void> {
-  await http.post(`/api/community/report/${kind}/${encodeURIComponent(id)}`, { reason });
+/** POST /api/community/report/{kind}/{id}: a member reports a post, with what is wrong; answers whether enough reports hide it now. */
+export async function reportPost(kind: PostKind, id: string, reason: string): Promise<ReportAnswer> {
+  return (await http.post<Envelope<ReportAnswer>>(`/api/community/report/${kind}/${encodeURIComponent(id)}`, { reason })).data
+    .data;
 }
 
 /**
@@ -38,5 +46,5 @@ export async function moderatePost(
 
 /** GET /api/community/mine/posting: whether a moderator stopped the signed-in member from posting. */
 export async function getPostingStopped(): Promise<boolean> {
-  return (await http.get<Envelope<{ stopped: boolean }>>('/api/community/mine/posting')).data.data.stopped;
+  return (await http.get<Envelope<PostingStopped>>('/api/community/mine/posting')).data.data.stopped;
 }

@@ -3,10 +3,11 @@ import { http } from '@ministry/shared/api';
 import type {
   Envelope,
   PendingPrayerUpdates,
-  PostKind,
+  PostingStopped,
   PrayerUpdateDecision,
   QueuedPost,
   QueuedPosts,
+  RejectedPending,
 } from '@ministry/shared/types';
 
 /**
@@ -19,17 +20,15 @@ export async function getPendingPosts(after?: QueuedPost): Promise<QueuedPosts> 
 }
 
 /** POST /api/moderation/members/{userId}/reject-pending: rejects everything one member has waiting; answers how many of each kind. */
-export async function rejectPendingOf(userId: string): Promise<Record<PostKind, number>> {
-  return (
-    await http.post<Envelope<{ rejected: Record<PostKind, number> }>>(
-      `/api/moderation/members/${encodeURIComponent(userId)}/reject-pending`,
-    )
-  ).data.data.rejected;
+export async function rejectPendingOf(userId: string): Promise<RejectedPending['rejected']> {
+  return (await http.post<Envelope<RejectedPending>>(`/api/moderation/members/${encodeURIComponent(userId)}/reject-pending`)).data
+    .data.rejected;
 }
 
-/** POST /api/moderation/members/{userId}/posting: stops a member from posting (or lets them again). */
-export async function stopMemberPosting(userId: string, stopped: boolean): Promise<void> {
-  await http.post(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped });
+/** POST /api/moderation/members/{userId}/posting: stops a member from posting (or lets them again); answers whether they are stopped now. */
+export async function stopMemberPosting(userId: string, stopped: boolean): Promise<boolean> {
+  return (await http.post<Envelope<PostingStopped>>(`/api/moderation/members/${encodeURIComponent(userId)}/posting`, { stopped }))
+    .data.data.stopped;
 }
 
 /** GET /api/moderation/prayer-updates: the requesters' updates waiting for review, oldest first, and how many in all. */

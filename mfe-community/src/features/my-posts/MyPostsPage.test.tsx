@@ -65,7 +65,7 @@ describe('MyPostsPage', () => {
   });
 
   it('corrects a post while it waits, with the rules of posting', async () => {
-    api.onPut('/api/community/mine/prayers/p1').reply(200, { data: { ok: true } });
+    api.onPut('/api/community/mine/prayers/p1').reply(200, { data: { ok: true, status: 'pending' } });
     renderPage();
     const waiting = await screen.findByRole('article', { name: 'Prayer request, waiting for review' });
     await userEvent.click(within(waiting).getByRole('button', { name: 'Edit this prayer request' }));

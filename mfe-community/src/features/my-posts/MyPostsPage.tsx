@@ -19,7 +19,7 @@ import {
   theme,
   usePageTitle,
 } from '@ministry/shared/ui';
-import { POST_MAX } from '@ministry/shared/validation';
+import { POST_MAX } from '@ministry/shared/limits';
 import { PostText } from '../community/PostMeta';
 import { useEditableResource } from '../community/useEditableResource';
 import { deleteMyPost, editMyPost, getMyPosts } from './api';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { formatNewsDate } from '@ministry/shared/format';
 import { notify, theme } from '@ministry/shared/ui';
-import { POST_MAX } from '@ministry/shared/validation';
+import { POST_MAX } from '@ministry/shared/limits';
 import { useEditableResource } from '../community/useEditableResource';
 import { CardTextForm, TextButton } from './CardTextForm';
 import type { FollowUps, PrayerUpdate } from '@ministry/shared/types';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { initialCommunityState } from '@ministry/shared/store';
-import { POST_MAX } from '@ministry/shared/validation';
+import { POST_MAX } from '@ministry/shared/limits';
 import { me, pageOf } from '../../testing/fixtures';
 import { mockCommunityApi } from '../../testing/mockCommunityApi';
 import { forgetPostingState } from '../community/usePostingStopped';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { friendlyError } from '@ministry/shared/api';
 import type { StaffMedia } from '@ministry/shared/types';
 import { Button, FieldError, theme } from '@ministry/shared/ui';
-import { SERMON_MEDIA, type SermonMediaKind } from '@ministry/shared/validation';
+import { SERMON_MEDIA, type SermonMediaKind } from '@ministry/shared/limits';
 import { uploadSermonFile } from './api';
 
 const Box = styled.div`

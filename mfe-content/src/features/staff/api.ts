@@ -1,6 +1,6 @@
 /** The staff's calls for devotionals, news items, press releases and sermons (editors and admins), and their photos and files. */
 import { errorStatus, http } from '@ministry/shared/api';
-import type { SermonMediaKind } from '@ministry/shared/validation';
+import type { SermonMediaKind } from '@ministry/shared/limits';
 import type {
   ArticleKind,
   ContentState,
