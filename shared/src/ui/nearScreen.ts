@@ -1,5 +1,10 @@
-/** How far below (or above) the screen a part counts as near it. */
-const NEAR = '300px';
+/**
+ * How far below (or above) the screen a part counts as near it: a scroll
+ * step or two, so a part just below the first screen (the home page's
+ * sermon and events, ~250 px below it on a laptop) loads when the visitor
+ * starts down the page, not with the page.
+ */
+const NEAR = '100px';
 
 const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 

@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { errorStatus, serverErrorCode, serverFieldErrors, serverMessage } from '@ministry/shared/api';
 import { siteIdentity } from '@ministry/shared/config';
 import { Button, TextAreaField, theme } from '@ministry/shared/ui';
-import { fieldErrors, POST_MAX, type yup } from '@ministry/shared/validation';
+import { POST_MAX } from '@ministry/shared/limits';
+import type { yup } from '@ministry/shared/validation';
+import { checkWithRules, loadFormRules, type FormRules } from '../../lib/formRules';
 import { usePostOutcome } from './usePostOutcome';
 import { forgetPostingState, usePostingStopped } from './usePostingStopped';
 
@@ -52,7 +54,7 @@ export function PostForm<T>({
   label,
   placeholder,
   submitLabel,
-  schema,
+  rules,
   extra = {},
   rows = 4,
   onPost,
@@ -67,7 +69,8 @@ export function PostForm<T>({
   label: string;
   placeholder?: string;
   submitLabel: string;
-  schema: yup.AnyObjectSchema;
+  /** The shared rule set the post must pass (loaded when the member starts writing). */
+  rules: (all: FormRules) => yup.AnyObjectSchema;
   /** Other values the schema checks (a comment's story). */
   extra?: Record<string, unknown>;
   rows?: number;
@@ -91,10 +94,9 @@ export function PostForm<T>({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    try {
-      await schema.validate({ ...extra, [field]: text }, { abortEarly: false });
-    } catch (invalid) {
-      setError(fieldErrors(invalid)[field] ?? Object.values(fieldErrors(invalid))[0]);
+    const invalid = await checkWithRules(rules, { ...extra, [field]: text });
+    if (Object.keys(invalid).length) {
+      setError(invalid[field] ?? Object.values(invalid)[0]);
       return;
     }
     setError(undefined);
@@ -140,6 +142,8 @@ export function PostForm<T>({
         rows={rows}
         value={text}
         autoFocus={autoFocus}
+        // The rules load while the member writes: sending waits for nothing.
+        onFocus={() => void loadFormRules()}
         onChange={(e) => {
           setText(e.target.value);
           if (error) setError(undefined);

@@ -5,7 +5,7 @@ import { friendlyError, serverMessage } from '@ministry/shared/api';
 import { useAuth } from '@ministry/shared/store';
 import type { FollowUps, Prayer } from '@ministry/shared/types';
 import { Card, CardBody, media, notify, PageLinks, ResourceView, theme } from '@ministry/shared/ui';
-import { ANSWER_NOTE_MAX, prayerSchema } from '@ministry/shared/validation';
+import { ANSWER_NOTE_MAX } from '@ministry/shared/limits';
 import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
 import { PostMeta, PostText } from '../community/PostMeta';
@@ -343,7 +343,7 @@ export function PrayerWall({ page = 1 }: { page?: number }) {
             label="Your prayer request"
             placeholder="What would you like us to pray for?"
             submitLabel="Post prayer"
-            schema={prayerSchema}
+            rules={(all) => all.prayerSchema}
             onPost={(text) => addPrayer(user._id, text, { anonymous })}
             onPosted={(prayer) => {
               setAnonymous(false);

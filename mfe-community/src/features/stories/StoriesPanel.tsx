@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { useAuth } from '@ministry/shared/store';
 import type { Comment, Prayer, Story } from '@ministry/shared/types';
 import { PageLinks, ResourceView, theme } from '@ministry/shared/ui';
-import { storySchema } from '@ministry/shared/validation';
 import { useResource } from '@ministry/shared/app';
 import { ComposerRow, PanelIntro, PanelTitle, REVIEW_TIP } from '../community/panel';
 import { PostForm } from '../community/PostForm';
@@ -163,7 +162,7 @@ export function StoriesPanel({ page = 1 }: { page?: number }) {
               placeholder="What has God done for you?"
               submitLabel="Share story"
               rows={5}
-              schema={storySchema}
+              rules={(all) => all.storySchema}
               initialText={answered.prayer ? storyFromPrayer(answered.prayer) : ''}
               autoFocus={!!answered.prayer}
               onPost={(content) => addStory(user._id, content, { prayer: answered.prayer?._id })}

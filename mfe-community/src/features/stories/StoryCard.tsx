@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { useAuth } from '@ministry/shared/store';
 import type { Comment, Story } from '@ministry/shared/types';
 import { Button, Card, CardBody, theme } from '@ministry/shared/ui';
-import { commentSchema } from '@ministry/shared/validation';
 import { PostForm } from '../community/PostForm';
 import { PostMeta, PostText } from '../community/PostMeta';
 import { ReportButton } from '../community/ReportButton';
@@ -188,7 +187,7 @@ export function StoryCard({
               placeholder="Encourage the author…"
               submitLabel="Post comment"
               rows={3}
-              schema={commentSchema}
+              rules={(all) => all.commentSchema}
               extra={{ story: story._id }}
               autoFocus
               onPost={(text) => addComment({ text, story: story._id, user: user._id })}

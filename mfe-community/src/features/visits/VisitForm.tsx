@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { friendlyError, serverFieldErrors } from '@ministry/shared/api';
 import { formatServiceTime, inSiteTimeZone } from '@ministry/shared/format';
 import { Button, FieldError, SelectField, TextAreaField, TextField, theme } from '@ministry/shared/ui';
-import { fieldErrors, VISIT_LIMITS, visitSchema } from '@ministry/shared/validation';
+import { VISIT_LIMITS } from '@ministry/shared/limits';
 import type { ComingService, VisitLocation } from '@ministry/shared/types';
+import { checkWithRules, loadFormRules } from '../../lib/formRules';
 import { planVisit, type VisitRequest } from './api';
 
 const { question: QUESTION_MAX, adults: ADULTS_MAX, children: CHILDREN_MAX } = VISIT_LIMITS;
@@ -104,14 +105,7 @@ function visitOf(draft: Draft): VisitRequest {
 }
 
 /** What the form can tell before asking the server: the visit's rules, which the server checks too (and more). */
-function check(draft: Draft): Record<string, string> {
-  try {
-    visitSchema.validateSync(visitOf(draft), { abortEarly: false });
-    return {};
-  } catch (error) {
-    return fieldErrors(error);
-  }
-}
+const check = (draft: Draft): Promise<Record<string, string>> => checkWithRules((all) => all.visitSchema, visitOf(draft));
 
 /**
  * The visit form: a church and one of its coming services, who is coming
@@ -159,7 +153,8 @@ export function VisitForm({ locations, preselected }: { locations: VisitLocation
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = check(draft);
+    if (busy) return;
+    const found = await check(draft);
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length) {
@@ -196,7 +191,8 @@ export function VisitForm({ locations, preselected }: { locations: VisitLocation
   }
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Plan a visit">
+    // The rules load while the visitor fills the form in: sending waits for nothing.
+    <Form onSubmit={submit} onFocus={() => void loadFormRules()} noValidate aria-label="Plan a visit">
       <fieldset>
         <legend>Where and when</legend>
         <SelectField id="visit-location" label="Church" value={draft.location} onChange={set('location')} error={errors.location}>
