@@ -72,6 +72,7 @@ export class PageFront {
   private open = true;
   /** Pages this process's front has sent. */
   sent = 0;
+  private waiting: { request: IncomingMessage; response: ServerResponse; entry: Entry }[] = [];
   constructor(private readonly options: PageFrontOptions) {}
 
   /** A mark to hand to `keep`: taken before the page was looked up. */
@@ -116,12 +117,28 @@ export class PageFront {
       this.entries.delete(key!);
       return false;
     }
-    response.writeHead(page.status, entry.answer.headers);
-    response.end(entry.answer.body);
-    this.sent++;
-    if (this.options.logPages)
-      this.options.log.info({ method: request.method, url: request.url, statusCode: page.status }, 'kept page sent');
+    this.waiting.push({ request, response, entry });
+    if (this.waiting.length === 1) setImmediate(this.sendWaiting);
     return true;
+  };
+
+  /**
+   * Pages asked for during a turn of the event loop go out together once
+   * the API requests that arrived with them were taken up (the API first,
+   * as pageTurns.ts does for the site's pages): a crowd of page requests
+   * does not hold up a member's call that came in the same moment.
+   */
+  private readonly sendWaiting = () => {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const { request, response, entry } of waiting) {
+      if (response.destroyed) continue;
+      response.writeHead(entry.page.status, entry.answer.headers);
+      response.end(entry.answer.body);
+      this.sent++;
+      if (this.options.logPages)
+        this.options.log.info({ method: request.method, url: request.url, statusCode: entry.page.status }, 'kept page sent');
+    }
   };
 
   /**
