@@ -34,12 +34,9 @@ import { siteDay } from '../lib/schedule.js';
 import { createPrerenderer, guessViewport, scriptJson } from './prerender.js';
 import { PageCache, type CachedPage } from './pageCache.js';
 import { createPageTurns } from './pageTurns.js';
-import { PageFront, type FrontHandler, type PreparedAnswer } from './pageFront.js';
+import { NOT_PAGES, PageFront, type FrontHandler, type PreparedAnswer } from './pageFront.js';
 import { APP_DIR, RELEASE_ID, releaseFileLocation, type LiveApp, type SiteSnapshot, type SnapshotChoice } from './releases.js';
 import { CANARY_COOKIE, CANARY_OPT_IN_COOKIE, PREVIEW_COOKIE } from './releaseCookies.js';
-
-/** Paths that are never pages: a miss there is a 404, not the shell. */
-const NOT_PAGES = /^\/(api|media|remotes|shell|pay)(\/|$)|\.[a-z0-9]{2,5}$/i;
 
 export function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

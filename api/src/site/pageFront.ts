@@ -44,8 +44,8 @@ interface Entry {
   snapshot: SiteSnapshot;
 }
 
-/** Paths that are never pages (as index.ts's NOT_PAGES). */
-const NOT_PAGES = /^\/(api|media|remotes|shell|pay)(\/|$)|\.[a-z0-9]{2,5}$/i;
+/** Paths that are never pages: a miss there is a 404, not the shell. */
+export const NOT_PAGES = /^\/(api|media|remotes|shell|pay)(\/|$)|\.[a-z0-9]{2,5}$/i;
 /** A cookie that makes the page someone's own or a preview. */
 const PERSONAL_COOKIE = new RegExp(`(?:^|[;\\s])(?:${[SESSION_COOKIE, CANARY_OPT_IN_COOKIE, PREVIEW_COOKIE].join('|')})=`);
 /** Enough for every public page in each viewport and encoding; the oldest leave first. */
@@ -73,6 +73,7 @@ export class PageFront {
   /** Pages this process's front has sent. */
   sent = 0;
   private waiting: { request: IncomingMessage; response: ServerResponse; entry: Entry }[] = [];
+
   constructor(private readonly options: PageFrontOptions) {}
 
   /** A mark to hand to `keep`: taken before the page was looked up. */
