@@ -37,6 +37,23 @@ exports.start = async (options) => ({
   },
 });`;
 
+/** A new member holds two seats of the first event with more than two left: the events list before, and that event. */
+async function holdTwoSeats(app: FastifyInstance) {
+  const member = await createMember(app);
+  const list = (await app.inject({ method: 'GET', url: '/api/events' })).json() as {
+    data: { _id: string; seatsLeft: number; price_Id: string | null }[];
+  };
+  const event = list.data.find((e) => e.seatsLeft > 2)!;
+  const hold = await app.inject({
+    method: 'POST',
+    url: '/api/payment/create-checkout-session',
+    headers: { cookie: member.cookie },
+    payload: { items: [{ quantity: 2, price: event.price_Id }], user: member.id, event: event._id },
+  });
+  assert.equal(hold.statusCode, 200, hold.body);
+  return { list, event };
+}
+
 describe('rendered pages, kept', () => {
   let app: FastifyInstance;
   let site: FakeSite;
@@ -96,18 +113,7 @@ describe('rendered pages, kept', () => {
     const events = renderNumber((await get('/events')).body);
     const about = renderNumber((await get('/about')).body);
     // A member holds two seats: the seats change.
-    const member = await createMember(app);
-    const list = (await app.inject({ method: 'GET', url: '/api/events' })).json() as {
-      data: { _id: string; seatsLeft: number; price_Id: string | null }[];
-    };
-    const event = list.data.find((e) => e.seatsLeft > 2)!;
-    const hold = await app.inject({
-      method: 'POST',
-      url: '/api/payment/create-checkout-session',
-      headers: { cookie: member.cookie },
-      payload: { items: [{ quantity: 2, price: event.price_Id }], user: member.id, event: event._id },
-    });
-    assert.equal(hold.statusCode, 200, hold.body);
+    const { event } = await holdTwoSeats(app);
     const after = await get('/events');
     assert.ok(renderNumber(after.body) > events, 'the events page is rendered again');
     assert.match(after.body, new RegExp(`seats [\\d,]*${event.seatsLeft - 2}`));
@@ -324,18 +330,7 @@ describe(
       assert.equal((await get()).body, before.body);
       assert.equal(other.pageFront!.sent, sent + 1, "the other process's front sends it");
 
-      const member = await createMember(one);
-      const list = (await one.inject({ method: 'GET', url: '/api/events' })).json() as {
-        data: { _id: string; seatsLeft: number; price_Id: string | null }[];
-      };
-      const event = list.data.find((e) => e.seatsLeft > 2)!;
-      const hold = await one.inject({
-        method: 'POST',
-        url: '/api/payment/create-checkout-session',
-        headers: { cookie: member.cookie },
-        payload: { items: [{ quantity: 2, price: event.price_Id }], user: member.id, event: event._id },
-      });
-      assert.equal(hold.statusCode, 200, hold.body);
+      const { list, event } = await holdTwoSeats(one);
       const expected = list.data.map((e) => (e._id === event._id ? e.seatsLeft - 2 : e.seatsLeft)).join(',');
       // The change reaches the other process through Redis: its page shows it as soon as the word arrives.
       const deadline = Date.now() + 10_000;
