@@ -10,6 +10,7 @@ import {
   PrerenderProvider,
 } from '@ministry/shared/app';
 import { AppRoutes } from './AppRoutes';
+import { LinksInTransitions } from './LinksInTransitions';
 import { ScrollToTop } from '../features/layout/ScrollToTop';
 import { SessionCheck } from '../features/session/SessionCheck';
 import { shellRendered } from '../features/remotes/pageReady';
@@ -66,10 +67,13 @@ export function App({
     <PrerenderProvider value={context}>
       <SiteConfigProvider config={config}>
         <AppProviders store={store}>
-          {/* Synchronous location updates: a route change and a store change (e.g. logout) render together. */}
+          {/* The site's own navigations update the location synchronously: a route change and a store change (e.g.
+              logout) render together. A visitor's link is a transition (LinksInTransitions). */}
           <BrowserRouter useTransitions={false}>
-            <ExpirePrerenderedData cache={cache} />
-            <SiteRoutes />
+            <LinksInTransitions>
+              <ExpirePrerenderedData cache={cache} />
+              <SiteRoutes />
+            </LinksInTransitions>
           </BrowserRouter>
         </AppProviders>
       </SiteConfigProvider>
