@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
@@ -88,7 +88,8 @@ describe('Header', () => {
     await userEvent.click(menuButton);
     const drawer = screen.getByRole('navigation', { name: 'Mobile' });
     const close = within(drawer).getByRole('button', { name: 'Close menu' });
-    expect(close).toHaveFocus();
+    // The focus moves in once the open drawer is painted.
+    await waitFor(() => expect(close).toHaveFocus());
 
     // Tab through every item: the focus never leaves the drawer, and the last one leads back to the first.
     const focusables = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button, input, select, [tabindex="0"]'));

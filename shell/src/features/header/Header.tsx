@@ -261,7 +261,12 @@ export function Header() {
   useEffect(() => {
     if (!drawerOpen) return;
     const items = () => Array.from(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    items()[0]?.focus();
+    // The open drawer is painted first, and the focus moves into it right after: on a slow phone the menu shows
+    // without waiting for the focus's own style and layout work.
+    let moveFocus: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      moveFocus = setTimeout(() => items()[0]?.focus());
+    });
     // The open drawer keeps the focus: Tab from its last item goes back to its first (Shift+Tab the other way);
     // Escape closes it, and the focus goes back to the menu button.
     const onKey = (e: KeyboardEvent) => {
@@ -285,6 +290,8 @@ export function Header() {
     document.addEventListener('keydown', onKey);
     const button = menuButton.current;
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(moveFocus);
       document.removeEventListener('keydown', onKey);
       button?.focus();
     };
