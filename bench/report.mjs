@@ -496,7 +496,7 @@ function inpSection(inp) {
   const out = ['## Interaction to Next Paint', ''];
   if (!inp || inp.error) return [...out, `Not measured: ${inp?.error ?? 'skipped'}`].join('\n');
   out.push(
-    `Chromium (playwright-core) at ${inp.viewport.width}×${inp.viewport.height} with touch, the CPU slowed ${inp.cpuSlowdownMultiplier}× (DevTools' throttling); each interaction is a tap made once the page is ready and the element is React's, on a fresh page, ${inp.runs} time${inp.runs > 1 ? 's' : ''}; its INP is the longest Event Timing entry of the tap (input delay, processing and presentation until the next paint; entries under 16 ms count as 16 ms), median of the runs. Target: ≤ ${inp.target} ms each.`,
+    `Chromium (playwright-core) at ${inp.viewport.width}×${inp.viewport.height} with touch and a phone's user agent, the CPU slowed ${inp.cpuSlowdownMultiplier}× (DevTools' throttling); each interaction is a tap made once the page is ready and the element is React's, on a fresh page, ${inp.runs} time${inp.runs > 1 ? 's' : ''}; its INP is the longest Event Timing entry of the tap (input delay, processing and presentation until the next paint; entries under 16 ms count as 16 ms), median of the runs. Target: ≤ ${inp.target} ms each.`,
     '',
     table(
       ['interaction', 'page', 'who', 'INP (median)', 'runs', 'met'],
