@@ -1,6 +1,6 @@
 /** The database tables, as Kysely sees them. One schema for PGlite and PostgreSQL. */
 import type { ColumnType, Generated } from 'kysely';
-import type { GroupFrequency, PushTopic, SermonChapter, TranscriptCue } from '@ministry/shared/types';
+import type { GroupFrequency, JoinRequestStatus, PushTopic, SermonChapter, TranscriptCue } from '@ministry/shared/types';
 
 /** A column that may be null and may be left out of an insert. */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -676,14 +676,13 @@ export interface GroupRequestsTable {
   user_id: string;
   message: ColumnType<string, string | undefined, string>;
   share_email: Generated<boolean>;
-  status: ColumnType<GroupRequestStatus, GroupRequestStatus | undefined, GroupRequestStatus>;
+  status: ColumnType<JoinRequestStatus, JoinRequestStatus | undefined, JoinRequestStatus>;
   note: Nullable<string>;
   created_at: DefaultTimestamp;
   decided_at: Nullable<Date>;
   decided_by: Nullable<string>;
 }
 
-export type GroupRequestStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
 /** One seat of a paid booking: its own code (QR), checked in on its own, and maybe forwarded to a guest (migration 0036). */
 export interface EventTicketsTable {
   id: string;

@@ -11,6 +11,10 @@ import { IntOrNull, NumOrNull, ObjectOrNull, Str, StrOrNull } from './schema';
 export const GROUP_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
 export type GroupFrequency = (typeof GROUP_FREQUENCIES)[number];
 
+/** Where a request to join a group stands: waiting, answered by the group's leaders, or withdrawn by the member. */
+export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
 /** A leader or member by name (never their address). */
 export const GroupPersonContract = Type.Object({ firstname: Type.String(), lastname: Type.String() });
 
@@ -73,7 +77,7 @@ export const JoinRequestContract = Type.Object({
   /** Who asks; null in the member's own requests. */
   member: ObjectOrNull(GroupPersonContract),
   message: Type.String(),
-  status: Type.String(),
+  status: Str<JoinRequestStatus>(),
   /** The leaders' note with their answer. */
   note: StrOrNull(),
   createdAt: Type.String(),

@@ -15,7 +15,7 @@ import type {
   StaffGroupContract,
 } from '../contracts';
 
-export type { GroupFrequency } from '../contracts/groups';
+export type { GroupFrequency, JoinRequestStatus } from '../contracts/groups';
 
 export type GroupPerson = Static<typeof GroupPersonContract>;
 export type Group = Static<typeof GroupContract>;
