@@ -284,6 +284,17 @@ describe('the checks before a release goes live', () => {
     assert.match(problems.join(), /mfe_x\/routes does not load in the server renderer: it threw at load/);
   });
 
+  it('check a new shell against the live remotes, but not those released in the same build (they may need what only the new shell serves: a major version of shared)', () => {
+    const releases = site();
+    const shellApp = { name: 'shell', host: true, exposes: {}, pages: [{ path: '/' }], uses: [] };
+    const staging = () => shellBuild('{ error: "shared/api 3.0.0 does not satisfy >=2.0.0 <3.0.0" }');
+    assert.match(
+      checkRelease({ dir: 'shell', app: shellApp, staging: staging(), releases }).join(),
+      /mfe_y\/routes does not load in the server renderer: shared\/api 3\.0\.0/,
+    );
+    assert.deepEqual(checkRelease({ dir: 'shell', app: shellApp, staging: staging(), releases, alsoReleasing: ['mfe-y'] }), []);
+  });
+
   it('refuse a browser container that does not load', () => {
     const releases = site();
     const staging = remoteBuild('mfe_x', { exposes: ['./routes', './Stories'], pages: ['/x'] });

@@ -140,7 +140,7 @@ export function checkSource({ dir, app, source, releases, withShell = null }) {
  * `withShell`: the shell released in the same build (see `placedRelease`); a
  * remote is checked against it rather than the live one it replaces.
  * @param {{ dir: string, app: { name: string, host: boolean, exposes: Record<string,string>, pages: { path: string }[], uses: string[] },
- *           staging: string, releases: string }} release
+ *           staging: string, releases: string, alsoReleasing?: string[] }} release
  */
 export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], source = staging, withShell = null }) {
   const problems = [];
@@ -225,7 +225,9 @@ export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], 
   const remoteSpecs = {};
   const checks = [];
   if (app.host) {
-    for (const other of others) {
+    // The live remotes released in the same build are not loaded into the new shell: they may ask for what only the
+    // new shell serves (a major version of shared), and their new releases are loaded into it by their own checks.
+    for (const other of others.filter((o) => !alsoReleasing.includes(o.dir))) {
       remoteSpecs[other.facts.name] = fileSpec(
         path.join(other.folder, 'server/remoteEntry.js'),
         other.pointer.files['server/remoteEntry.js'],
