@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, releasesDir, root } from './lib/apps.mjs';
-import { goLive, readPointer } from './lib/release-store.mjs';
+import { discardRelease, goLive, readPointer } from './lib/release-store.mjs';
 import { openRenderCheck } from './lib/release-render-check.mjs';
 import { prepareRelease, releaseFolderOf, renderCandidates } from './release.mjs';
 
@@ -62,6 +62,15 @@ export async function build({ force = false, apps = APPS } = {}) {
     while (queue.length) await one(queue.shift());
   };
   await Promise.all([worker(), worker()]);
+  // A new shell was checked with the new releases of the remotes built beside it, not their live ones, and those
+  // remotes with the new shell: when one of them is refused, none of them goes live.
+  const refused = todo.filter((dir) => !prepared.some((c) => c.dir === dir));
+  if (withShell && refused.length) {
+    console.error(`  ${prepared.map((c) => c.dir).join(', ')}: not made live: checked with ${refused.join(', ')}, refused`);
+    for (const c of prepared) discardRelease(c.appFolder, c.id);
+    console.log(`Build FAILED in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    return false;
+  }
 
   // One site and one browser render every page of the new releases, together, before any goes live.
   const renderCheck = await openRenderCheck({ releases: releasesDir(), log: (line) => console.log(`  ${line}`) });
