@@ -110,5 +110,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [APPS_APART] }],
     },
   },
+  {
+    // A browser test waits for the state it needs (the app ready, an element React owns, a mail in the outbox,
+    // the page settled), never for a time: a time long enough on a quiet machine is too short on a busy one.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'Wait for the state the test needs (a locator, waitForFunction, settled(page), waitForMail), not for a time.',
+        },
+      ],
+    },
+  },
   ...featureLayerRules(),
 );

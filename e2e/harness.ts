@@ -358,6 +358,27 @@ export async function shownText(locator: Locator): Promise<string> {
   );
 }
 
+/**
+ * Waits until nothing on the page is still loading (no part `aria-busy`, no
+ * "Loading…" status), its transitions and animations that end have ended,
+ * and it has painted: what a test then measures or audits (widths, axe's
+ * colours) is the page as a visitor sees it once it is done.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      ![...document.querySelectorAll('[role="status"]')].some((e) => /^\s*Loading/.test(e.textContent ?? '')),
+    null,
+    { timeout: 60_000 },
+  );
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 /** Where the browser tests leave their screenshots. */
 export const ARTIFACTS_DIR = path.join(__dirname, 'artifacts');
 

@@ -13,6 +13,7 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
+  settled,
   startSite,
   waitsForApp,
   type Site,
@@ -97,20 +98,6 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** The page is interactive (goto waits for that) and nothing on it is still loading. */
-async function settle(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        !document.querySelector('[aria-busy="true"]') &&
-        ![...document.querySelectorAll('[role="status"]')].some((e) => /^\s*Loading/.test(e.textContent ?? '')),
-      null,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined);
-  await page.waitForTimeout(100);
-}
-
 async function logIn(context: BrowserContext, email: string, password: string) {
   const page = waitsForApp(await context.newPage());
   await logInThroughForm(site, page, { email, password });
@@ -127,7 +114,7 @@ for (const [name, viewport] of [
       const found: string[] = [];
       for (const route of routes) {
         await page.goto(`${site.url}${route}`);
-        await settle(page);
+        await settled(page);
         for (const v of await violations(page)) found.push(`${route} ${v}`);
       }
       await context.close();
@@ -140,7 +127,7 @@ for (const [name, viewport] of [
       const found: string[] = [];
       for (const route of [...memberRoutes, '/admin/moderation']) {
         await page.goto(`${site.url}${route}`);
-        await settle(page);
+        await settled(page);
         for (const v of await violations(page)) found.push(`${route} ${v}`);
       }
       await context.close();

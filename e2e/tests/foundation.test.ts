@@ -140,7 +140,8 @@ describe('a phone reading the home page runs no remote code for it', () => {
     const below = page.getByRole('heading', { name: 'Press releases', exact: true });
     assert.ok(await stories.textContent(), 'the server sent the stories');
     assert.ok(await below.textContent(), 'the server sent the sections further down');
-    await page.waitForTimeout(300);
+    // Once the page has loaded all it asks for: a part taken over too early would have asked for its remote's code.
+    await page.waitForLoadState('networkidle');
     assert.equal(await isTakenOver('Latest stories'), false, 'the stories wait for the visitor');
     assert.equal(await isTakenOver('Press releases'), false, 'the sections below wait to come near the screen');
     assert.equal(remoteScripts.length, 0, `no remote code is loaded for a page only read: ${remoteScripts.join(', ')}`);

@@ -51,10 +51,11 @@ describe('newsletter', () => {
       await page.goto(`${site.url}/`);
       // The newsletter box loads when the footer comes into view.
       const box = page.getByRole('form', { name: 'Newsletter' });
-      for (let i = 0; i < 20 && !(await box.isVisible()); i++) {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(250);
-      }
+      // Scrolled to the bottom until it is there (the page grows as the parts above it load).
+      await page.waitForFunction(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return document.querySelector('form[aria-label="Newsletter"]') !== null;
+      });
       await box.waitFor();
       await box.getByLabel('Your e-mail address').fill(email);
       await box.getByRole('button', { name: 'Subscribe' }).click();

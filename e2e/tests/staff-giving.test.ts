@@ -17,6 +17,7 @@ import {
   collectPageErrors,
   launchBrowser,
   newPage,
+  settled,
   savePageScreenshot,
   signUpThroughApi,
   startSite,
@@ -106,7 +107,7 @@ async function checkAtBothWidths(page: Page, url: string, ready: (page: Page) =>
     await page.setViewportSize(viewport);
     await page.goto(url);
     await ready(page);
-    await page.waitForTimeout(200);
+    await settled(page);
     const { scroll, client } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       client: document.documentElement.clientWidth,

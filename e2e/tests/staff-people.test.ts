@@ -17,6 +17,7 @@ import {
   collectPageErrors,
   launchBrowser,
   newPage,
+  settled,
   savePageScreenshot,
   shownText,
   signUpThroughApi,
@@ -81,17 +82,6 @@ async function open(viewport = WIDE): Promise<Page> {
 
 async function logIn(page: Page, who: { email: string; password: string }, next: string): Promise<void> {
   await logInThroughForm(site, page, who, next);
-}
-
-/** Nothing on the page is still loading. */
-async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () => ![...document.querySelectorAll('[role="status"]')].some((e) => /^\s*Loading/.test(e.textContent ?? '')),
-      null,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -7,8 +7,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   collectPageErrors,
@@ -21,6 +19,7 @@ import {
   signUpThroughApi,
   startSite,
   type Site,
+  waitForMails,
   logIn as logInThroughForm,
 } from '../harness';
 
@@ -88,24 +87,10 @@ function call(page: Page, method: string, url: string, body?: unknown): Promise<
   );
 }
 
-function offerLinks(to: string): string[] {
-  const dir = path.join(site.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && /Subject: Seats for you/.test(m))
-    .map((m) => /Pay for your seats: (\S+)/.exec(m)![1]!);
-}
-
-async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`no ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The links of the seat offers mailed to `to`, oldest first, once there is one. */
+async function offerLinks(to: string): Promise<string[]> {
+  const offers = await waitForMails(site, to, /Subject: Seats for you/, 1);
+  return offers.map((m) => /Pay for your seats: (\S+)/.exec(m)![1]!);
 }
 
 describe('waitlist', () => {
@@ -174,8 +159,9 @@ describe('waitlist', () => {
       // The seat's holder cancels: the seat is offered to the member by e-mail.
       const cancelled = await call(holder.page, 'POST', `/api/payment/my-bookings/${bookingId}/cancel`);
       assert.equal(cancelled.status, 200, JSON.stringify(cancelled.json));
-      const link = await waitFor(() => offerLinks(member.email)[0], 'offer e-mail');
-      assert.equal(offerLinks(member.email).length, 1);
+      const links = await offerLinks(member.email);
+      assert.equal(links.length, 1);
+      const link = links[0]!;
       assert.ok(link.startsWith(`${site.url}/pay/checkout/`), link);
 
       // The event page says so too; the member follows the e-mail's link and pays.

@@ -23,7 +23,6 @@ describe('every width from 360 to 1440 px, signed in', () => {
   it('signed in: no sideways scroll, the member menu on screen, page links or the menu button', async () => {
     const { context, page } = await newPage(setup.browser, { width: 1280, height: 900 });
     await logIn(setup.site, page, MEMBER);
-    await page.waitForTimeout(300);
     const problems = await checkEveryWidth(setup, page, 'signed-in');
     await context.close();
     assert.deepEqual(problems, []);
