@@ -49,7 +49,7 @@ describe('every width from 360 to 1440 px, signed out', () => {
   });
 
   it('a translator that cannot load leaves the header as it is: its note floats below, SIGN UP stays on one line', async () => {
-    // Third-party hosts are never reached from tests (harness newPage): the translator cannot load.
+    // Third-party hosts are never reached from tests (harness launchBrowser): the translator cannot load.
     const { context, page } = await newPage(setup.browser, { width: 1280, height: 900 });
     await page.goto(`${setup.site.url}/`);
     const header = page.locator('header').first();
