@@ -202,12 +202,14 @@ export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], 
     }
   }
 
+  // The live remotes a new shell is checked with: not those released in the same build (alsoReleasing). They may
+  // ask for what only the new shell serves (a major version of shared), and their new releases are checked with
+  // it by their own checks (withShell).
+  const liveBeside = app.host ? others.filter((o) => !alsoReleasing.includes(o.dir)) : [];
+
   // Shared singletons: the shell's versions must meet what each remote asks for.
-  // A new shell: the live remotes released in the same build (alsoReleasing) are rebuilt right after it.
   const shared = app.host
-    ? others
-        .filter((o) => !alsoReleasing.includes(o.dir))
-        .flatMap((o) => sharedMismatches(o.manifest, manifest).map((m) => ({ ...m, who: `the live ${o.dir}` })))
+    ? liveBeside.flatMap((o) => sharedMismatches(o.manifest, manifest).map((m) => ({ ...m, who: `the live ${o.dir}` })))
     : shell
       ? sharedMismatches(manifest, shell.manifest).map((m) => ({ ...m, who: 'it' }))
       : [];
@@ -225,9 +227,7 @@ export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], 
   const remoteSpecs = {};
   const checks = [];
   if (app.host) {
-    // The live remotes released in the same build are not loaded into the new shell: they may ask for what only the
-    // new shell serves (a major version of shared), and their new releases are loaded into it by their own checks.
-    for (const other of others.filter((o) => !alsoReleasing.includes(o.dir))) {
+    for (const other of liveBeside) {
       remoteSpecs[other.facts.name] = fileSpec(
         path.join(other.folder, 'server/remoteEntry.js'),
         other.pointer.files['server/remoteEntry.js'],
