@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { checkRelease, checkSource } from '../../scripts/lib/release-checks.mjs';
+import { checkRelease, checkSource, placedRelease } from '../../scripts/lib/release-checks.mjs';
 import { promote, publishRelease, readPointer, rollBack } from '../../scripts/lib/release-store.mjs';
 import { ReleaseRegistry } from '../src/site/releases.js';
 
@@ -293,6 +293,31 @@ describe('the checks before a release goes live', () => {
       /mfe_y\/routes does not load in the server renderer: shared\/api 3\.0\.0/,
     );
     assert.deepEqual(checkRelease({ dir: 'shell', app: shellApp, staging: staging(), releases, alsoReleasing: ['mfe-y'] }), []);
+  });
+
+  it('check what a new shell uses in the live remotes, but not in those released in the same build (their own checks, with the new shell, do)', () => {
+    const releases = site();
+    const shellApp = { name: 'shell', host: true, exposes: {}, pages: [{ path: '/' }], uses: [] };
+    const newShell = () => shellBuild('[]', ['mfe_y/Featured']);
+    assert.match(
+      checkRelease({ dir: 'shell', app: shellApp, staging: newShell(), releases }).join(),
+      /it uses mfe_y\/Featured, which the live mfe-y does not expose/,
+    );
+    assert.deepEqual(checkRelease({ dir: 'shell', app: shellApp, staging: newShell(), releases, alsoReleasing: ['mfe-y'] }), []);
+
+    // The remote built beside it is checked against the new shell: without the expose, it is refused.
+    const shellFolder = path.join(mkdtempSync(path.join(tmpdir(), 'ministry-releases-')), 'shell');
+    publishRelease(shellFolder, { app: 'shell', name: 'shell', id: '20260102-000000-cccccc', staging: newShell() });
+    const withShell = placedRelease(shellFolder, readPointer(shellFolder)!);
+    const remote = (exposes: string[]) => ({
+      dir: 'mfe-y',
+      app: remoteApp('mfe_y', ['/y', '/y/:id'], exposes),
+      staging: remoteBuild('mfe_y', { exposes, pages: ['/y', '/y/:id'] }),
+      releases,
+      withShell,
+    });
+    assert.match(checkRelease(remote(['./routes'])).join(), /does not expose \.\/Featured, which the shell uses/);
+    assert.doesNotMatch(checkRelease(remote(['./routes', './Featured'])).join(), /which the shell uses/);
   });
 
   it('refuse a browser container that does not load', () => {

@@ -6,7 +6,8 @@
  * - what it publishes (pages.json) is its own, and no page of it is a page
  *   another live app already owns;
  * - it exposes what the others use of it (the shell's home page modules, a
- *   remote's routes), and a new shell finds what it uses in the live remotes;
+ *   remote's routes), and a new shell finds what it uses in the live remotes
+ *   (or in those released beside it, whose own checks look);
  * - its shared singletons (React, the router, …) are versions the shell's
  *   can serve: a remote asking for another major version of React is refused;
  * - its containers load: the browser container evaluates, the server
@@ -193,19 +194,20 @@ export function checkRelease({ dir, app, staging, releases, alsoReleasing = [], 
         problems.push(`it does not expose ./${expose}, which the shell uses`);
     }
   }
+
+  // The live remotes a new shell is checked with: not those released in the same build (alsoReleasing). They may
+  // ask for what only the new shell serves (a major version of shared) or lack what it uses (a new expose), and their
+  // new releases are checked with it by their own checks (withShell): the build makes them live together or not at all.
+  const liveBeside = app.host ? others.filter((o) => !alsoReleasing.includes(o.dir)) : [];
+
   if (app.host) {
     for (const id of facts.uses ?? []) {
       const [remote, expose] = id.split('/');
-      const owner = others.find((o) => o.facts.name === remote);
+      const owner = liveBeside.find((o) => o.facts.name === remote);
       if (owner && !owner.facts.exposes.includes(`./${expose}`))
         problems.push(`it uses ${id}, which the live ${owner.dir} does not expose`);
     }
   }
-
-  // The live remotes a new shell is checked with: not those released in the same build (alsoReleasing). They may
-  // ask for what only the new shell serves (a major version of shared), and their new releases are checked with
-  // it by their own checks (withShell).
-  const liveBeside = app.host ? others.filter((o) => !alsoReleasing.includes(o.dir)) : [];
 
   // Shared singletons: the shell's versions must meet what each remote asks for.
   const shared = app.host
