@@ -21,6 +21,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BootPreloadPlugin } = require('./boot-preload-plugin.cjs');
+const { FontFacesPlugin } = require('./font-faces-plugin.cjs');
 const { root, readApp, publishedFacts } = require('./apps.cjs');
 
 const rootModules = path.join(root, 'node_modules');
@@ -354,6 +355,7 @@ function browserConfig(app, production) {
         inject: 'body',
         chunks: ['main'],
       }),
+      new FontFacesPlugin({ publicPath: app.host ? publicPath : '/' }),
       new PublishPagesPlugin(app),
       ...(production ? [new PrecacheListPlugin()] : []),
       // The host's index.html preloads the chunks it needs to boot.

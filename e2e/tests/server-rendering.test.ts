@@ -101,6 +101,35 @@ describe('server-rendered pages', () => {
     });
   }
 
+  it('keep the typeface their HTML declares: taking the page over declares no font again (the text is not laid out anew)', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    // The font faces the browser knows from the server's HTML, before any script of the app runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        void document.body.offsetHeight;
+        (window as unknown as { __faces: FontFace[] }).__faces = [...document.fonts];
+      });
+    });
+    for (const path of ['/', '/events']) {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      const faces = await page.evaluate(() => {
+        const first = (window as unknown as { __faces: FontFace[] }).__faces;
+        return {
+          first: first.map((f) => `${f.family.replace(/["']/g, '')} ${f.weight}`).sort(),
+          kept: [...document.fonts].every((f) => first.includes(f)),
+          declaredIn: [...document.styleSheets].flatMap((sheet) =>
+            [...sheet.cssRules].filter((rule) => rule instanceof CSSFontFaceRule).map(() => (sheet.ownerNode as Element).id),
+          ),
+        };
+      });
+      assert.deepEqual(faces.first, ['Poppins 400', 'Poppins 500', 'Poppins 600', 'Poppins 700'], path);
+      assert.ok(faces.kept, `${path}: every font face is still the one of the server's HTML`);
+      assert.deepEqual(faces.declaredIn, Array(4).fill('ministry-fonts'), `${path}: declared once, in index.html's own style`);
+    }
+    await context.close();
+  });
+
   it("are a visitor's for a session cookie that names no session, which is cleared", async () => {
     const response = await fetch(`${site.url}/daily-devotion`, { headers: { accept: 'text/html', cookie: 'sid=not-a-session' } });
     const html = await response.text();

@@ -1,22 +1,16 @@
 import { createGlobalStyle } from 'styled-components';
-import poppins400 from '@fontsource/poppins/files/poppins-latin-400-normal.woff2';
-import poppins500 from '@fontsource/poppins/files/poppins-latin-500-normal.woff2';
-import poppins600 from '@fontsource/poppins/files/poppins-latin-600-normal.woff2';
-import poppins700 from '@fontsource/poppins/files/poppins-latin-700-normal.woff2';
 import { theme } from './theme';
 
-/** Poppins served from our own files (no font CDN), base typography and focus rings. */
+/**
+ * Base typography and focus rings. The typeface (Poppins, from our own files) is declared in each app's
+ * index.html (config/font-faces-plugin.cjs), not here: see there why.
+ */
 export const GlobalStyle = createGlobalStyle`
   /* Toasts: the site's font, and below the sticky header (under its layer too), so they never cover its menus. */
   .Toastify__toast { font-family: ${theme.font.family}; }
   :root { --toastify-z-index: 90; }
   /* On phones too (the library puts them at the very top there); the doubled class outweighs the library's own rule. */
   .Toastify__toast-container.Toastify__toast-container--top-right { top: calc(72px + 12px + env(safe-area-inset-top)); }
-
-  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 400; font-display: swap; src: url(${poppins400}) format('woff2'); }
-  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 500; font-display: swap; src: url(${poppins500}) format('woff2'); }
-  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 600; font-display: swap; src: url(${poppins600}) format('woff2'); }
-  @font-face { font-family: 'Poppins'; font-style: normal; font-weight: 700; font-display: swap; src: url(${poppins700}) format('woff2'); }
 
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
