@@ -68,7 +68,7 @@ export function ReserveForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!seats.ready()) return;
+    if (!(await seats.ready())) return;
     setBusy(true);
     setError(null);
     try {

@@ -3,11 +3,10 @@
  * whole number up to the seats left and those one member may hold, its
  * message under it once touched, and the price line below.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { MinistryEvent } from '@ministry/shared/types';
 import { FieldError, Input, theme } from '@ministry/shared/ui';
-import { ticketCountError } from '@ministry/shared/validation';
 
 export const Field = styled.div`
   display: flex;
@@ -35,12 +34,36 @@ export const PriceLine = styled.p`
   }
 `;
 
+type TicketRule = (typeof import('@ministry/shared/validation'))['ticketCountError'];
+
+/**
+ * The ticket rule is shared's (`@ministry/shared/validation`), whose module builds every form's schemas when it is
+ * first run: tens of milliseconds on a phone, in the middle of the event pages' start. It is asked for once the
+ * page runs and used once it is there; until then no count has been typed, and sending waits for it.
+ */
+let validation: Promise<typeof import('@ministry/shared/validation')> | undefined;
+const loadValidation = () => (validation ??= import('@ministry/shared/validation'));
+
+function useTicketRule(): TicketRule | null {
+  const [rule, setRule] = useState<TicketRule | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void loadValidation().then((loaded) => mounted && setRule(() => loaded.ticketCountError));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return rule;
+}
+
 /** The count's state: `initial` gives the count to start from (1, or what the member chose before), read once. */
 export function useSeatCount(event: MinistryEvent, seatsPerMember: number | undefined, initial: () => number = () => 1) {
   const id = `${useId()}-count`;
   const [count, setCount] = useState(() => String(initial()));
   const [touched, setTouched] = useState(false);
-  const error = ticketCountError(count === '' ? '' : Number(count), event.seatsLeft, seatsPerMember);
+  const rule = useTicketRule();
+  const errorBy = (check: TicketRule) => check(count === '' ? '' : Number(count), event.seatsLeft, seatsPerMember);
+  const error = rule ? errorBy(rule) : undefined;
   return {
     id,
     count,
@@ -54,10 +77,11 @@ export function useSeatCount(event: MinistryEvent, seatsPerMember: number | unde
     },
     touch: () => setTouched(true),
     /** On submit: shows the message and puts the focus on the field when the count may not go. */
-    ready: (): boolean => {
+    ready: async (): Promise<boolean> => {
       setTouched(true);
-      if (error) document.getElementById(id)?.focus();
-      return !error;
+      const problem = errorBy(rule ?? (await loadValidation()).ticketCountError);
+      if (problem) document.getElementById(id)?.focus();
+      return !problem;
     },
   };
 }

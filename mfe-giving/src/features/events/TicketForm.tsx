@@ -16,15 +16,15 @@ export function TicketForm({ event, seatsPerMember }: { event: MinistryEvent; se
   const seats = useSeatCount(event, seatsPerMember, () => chosenQuantity(event._id) ?? 1);
   const id = useId();
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!seats.ready()) return;
+    if (!(await seats.ready())) return;
     storeBooking(event._id, seats.quantity);
     navigate('/booking');
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Buy tickets">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Buy tickets">
       <SeatCountField seats={seats} label="Number of tickets" name="tickets" />
       <Field>
         <label htmlFor={`${id}-price`}>Price per ticket</label>
