@@ -79,4 +79,4 @@ class FontFacesPlugin {
   }
 }
 
-module.exports = { FontFacesPlugin, fontFaceCss };
+module.exports = { FontFacesPlugin };
