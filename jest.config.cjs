@@ -26,7 +26,7 @@ const project = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(@ministry))'],
   moduleNameMapper: {
-    '\\.(woff2?|svg|png|jpe?g|webp)$': path.join(__dirname, 'config/jest/fileStub.cjs'),
+    '\\.(svg|png|jpe?g|webp)$': path.join(__dirname, 'config/jest/fileStub.cjs'),
   },
   setupFiles: [path.join(__dirname, 'config/jest/polyfills.cjs')],
   setupFilesAfterEnv: [path.join(__dirname, 'config/jest/setup.ts')],

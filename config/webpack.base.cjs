@@ -320,7 +320,6 @@ function browserConfig(app, production) {
       rules: [
         scriptRule(production),
         { test: /\.css$/, type: 'asset/source' },
-        { test: /\.(woff2?|ttf)$/, type: 'asset/resource' },
         { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource' },
       ],
     },
@@ -437,7 +436,7 @@ function serverConfig(app) {
         scriptRule(true),
         { test: /\.css$/, type: 'asset/source' },
         // The browser build serves these files; the server only needs their URLs.
-        { test: /\.(woff2?|ttf|png|jpe?g|svg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
+        { test: /\.(png|jpe?g|svg|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
       ],
     },
     plugins: [
