@@ -42,13 +42,20 @@ type TicketRule = (typeof import('@ministry/shared/validation'))['ticketCountErr
  * page runs and used once it is there; until then no count has been typed, and sending waits for it.
  */
 let validation: Promise<typeof import('@ministry/shared/validation')> | undefined;
-const loadValidation = () => (validation ??= import('@ministry/shared/validation'));
+const loadValidation = () =>
+  (validation ??= import('@ministry/shared/validation').catch((error: unknown) => {
+    validation = undefined; // a load lost on the way is asked for again by the next submit
+    throw error;
+  }));
 
 function useTicketRule(): TicketRule | null {
   const [rule, setRule] = useState<TicketRule | null>(null);
   useEffect(() => {
     let mounted = true;
-    void loadValidation().then((loaded) => mounted && setRule(() => loaded.ticketCountError));
+    loadValidation().then(
+      (loaded) => mounted && setRule(() => loaded.ticketCountError),
+      () => undefined, // until it loads, a submit asks for it (ready)
+    );
     return () => {
       mounted = false;
     };
