@@ -46,8 +46,11 @@ describeEachDatabase(
       });
 
     /** A slot `hoursAhead` from now (on the site's clock, to the minute), `needed` places. */
-    async function slotIn(hoursAhead: number, needed = 2, team = teamId, position = positionId): Promise<string> {
-      const at = inSiteTimeZone(new Date(ctx().app.clock.now().getTime() + hoursAhead * HOUR));
+    const slotIn = (hoursAhead: number, needed = 2, team = teamId, position = positionId): Promise<string> =>
+      slotAt(new Date(ctx().app.clock.now().getTime() + hoursAhead * HOUR), needed, team, position);
+
+    async function slotAt(when: Date, needed = 2, team = teamId, position = positionId): Promise<string> {
+      const at = inSiteTimeZone(when);
       const res = await call(ctx().app, staff, 'POST', '/api/admin/serving/slots', {
         teamId: team,
         positionId: position,
@@ -260,10 +263,10 @@ describeEachDatabase(
       const helper = await createMember(app, { firstname: 'Helper', lastname: 'One' });
       const away = await createMember(app, { firstname: 'Away', lastname: 'Person' });
       const from = inSiteTimeZone(new Date(Date.now() + 60 * 86_400_000)).format('YYYY-MM-DD');
-      const at = inSiteTimeZone(`${from}T09:15`);
-      const hours = (at.toDate().getTime() - Date.now()) / HOUR;
-      const slot = await slotIn(hours, 3);
-      const otherSlot = await slotIn(hours, 1, otherTeamId, otherPositionId);
+      // The exact minute, not hours from now: a fraction of an hour can round to 09:14:59.999.
+      const at = inSiteTimeZone(`${from}T09:15`).toDate();
+      const slot = await slotAt(at, 3);
+      const otherSlot = await slotAt(at, 1, otherTeamId, otherPositionId);
 
       assert.equal((await call(app, null, 'GET', `/api/admin/serving/roster?from=${from}`)).statusCode, 401);
       assert.equal((await call(app, member, 'GET', `/api/admin/serving/roster?from=${from}`)).statusCode, 403);
