@@ -67,6 +67,24 @@ describe('server-rendered pages', () => {
     await context.close();
   });
 
+  it('open their menu on a phone before any script runs: the drawer shows, Close and Escape hide it', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/about`);
+    const drawer = page.getByRole('navigation', { name: 'Mobile' });
+    assert.equal(await drawer.isVisible(), false, 'closed at first');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Daily Devotion' }).waitFor();
+    assert.equal(await drawer.getByRole('link', { name: 'Events' }).getAttribute('href'), '/events');
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['mobile', MOBILE],

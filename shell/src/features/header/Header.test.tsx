@@ -66,6 +66,20 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
+  it('the mobile drawer is a popover its buttons open and close, and a link of it closes it on the new page', async () => {
+    renderWithProviders(<Header />);
+    const menuButton = screen.getByLabelText('Open menu');
+    // The browser opens it from the server's HTML, before the page's scripts run.
+    expect(menuButton).toHaveAttribute('popovertarget', 'mobile-drawer');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    await userEvent.click(menuButton);
+    const drawer = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(drawer).toHaveAttribute('id', 'mobile-drawer');
+    expect(drawer).toHaveAttribute('popover', 'auto');
+    await userEvent.click(within(drawer).getByRole('link', { name: 'About' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument());
+  });
+
   it('the mobile drawer shows Profile and Logout when signed in', async () => {
     renderWithProviders(<Header />, { preloadedState: signedInState() });
     await userEvent.click(screen.getByLabelText('Open menu'));

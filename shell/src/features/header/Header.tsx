@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { isStaff } from '@ministry/shared/config';
@@ -95,17 +95,25 @@ const MenuButton = styled.button`
   }
 `;
 
+/*
+ * A popover (the browser hides it until its button shows it, in the top layer): the menu opens from the
+ * server's HTML, before the page's scripts have run, and a tap on its button runs no script. Its display is
+ * left to the browser's own rule for popovers.
+ */
 const Drawer = styled.nav`
   position: fixed;
   inset: 0 0 0 auto;
   width: min(320px, 86vw);
+  height: auto;
+  margin: 0;
+  border: none;
+  color: #fff;
   background: ${theme.colors.primary};
   padding: 20px;
   overflow-y: auto;
-  z-index: 200;
   box-shadow: -10px 0 30px rgba(0, 0, 0, 0.3);
-  &[hidden] {
-    display: none;
+  &::backdrop {
+    background: rgba(0, 0, 0, 0.45);
   }
   ul {
     list-style: none;
@@ -128,16 +136,6 @@ const Drawer = styled.nav`
   }
   li a.active {
     color: ${theme.colors.accent};
-  }
-`;
-
-const Scrim = styled.div`
-  position: fixed;
-  inset: 0;
-  background: rgba(0, 0, 0, 0.45);
-  z-index: 150;
-  &[hidden] {
-    display: none;
   }
 `;
 
@@ -166,8 +164,7 @@ function MenuIcon() {
 
 /**
  * The desktop bar's links and account buttons. Memoized, like the drawer's
- * links: opening or closing the drawer re-renders neither (only what the
- * tap changes, so it answers at once on a phone).
+ * links: a new page re-renders the header, neither of them.
  */
 const DesktopNavigation = memo(function DesktopNavigation() {
   const { isAuth, user } = useAuth();
@@ -249,53 +246,85 @@ const DrawerLinks = memo(function DrawerLinks() {
   );
 });
 
-/** The site header: the desktop bar, and a drawer on small screens. */
+/** Whether the popover `element` is shown (false where the browser knows no popovers). */
+function isShown(element: HTMLElement): boolean {
+  try {
+    return element.matches(':popover-open');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * While the drawer is open it keeps the focus: the focus moves to its first item once the open drawer is
+ * painted, and Tab from its last item goes back to its first (Shift+Tab the other way). Returns what lets it go.
+ */
+function keepFocusIn(drawer: HTMLElement): () => void {
+  const items = () => Array.from(drawer.querySelectorAll<HTMLElement>(FOCUSABLE));
+  let moveFocus: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    moveFocus = setTimeout(() => items()[0]?.focus());
+  });
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab') return;
+    const all = items();
+    if (!all.length) return;
+    const [first, last] = [all[0]!, all[all.length - 1]!];
+    const inside = drawer.contains(document.activeElement);
+    if (e.shiftKey && (document.activeElement === first || !inside)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(moveFocus);
+    document.removeEventListener('keydown', onKey);
+  };
+}
+
+/**
+ * The site header: the desktop bar, and a drawer on small screens. The drawer is the browser's popover: its
+ * buttons open and close it, Escape and a tap beside it close it (then the focus goes back to the menu button),
+ * and a new page closes it.
+ */
 export function Header() {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
-
   useEffect(() => {
-    if (!drawerOpen) return;
-    const items = () => Array.from(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    // The open drawer is painted first, and the focus moves into it right after: on a slow phone the menu shows
-    // without waiting for the focus's own style and layout work.
-    let moveFocus: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      moveFocus = setTimeout(() => items()[0]?.focus());
-    });
-    // The open drawer keeps the focus: Tab from its last item goes back to its first (Shift+Tab the other way);
-    // Escape closes it, and the focus goes back to the menu button.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setDrawerOpen(false);
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const all = items();
-      if (!all.length) return;
-      const [first, last] = [all[0]!, all[all.length - 1]!];
-      const inside = drawer.current?.contains(document.activeElement) ?? false;
-      if (e.shiftKey && (document.activeElement === first || !inside)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
-        e.preventDefault();
-        first.focus();
+    const element = drawer.current;
+    if (!element) return;
+    let release = isShown(element) ? keepFocusIn(element) : undefined;
+    const onToggle = (event: Event) => {
+      release?.();
+      release = undefined;
+      if ((event as ToggleEvent).newState === 'open') {
+        release = keepFocusIn(element);
+      } else if (element.contains(document.activeElement) || document.activeElement === document.body) {
+        menuButton.current?.focus();
       }
     };
-    document.addEventListener('keydown', onKey);
-    const button = menuButton.current;
+    element.addEventListener('toggle', onToggle);
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(moveFocus);
-      document.removeEventListener('keydown', onKey);
-      button?.focus();
+      element.removeEventListener('toggle', onToggle);
+      release?.();
     };
-  }, [drawerOpen]);
+  }, []);
+
+  // A link of the drawer leads to a new page: the drawer closes (not on the first render: a drawer opened
+  // before the page was taken over stays open).
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    if (drawer.current && isShown(drawer.current)) drawer.current.hidePopover();
+  }, [pathname]);
 
   return (
     <Bar>
@@ -305,21 +334,12 @@ export function Header() {
           <span className="visually-hidden"> home page</span>
         </Home>
         <DesktopNavigation />
-        <MenuButton
-          ref={menuButton}
-          type="button"
-          aria-label="Open menu"
-          aria-expanded={drawerOpen}
-          aria-controls="mobile-drawer"
-          onClick={() => setDrawerOpen(true)}
-        >
+        <MenuButton ref={menuButton} type="button" aria-label="Open menu" popoverTarget="mobile-drawer">
           <MenuIcon />
         </MenuButton>
       </Inner>
-      {/* Rendered while closed as well (hidden), with its styles: a tap on the menu button only shows it. */}
-      <Scrim hidden={!drawerOpen} onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-      <Drawer id="mobile-drawer" aria-label="Mobile" ref={drawer} hidden={!drawerOpen}>
-        <CloseDrawer type="button" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+      <Drawer id="mobile-drawer" aria-label="Mobile" ref={drawer} popover="auto">
+        <CloseDrawer type="button" aria-label="Close menu" popoverTarget="mobile-drawer" popoverTargetAction="hide">
           ×
         </CloseDrawer>
         <DrawerLinks />
