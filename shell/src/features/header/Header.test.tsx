@@ -4,6 +4,18 @@ import MockAdapter from 'axios-mock-adapter';
 import { axiosInstance as http } from '@ministry/shared/api/http';
 import { renderWithProviders, sampleUser, signedInState } from '@ministry/shared/testing';
 import { Header } from './Header';
+import { supportPopovers } from './popoverSupport';
+
+// jsdom knows no popovers: it gets the polyfill, as such a browser does. Its selector engine does not match the
+// polyfill's own rule for an open popover (`:where(... .\\:popover-open)`): the same rule, written so it can.
+beforeAll(async () => {
+  await supportPopovers();
+  const shown = document.createElement('style');
+  shown.textContent = '[popover][class~=":popover-open"] { display: block; }';
+  document.head.append(shown);
+});
+// A drawer a test leaves open is closed before the next test: the polyfill keeps the open ones in a list of its own.
+afterEach(() => document.querySelectorAll<HTMLElement>(':popover-open').forEach((open) => open.hidePopover()));
 
 const desktopLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))

@@ -6,6 +6,7 @@ import { useAuth } from '@ministry/shared/store';
 import { ButtonLink, Container, Logo, media, theme } from '@ministry/shared/ui';
 import { TranslateWidget } from '../translate/TranslateWidget';
 import { DESKTOP_NAV, MEMBER_LINKS, MOBILE_NAV } from './navItems';
+import { supportPopovers } from './popoverSupport';
 import { UserMenu } from './UserMenu';
 import { useLogout } from './useLogout';
 
@@ -114,6 +115,12 @@ const Drawer = styled.nav`
   box-shadow: -10px 0 30px rgba(0, 0, 0, 0.3);
   &::backdrop {
     background: rgba(0, 0, 0, 0.45);
+  }
+  /* A browser that knows no popovers keeps it hidden until the polyfill opens it (popoverSupport.ts). */
+  @supports not selector(:popover-open) {
+    &:not([class~=':popover-open']) {
+      display: none;
+    }
   }
   ul {
     list-style: none;
@@ -299,6 +306,7 @@ export function Header() {
   const drawer = useRef<HTMLElement>(null);
 
   useEffect(() => {
+    void supportPopovers();
     const element = drawer.current;
     if (!element) return;
     let release = isShown(element) ? keepFocusIn(element) : undefined;
