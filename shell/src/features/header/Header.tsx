@@ -306,7 +306,8 @@ export function Header() {
   const drawer = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    void supportPopovers();
+    // Where the polyfill's chunk cannot load, the drawer stays closed: the page's links are still in the footer.
+    supportPopovers().catch(() => undefined);
     const element = drawer.current;
     if (!element) return;
     let release = isShown(element) ? keepFocusIn(element) : undefined;
