@@ -264,13 +264,17 @@ function isShown(element: HTMLElement): boolean {
 
 /**
  * While the drawer is open it keeps the focus: the focus moves to its first item once the open drawer is
- * painted, and Tab from its last item goes back to its first (Shift+Tab the other way). Returns what lets it go.
+ * painted (unless it is inside already), and Tab from its last item goes back to its first (Shift+Tab the other way). Returns what lets it go.
  */
 function keepFocusIn(drawer: HTMLElement): () => void {
   const items = () => Array.from(drawer.querySelectorAll<HTMLElement>(FOCUSABLE));
   let moveFocus: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
-    moveFocus = setTimeout(() => items()[0]?.focus());
+    // Not when the focus is in it already (a popover polyfill focuses its first item itself; the visitor may have
+    // tabbed in): moving it back would undo their step.
+    moveFocus = setTimeout(() => {
+      if (!drawer.contains(document.activeElement)) items()[0]?.focus();
+    });
   });
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Tab') return;
