@@ -264,7 +264,8 @@ function isShown(element: HTMLElement): boolean {
 
 /**
  * While the drawer is open it keeps the focus: the focus moves to its first item once the open drawer is
- * painted (unless it is inside already), and Tab from its last item goes back to its first (Shift+Tab the other way). Returns what lets it go.
+ * painted (unless it is inside already), and Tab from its last item goes back to its first (Shift+Tab the
+ * other way). Returns what lets it go.
  */
 function keepFocusIn(drawer: HTMLElement): () => void {
   const items = () => Array.from(drawer.querySelectorAll<HTMLElement>(FOCUSABLE));
