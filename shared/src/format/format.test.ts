@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { siteIdentity } from '../config/site-identity';
 import {
   formatDevotionalDate,
@@ -55,6 +56,19 @@ describe('date formats (spec section 9)', () => {
     // A date without a time is that day on the ministry's clock.
     expect(formatNewsDate('2026-03-05')).toBe('05 March 2026');
     expect(inSiteTimeZone('2026-03-05', 'Asia/Tokyo').format('YYYY-MM-DD HH:mm')).toBe('2026-03-05 00:00');
+  });
+
+  it("an instant on a zone's clock is what dayjs's own time zone conversion gives, through every change of the clock", () => {
+    const zones = ['America/New_York', 'Asia/Tokyo', 'UTC', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns'];
+    // Every 7 hours and 13 minutes for two years (across each zone's changes), with odd seconds and milliseconds.
+    for (let at = Date.UTC(2025, 0, 1, 0, 0, 7, 250); at < Date.UTC(2027, 0, 1); at += (7 * 60 + 13) * 60_000) {
+      for (const zone of zones) {
+        expect(inSiteTimeZone(at, zone).format()).toBe(dayjs(at).tz(zone).format());
+      }
+    }
+    // The zone stays on the date: the start of the day New York's clock falls back is at -04:00, not the evening's -05:00.
+    expect(inSiteTimeZone('2026-11-01T22:00:00Z').startOf('day').format()).toBe('2026-11-01T00:00:00-04:00');
+    expect(inSiteTimeZone('not a date').isValid()).toBe(false);
   });
 
   it('posts and sidebars: relative time', () => {
