@@ -2,42 +2,13 @@
  * Wall-clock times in a time zone, for sample content dated relative to the
  * moment of seeding ("the first Saturday ten days from now at 8 a.m.").
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The calendar date and clock time of `instant` in `timeZone`, as if it were UTC (milliseconds). */
-function wallClock(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
+import { wallClockIn } from '@ministry/shared/format';
 
 /** The instant at which the clocks of `timeZone` show the given wall-clock time (given as if it were UTC). */
 function fromWallClock(wall: number, timeZone: string): Date {
-  let instant = wall - (wallClock(wall, timeZone) - wall);
+  let instant = wall - (wallClockIn(wall, timeZone) - wall);
   // Once more, in case the first guess fell on the other side of a daylight-saving change.
-  instant = wall - (wallClock(instant, timeZone) - instant);
+  instant = wall - (wallClockIn(instant, timeZone) - instant);
   return new Date(instant);
 }
 
@@ -54,7 +25,7 @@ export interface LocalSchedule {
 export function scheduledAt(now: Date, schedule: LocalSchedule, timeZone: string): Date {
   const match = /^(\d{2}):(\d{2})$/.exec(schedule.time);
   if (!match) throw new Error(`not a time of day: ${schedule.time}`);
-  const today = new Date(wallClock(now.getTime(), timeZone));
+  const today = new Date(wallClockIn(now.getTime(), timeZone));
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + schedule.daysAhead));
   day.setUTCDate(day.getUTCDate() + ((schedule.weekday - day.getUTCDay() + 7) % 7));
   return fromWallClock(day.getTime() + (Number(match[1]) * 60 + Number(match[2])) * 60_000, timeZone);

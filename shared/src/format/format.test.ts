@@ -15,6 +15,7 @@ import {
   inSiteTimeZone,
   listSummary,
   plainText,
+  wallClockIn,
 } from './index';
 
 const NOON_UTC_5_MARCH_2026 = Date.UTC(2026, 2, 5, 12) / 1000;
@@ -69,6 +70,8 @@ describe('date formats (spec section 9)', () => {
     // The zone stays on the date: the start of the day New York's clock falls back is at -04:00, not the evening's -05:00.
     expect(inSiteTimeZone('2026-11-01T22:00:00Z').startOf('day').format()).toBe('2026-11-01T00:00:00-04:00');
     expect(inSiteTimeZone('not a date').isValid()).toBe(false);
+    // The clocks of New York at 03:00:30 UTC on 5 March: 22:00:30 on the 4th.
+    expect(wallClockIn(Date.UTC(2026, 2, 5, 3, 0, 30, 999), 'America/New_York')).toBe(Date.UTC(2026, 2, 4, 22, 0, 30));
   });
 
   it('posts and sidebars: relative time', () => {

@@ -38,8 +38,12 @@ export function inSiteTimeZone(value: string | number | Date, timeZone: string =
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes `timeZone`'s clock is ahead of UTC at the instant `ms` (one formatter per zone, kept). */
-function zoneOffset(ms: number, timeZone: string): number {
+/**
+ * The calendar date and clock time of `instant` on `timeZone`'s clocks,
+ * written as if it were UTC (milliseconds, to the second): what the clocks
+ * there show, as a number to count with. One formatter per zone, kept.
+ */
+export function wallClockIn(instant: number, timeZone: string): number {
   let zoneFormat = zoneFormats.get(timeZone);
   if (!zoneFormat) {
     zoneFormat = new Intl.DateTimeFormat('en-US', {
@@ -55,10 +59,14 @@ function zoneOffset(ms: number, timeZone: string): number {
     zoneFormats.set(timeZone, zoneFormat);
   }
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const { type, value } of zoneFormat.formatToParts(ms)) part[type] = Number(value);
-  const wallClock = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  for (const { type, value } of zoneFormat.formatToParts(instant)) part[type] = Number(value);
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/** Minutes `timeZone`'s clocks are ahead of UTC at the instant `ms`. */
+function zoneOffset(ms: number, timeZone: string): number {
   const wholeSecond = ms - (((ms % 1000) + 1000) % 1000);
-  return Math.round((wallClock - wholeSecond) / 60_000);
+  return Math.round((wallClockIn(ms, timeZone) - wholeSecond) / 60_000);
 }
 
 /** News and events: '05 March 2026'. */
