@@ -37,7 +37,21 @@ const out = instants.map((iso) => {
   const seconds = f.inSiteTimeZone(iso).unix();
   return [f.formatNewsDate(iso), f.formatEventDate(iso), f.formatEventTime(iso), f.formatDevotionalDate(seconds), f.formatWeekday(seconds)];
 });
-process.stdout.write(JSON.stringify(out));
+// Every 47 hours and 13 minutes for two years, in zones with half-hour and 45-minute offsets and changes:
+// the site's clock as dayjs's own (slower) conversion gives it, to the millisecond.
+const { default: dayjs } = await import('dayjs');
+dayjs.extend((await import('dayjs/plugin/utc.js')).default);
+dayjs.extend((await import('dayjs/plugin/timezone.js')).default);
+const unlike = [];
+for (let at = Date.UTC(2025, 0, 1, 0, 0, 7, 250); at < Date.UTC(2027, 0, 1); at += (47 * 60 + 13) * 60_000) {
+  for (const zone of ['America/New_York', 'Asia/Tokyo', 'UTC', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns']) {
+    const shown = f.inSiteTimeZone(at, zone);
+    const theirs = dayjs(at).tz(zone);
+    const text = (d) => d.format('YYYY-MM-DDTHH:mm:ss.SSSZ') + ' ' + d.startOf('day').format();
+    if (text(shown) !== text(theirs) || shown.valueOf() !== theirs.valueOf()) unlike.push([new Date(at).toISOString(), zone, text(shown), text(theirs)]);
+  }
+}
+process.stdout.write(JSON.stringify({ out, unlike }));
 `;
 
 async function formatUnder(tz: string): Promise<string[][]> {
@@ -45,7 +59,9 @@ async function formatUnder(tz: string): Promise<string[][]> {
     cwd: apiDir,
     env: { ...process.env, TZ: tz },
   });
-  return JSON.parse(stdout) as string[][];
+  const { out, unlike } = JSON.parse(stdout) as { out: string[][]; unlike: string[][] };
+  assert.deepEqual(unlike.slice(0, 5), [], `under ${tz}, the site's clock is dayjs's own conversion`);
+  return out;
 }
 
 describe("dates and times on the ministry's clock", () => {
