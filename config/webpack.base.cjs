@@ -19,6 +19,7 @@ const zlib = require('node:zlib');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BootPreloadPlugin } = require('./boot-preload-plugin.cjs');
 const { FontFacesPlugin } = require('./font-faces-plugin.cjs');
@@ -243,10 +244,19 @@ function serviceWorkerConfig(app) {
     module: { rules: [scriptRule(true)] },
     // One file: a worker script cannot load chunks of its own before it is installed.
     plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimizer: minimizers() },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * Minified by swc rather than webpack's default (terser): the same size (a
+ * little smaller, gzip), in about half the build's CPU time.
+ */
+function minimizers() {
+  return [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })];
 }
 
 function compression() {
@@ -362,6 +372,7 @@ function browserConfig(app, production) {
       ...(production ? compression() : []),
     ],
     optimization: {
+      minimizer: minimizers(),
       moduleIds: production ? 'deterministic' : 'named',
       splitChunks: {
         cacheGroups: {
