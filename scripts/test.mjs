@@ -139,19 +139,90 @@ step('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2'])
 /**
  * API test files that time the server or kill it (a rush of page loads
  * answered within a second, slow bodies cut off, SIGKILL mid-write, three
- * processes restarted under load): they run alone, after the others, which
- * run three files at a time (each file has its own databases).
+ * processes restarted under load): they run alone, after the others (each
+ * file has its own databases).
  */
 const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.test.ts'];
-const apiTests = testFiles('api/test', [
-  'accounts',
-  'newsletter-sending',
-  'fuzz',
-  'foundation',
-  'config',
-  'oversell',
-  'seed-events',
-]);
+/**
+ * Seconds of tests of the longest API files (both databases, a quiet
+ * machine); another file counts as API_TEST_SECONDS_DEFAULT. Only the order
+ * and the batches depend on them.
+ */
+const API_TEST_SECONDS = {
+  accounts: 63,
+  congregation: 62,
+  'shared-version': 37,
+  fuzz: 31,
+  'abuse-limits': 27,
+  'account-safety': 26,
+  'newsletter-sending': 23,
+  'sign-in-codes': 19,
+  foundation: 18,
+  'attack-findings': 18,
+};
+const API_TEST_SECONDS_DEFAULT = 8;
+const apiSeconds = (file) => API_TEST_SECONDS[path.basename(file, '.test.ts')] ?? API_TEST_SECONDS_DEFAULT;
+const apiTests = testFiles('api/test', Object.keys(API_TEST_SECONDS));
+
+/**
+ * The API's test files in a few processes, not one each: a process spends
+ * ~2.5 CPU-seconds importing the API through tsx before its first test.
+ * The files, the longest first, go in batches of about `batchSeconds` of
+ * tests (a long file alone), each batch one process running its files one
+ * after the other (api/test/together.ts), `lanes` batches at a time. A
+ * batch's output is printed when it ends. Resolves true when every batch
+ * passed.
+ */
+async function runApiBatches(name, files, { lanes, batchSeconds = 60 }) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const batches = [];
+  for (const file of files) {
+    const last = batches.at(-1);
+    if (last && last.seconds + apiSeconds(file) <= batchSeconds) {
+      last.files.push(file);
+      last.seconds += apiSeconds(file);
+    } else batches.push({ files: [file], seconds: apiSeconds(file) });
+  }
+  const counts = { pass: 0, fail: 0 };
+  let ok = true;
+  const queue = batches.map((batch, i) => ({ ...batch, number: i + 1 }));
+  const runOne = (batch) =>
+    new Promise((resolve) => {
+      const args = [
+        '--import',
+        'tsx',
+        '--test-reporter=spec',
+        'test/together.ts',
+        ...batch.files.map((f) => path.relative('api', f)),
+      ];
+      const child = spawn(process.execPath, args, { cwd: path.join(root, 'api'), stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('close', (status) => {
+        const names = batch.files.map((f) => path.basename(f, '.test.ts')).join(', ');
+        console.log(`\n--- API tests, batch ${batch.number} of ${batches.length} (${names}) ---`);
+        process.stdout.write(output);
+        for (const key of ['pass', 'fail']) counts[key] += Number(new RegExp(`ℹ ${key} (\\d+)`).exec(output)?.[1] ?? 0);
+        if (status !== 0) {
+          ok = false;
+          console.log(`!!! batch ${batch.number} (${names}) FAILED (exit ${status}) !!!`);
+        }
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (queue.length) await runOne(queue.shift());
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\n${name}: ${counts.pass} passed, ${counts.fail} failed, in ${batches.length} processes (${seconds.toFixed(0)}s)`);
+  results.push({ name, ok, seconds });
+  return ok;
+}
+
 const chrome = chromePath();
 const e2eWanted = testFiles('e2e/tests').length > 0 && chrome !== undefined;
 // The production build for the browser tests runs beside the API tests: it keeps one core busy
@@ -169,19 +240,17 @@ if (apiTests.length) {
   }
   const timed = apiTests.filter((f) => TIMED_API_TESTS.includes(path.basename(f)));
   const others = apiTests.filter((f) => !timed.includes(f));
-  const run = (name, files, concurrency) =>
-    stepAsync(
-      name,
-      process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files.map((f) => path.relative('api', f))],
-      {
-        cwd: path.join(root, 'api'),
-      },
-    );
-  await run(`API tests on ${dbs}`, others, 3);
-  // The timed ones alone: after the build too.
+  await runApiBatches(`API tests on ${dbs}`, others, { lanes: 3 });
+  // The timed ones alone, one at a time: after the build too.
   await built;
-  if (timed.length) await run('API tests that time or stop the server (one at a time)', timed, 1);
+  if (timed.length) {
+    await stepAsync(
+      'API tests that time or stop the server (one at a time)',
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=1', ...timed.map((f) => path.relative('api', f))],
+      { cwd: path.join(root, 'api') },
+    );
+  }
 }
 
 const e2eTests = testFiles('e2e/tests', [
