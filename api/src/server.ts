@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPublicUrl, loadConfig, type AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
-import { migrate, openDatabase } from './db/index.js';
+import { migrate, openDatabase, type Db } from './db/index.js';
 import { seedIfEmpty } from './seed/index.js';
 import { buildApp } from './app.js';
 import { adminFromEnvironment } from './modules/users/admin.js';
@@ -28,8 +28,12 @@ import { backupEmbedded, backupRequestFile } from './backup.js';
 const DRAIN_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Migrations, sample content on an empty database, the first admin: once, before any process serves. */
-async function prepare(config: AppConfig): Promise<void> {
+/**
+ * Migrations, sample content on an empty database, the first admin: once,
+ * before any process serves. Resolves the open database, for this process
+ * to serve with (an embedded one is opened once).
+ */
+async function prepare(config: AppConfig): Promise<Db> {
   const dataDir = path.join(config.dataDir, 'db');
   if (!config.databaseUrl && !existsSync(path.join(dataDir, 'PG_VERSION'))) await prepareInChildProcess(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir });
@@ -40,14 +44,16 @@ async function prepare(config: AppConfig): Promise<void> {
       const { outcome, message } = await adminFromEnvironment(database.db, config.adminEmail, config.adminPassword);
       if (message) (outcome === 'refused' ? console.error : console.log)(message);
     }
-  } finally {
+  } catch (error) {
     await database.close();
+    throw error;
   }
+  return database;
 }
 
-/** Serves the site in this process until SIGTERM or SIGINT. */
-async function serve(config: AppConfig, started: number): Promise<void> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+/** Serves the site in this process until SIGTERM or SIGINT: with `prepared`, the database prepare() opened. */
+async function serve(config: AppConfig, started: number, prepared?: Db): Promise<void> {
+  const database = prepared ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
   const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -155,9 +161,12 @@ async function main() {
   const config = loadConfig();
   setPasswordHashCost(config.passwordHashCost);
   if (cluster.isWorker) return serve(config, started);
-  await prepare(config);
-  if (config.workers > 1) return supervise(config, started);
-  return serve(config, started);
+  const database = await prepare(config);
+  if (config.workers > 1) {
+    await database.close();
+    return supervise(config, started);
+  }
+  return serve(config, started, database);
 }
 
 /**
