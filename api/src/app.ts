@@ -52,6 +52,7 @@ import { connectRedis } from './lib/redis.js';
 import { createUploadStore } from './lib/uploads.js';
 import { createMediaStore } from './lib/mediaStore.js';
 import { createJobs } from './lib/jobs.js';
+import { createMailer } from './lib/mailer.js';
 import { testClockRoutes } from './modules/health/testClock.js';
 import { myPostRoutes } from './modules/myPosts/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -118,6 +119,12 @@ export async function buildApp({ database, config, serveSite = true }: BuildOpti
     if (instance.server.listening) return done();
     instance.server.close(() => done());
   });
+
+  // One mailer for the app (a pool of SMTP connections with SMTP_URL). Fastify runs onClose hooks
+  // last-added first: this one runs after the jobs and the work after replies below, which send mail.
+  const mailer = createMailer(config, (m) => app.log.info(m));
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

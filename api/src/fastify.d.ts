@@ -24,6 +24,8 @@ declare module 'fastify' {
     limits: import('./lib/limits.js').LimitCounters;
     /** What "now" is for scheduled content (lib/clock.ts; tests may move it). */
     clock: import('./lib/clock.js').Clock;
+    /** The app's mail: through SMTP_URL (a pool of connections), else into the outbox folder (lib/mailer.ts). */
+    mailer: import('./lib/mailer.js').Mailer;
     /** Work done once the answer is sent (lib/afterReply.ts). */
     afterReply: import('./lib/afterReply.js').AfterReply;
     /** The apps' releases the site serves (site/releases.ts) and how canaries fare (site/releaseHealth.ts). */

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { siteIdentity } from '@ministry/shared/config';
-import { createMember, describeEachDatabase, login } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { seedIfEmpty } from '../src/seed/index.js';
+import { browserLike, createMember, describeEachDatabase, freshDatabase, login, testConfig } from './helpers.js';
 import { startSmtpServer, type TestSmtp } from './smtp.js';
 
 let smtp: TestSmtp;
@@ -67,3 +69,25 @@ describeEachDatabase(
     },
   },
 );
+
+it("the app's mail goes through one pool of SMTP connections, which closing the app ends", async () => {
+  const fresh = await freshDatabase('pglite');
+  try {
+    await seedIfEmpty(fresh.database.db);
+    const app = browserLike(await buildApp({ database: fresh.database, config: testConfig({ smtpUrl: smtp.url }) }));
+    await app.ready();
+    const me = await createMember(app, { firstname: 'Lydia' });
+    // Mail of two parts of the API: the accounts' and the newsletter's.
+    const reset = await app.inject({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: me.email } });
+    assert.equal(reset.statusCode, 200, reset.body);
+    const subscribed = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'lydia.news@example.org' } });
+    assert.equal(subscribed.statusCode, 200, subscribed.body);
+    await smtp.waitForMailTo(me.email, /reset-password/);
+    await smtp.waitForMailTo('lydia.news@example.org', /newsletter\/confirm/);
+
+    await app.close();
+    await smtp.waitForNoConnections();
+  } finally {
+    await fresh.cleanup();
+  }
+});

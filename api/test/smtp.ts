@@ -24,13 +24,23 @@ export interface TestSmtp {
   waitForMailTo(to: string, pattern?: RegExp, timeoutMs?: number): Promise<ArrivedMail>;
   /** Recipients whose RCPT TO the server refuses with a permanent error (a hard bounce). */
   reject: Set<string>;
+  /** Waits (up to `timeoutMs`) until no client holds a connection open. */
+  waitForNoConnections(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(): Promise<TestSmtp> {
   const mails: ArrivedMail[] = [];
   const reject = new Set<string>();
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
+    onClose() {
+      connections--;
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -77,6 +87,12 @@ export async function startSmtpServer(): Promise<TestSmtp> {
         timeoutMs,
         `no mail to ${to} matching ${pattern} through SMTP`,
       ),
+    waitForNoConnections: async (timeoutMs = 5000) =>
+      void (await waitUntil(
+        () => (connections === 0 ? true : undefined),
+        timeoutMs,
+        `${connections} SMTP connection(s) still open`,
+      )),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -183,20 +183,29 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The app's mailer (`app.mailer`): closing it ends the SMTP connections it keeps open. */
+export interface AppMailer extends Mailer {
+  close(): void;
+}
+
 export function outboxDir(config: AppConfig): string {
   return path.join(config.dataDir, 'outbox');
 }
 
-export function createMailer(config: AppConfig, log: (message: string) => void = () => {}): Mailer {
+export function createMailer(config: AppConfig, log: (message: string) => void = () => {}): AppMailer {
   if (config.smtpUrl) {
     // Pooled: a few connections kept open and reused (a newsletter is hundreds of mails), unless SMTP_URL says otherwise (?pool=false).
     const url = new URL(config.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     const transport = nodemailer.createTransport(url.toString());
-    return { send: async (mail) => void (await transport.sendMail(composeMail(config, mail))) };
+    return {
+      send: async (mail) => void (await transport.sendMail(composeMail(config, mail))),
+      close: () => transport.close(),
+    };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    close: () => transport.close(),
     async send(mail) {
       const info = await transport.sendMail(composeMail(config, mail));
       const dir = outboxDir(config);

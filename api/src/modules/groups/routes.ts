@@ -18,7 +18,7 @@ import { csvFileName, toCsv } from '../../lib/csv.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { byAccount, byAddress, limitedBy } from '../../lib/limits.js';
-import { greeting, createMailer } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { LIMIT_PARAM, PAGE_PARAM } from '../../lib/paging.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { requireRole, requireUser, requireVerified, staffOnly } from '../../plugins/session.js';
@@ -113,7 +113,7 @@ const groupBody = {
 export async function groupRoutes(app: FastifyInstance): Promise<void> {
   // A group's size and leaders show on its page; a member's request, settings and mail do not (below).
   writesChange(app, ['groups']);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const viewerOf = (request: FastifyRequest) => {
     const me = requireUser(request);
     return { id: me.id, staff: isStaff(me.role) };

@@ -9,7 +9,7 @@ import {
 } from '@ministry/shared/contracts';
 import type { PendingPrayerUpdates, PostingStopped } from '@ministry/shared/types';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { createMailer, greeting } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { idParam } from '../../lib/ids.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
@@ -74,7 +74,7 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export async function moderationRoutes(app: FastifyInstance): Promise<void> {
   // A moderator's decision puts a post on the wall or the stories, or takes it off.
   writesChange(app, ['prayers', 'stories']);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const staff = staffOnly('editor');
 
   app.get<{ Querystring: { kind?: PostKind; afterDate?: string; afterId?: string } }>(

@@ -6,7 +6,6 @@ import { newsletterSchema } from '@ministry/shared/validation';
 import { LIMITS } from '../../config.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
-import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import {
   MyNewsletterContract,
@@ -105,7 +104,7 @@ const searchQuery = { q: { type: 'string', maxLength: 254 } } as const;
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   // Subscriptions and issues are nobody's page.
   writesChange(app, []);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const perMailbox = app.limits('newsletterMailsPerEmail');
 
   /** Mails the confirmation link to `email` when it is due and the address's daily limit allows. */

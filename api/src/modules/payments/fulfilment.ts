@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatEventDate, formatEventTime, formatPrice } from '@ministry/shared/format';
 import type { Booking, TicketPass } from '@ministry/shared/types';
-import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { actionButton, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { providerFor } from './provider.js';
 import type { PaymentProvider } from './providerTypes.js';
@@ -88,11 +88,7 @@ const isFreeBooking = (booking: Booking): boolean => booking.unitPrice === 0;
 const whenText = (booking: Booking): string =>
   `${formatEventDate(booking.event.event_date)} at ${formatEventTime(booking.event.event_date)}`;
 
-export function createFulfilment(
-  app: FastifyInstance,
-  provider: PaymentProvider,
-  mailer: Mailer = createMailer(app.config, (m) => app.log.info(m)),
-): Fulfilment {
+export function createFulfilment(app: FastifyInstance, provider: PaymentProvider, mailer: Mailer = app.mailer): Fulfilment {
   /** The booking with its event and the member's name and address, or undefined. */
   async function recipient(bookingId: string) {
     const view = await findBookingView(app.db, bookingId);

@@ -14,7 +14,6 @@ import { CheckoutBody, PaymentStatusContract } from '@ministry/shared/contracts'
 import { checkoutSessionSchema, seatsPerMemberMessage } from '@ministry/shared/validation';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { idParam, isUuid } from '../../lib/ids.js';
-import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireSelf, requireUser, requireVerified } from '../../plugins/session.js';
 import {
@@ -87,7 +86,7 @@ const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.config);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const fulfilment = createFulfilment(app, provider, mailer);
   const givingMails = createGivingMails(app, mailer);
   // Seats change with checkouts, payments and cancellations (its plugins' routes too: /api/giving, /pay).

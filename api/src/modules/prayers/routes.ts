@@ -14,7 +14,6 @@ import {
 } from '@ministry/shared/contracts';
 import { answeredSchema, prayerSchema as prayerRules } from '@ministry/shared/validation';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { createMailer } from '../../lib/mailer.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { idParam } from '../../lib/ids.js';
@@ -54,7 +53,7 @@ const viewerOf = (request: FastifyRequest): PrayerViewer => ({
 export async function prayerRoutes(app: FastifyInstance): Promise<void> {
   // A prayer, its "prayed", its answer and its updates show on the wall; the mail settings below change nothing there.
   writesChange(app, ['prayers']);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const options = {
     schema: {
       querystring: { type: 'object', properties: { page: PAGE_PARAM, limit: LIMIT_PARAM } },

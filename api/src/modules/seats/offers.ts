@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { siteIdentity } from '@ministry/shared/config';
 import { countOf, formatEventDate, formatEventTime } from '@ministry/shared/format';
-import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { actionButton, greeting, type Mailer } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { releaseExpired } from './bookings.js';
 import { closeAllSettledOffers, eventsWithOffersDue, offerFreeSeats, type Offer, type OfferOptions } from './waitlist.js';
@@ -24,11 +24,7 @@ export interface WaitlistOffers {
   sweep(): Promise<number>;
 }
 
-export function createWaitlistOffers(
-  app: FastifyInstance,
-  providerName: string,
-  mailer: Mailer = createMailer(app.config, (m) => app.log.info(m)),
-): WaitlistOffers {
+export function createWaitlistOffers(app: FastifyInstance, providerName: string, mailer: Mailer = app.mailer): WaitlistOffers {
   const options = (): OfferOptions => ({
     offerHours: app.config.waitlistOfferHours,
     provider: providerName,

@@ -44,7 +44,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import { idParam } from '../../lib/ids.js';
 import { byAccount, limitedBy } from '../../lib/limits.js';
-import { actionButton, createMailer, greeting, type Mailer } from '../../lib/mailer.js';
+import { actionButton, greeting, type Mailer } from '../../lib/mailer.js';
 import { siteDay } from '../../lib/schedule.js';
 import { requireRole, requireUser, staffOnly } from '../../plugins/session.js';
 import { answerSchema, envelope, errors, listOf, okAnswer } from '../../schemas/entities.js';
@@ -202,7 +202,7 @@ export async function servingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The reminder the day before, once across every process.
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   app.jobs.every('serving-reminders', 5 * 60_000, () => sendServingReminders(app, mailer));
 }
 

@@ -19,7 +19,7 @@ import { SignInCodeBody, SignInCodeRequestBody } from '@ministry/shared/contract
 import { signInCodeRequestSchema, signInCodeSchema } from '@ministry/shared/validation';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { byAddress, byDevice, take, TOO_MANY } from '../../lib/limits.js';
-import { createMailer, greeting } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { ACCOUNT_DISABLED, startSession } from '../../plugins/session.js';
 import { envelope, errors, okMessageAnswer, userSchema } from '../../schemas/entities.js';
@@ -37,7 +37,7 @@ const WRONG_CODES_USED = 'Too many wrong codes for this address. Please wait a w
 export async function signInCodeRoutes(app: FastifyInstance): Promise<void> {
   // Signing in changes nothing a visitor sees.
   writesChange(app, []);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const loginGuard = createLoginGuard(app);
 
   app.post(

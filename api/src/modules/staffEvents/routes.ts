@@ -24,7 +24,6 @@ import { toCsv, csvFileName } from '../../lib/csv.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hasRole } from '@ministry/shared/config';
 import { idParam } from '../../lib/ids.js';
-import { createMailer } from '../../lib/mailer.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import { requireRole, staffOnly } from '../../plugins/session.js';
 import {
@@ -75,11 +74,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   // The public events list and calendar; checking a ticket in changes neither.
   writesChange(app, ['events']);
   const provider = createPaymentProvider(app.config);
-  const fulfilment = createFulfilment(
-    app,
-    provider,
-    createMailer(app.config, (m) => app.log.info(m)),
-  );
+  const fulfilment = createFulfilment(app, provider, app.mailer);
   // Refunds and e-mails of a cancellation still under way: closing the app waits for them.
   const cancelling = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {

@@ -32,7 +32,7 @@ import { isCommonPassword } from '../../lib/commonPasswords.js';
 import { byAccount, byAddress, byDevice, limitedBy } from '../../lib/limits.js';
 import { assertKnownPlaces } from '../geo/places.js';
 import { idParam } from '../../lib/ids.js';
-import { createMailer, greeting } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
 import {
@@ -99,7 +99,7 @@ const resetSchema = newPasswordSchema.shape({
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   // An account's own business; a new name or photo shows on the member's posts (below).
   writesChange(app, []);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const loginGuard = createLoginGuard(app);
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
   // Notes to an address's owner when someone signs up with it: a few an hour at most.

@@ -14,7 +14,7 @@ import { visitMessages, visitSchema } from '@ministry/shared/validation';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { idParam } from '../../lib/ids.js';
 import { byAddress, byDevice, limitedBy } from '../../lib/limits.js';
-import { createMailer, greeting } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { toCsv } from '../../lib/csv.js';
 import { sanitizePlainText } from '../../lib/sanitize.js';
 import { checkedBody, readBody } from '../../lib/validate.js';
@@ -160,7 +160,7 @@ async function readVisit(
 export async function visitRoutes(app: FastifyInstance): Promise<void> {
   // A planned visit is the church's to see, not a page's.
   writesChange(app, []);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const perMailbox = app.limits('visitMailsPerEmail');
 
   app.get<{ Querystring: { location?: string } }>(

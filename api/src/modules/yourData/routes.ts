@@ -9,7 +9,7 @@ import { PASSWORD_MAX } from '@ministry/shared/validation';
 import { siteIdentity } from '@ministry/shared/config';
 import { badRequest } from '../../lib/errors.js';
 import { byAccount, limitedBy } from '../../lib/limits.js';
-import { createMailer, greeting } from '../../lib/mailer.js';
+import { greeting } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { clearSessionCookie, requireUser, sessionHashOf } from '../../plugins/session.js';
 import { errors, okMessageAnswer } from '../../schemas/entities.js';
@@ -22,7 +22,7 @@ import { writesChange } from '../../plugins/dataChanges.js';
 export async function yourDataRoutes(app: FastifyInstance): Promise<void> {
   // A deleted account leaves its events' seats, its groups' rosters and (when asked) its posts.
   writesChange(app, ['events', 'groups', 'prayers', 'stories']);
-  const mailer = createMailer(app.config, (m) => app.log.info(m));
+  const mailer = app.mailer;
   const afterReply = (what: string, task: () => Promise<unknown>) => app.afterReply.run(what, task);
 
   /**
