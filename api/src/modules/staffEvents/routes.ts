@@ -74,7 +74,7 @@ export async function staffEventRoutes(app: FastifyInstance): Promise<void> {
   // The public events list and calendar; checking a ticket in changes neither.
   writesChange(app, ['events']);
   const provider = createPaymentProvider(app.config);
-  const fulfilment = createFulfilment(app, provider, app.mailer);
+  const fulfilment = createFulfilment(app, provider);
   // Refunds and e-mails of a cancellation still under way: closing the app waits for them.
   const cancelling = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
