@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { HEADLESS_ARGS, headlessChromiumPath } from '../scripts/lib/chromium.mjs';
 
 // The sites these tests start hash passwords cheaply: the tests sign up and log in often (see api/src/config.ts).
 process.env.PASSWORD_HASH_COST ??= 'low';
@@ -151,7 +152,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
 }
 
 /**
- * Chromium for the tests. Third-party hosts (the translator, maps) are never
+ * Chromium for the tests (the headless shell when installed: see
+ * scripts/lib/chromium.mjs). Third-party hosts (the translator, maps) are never
  * reached: no name but the site's resolves. A route that aborts them would do
  * it too, but a route turns the browser's cache off (every page load then
  * fetches and compiles all its scripts anew) and passes every request
@@ -159,15 +161,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
-    ],
+    executablePath: headlessChromiumPath() ?? '/usr/bin/chromium',
+    args: [...HEADLESS_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost'],
   });
 }
 

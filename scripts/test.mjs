@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { APP_DIRS } from './lib/apps.mjs';
+import { headlessChromiumPath } from './lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -100,11 +101,6 @@ function testFiles(dir, longest = []) {
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
         .map((f) => path.join(dir, f))
     : [];
-}
-
-export function chromePath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  return candidates.find((p) => existsSync(p));
 }
 
 if (!ensureInstall()) process.exit(1);
@@ -223,7 +219,7 @@ async function runApiBatches(name, files, { lanes, batchSeconds = 60 }) {
   return ok;
 }
 
-const chrome = chromePath();
+const chrome = headlessChromiumPath();
 const e2eWanted = testFiles('e2e/tests').length > 0 && chrome !== undefined;
 // The production build for the browser tests runs beside the API tests: it keeps one core busy
 // and they leave room (much of an API test is waiting for a database).
@@ -268,7 +264,9 @@ const e2eTests = testFiles('e2e/tests', [
 ]);
 if (e2eTests.length) {
   if (!chrome) {
-    console.error('\n!!! No Chromium found (set CHROME_PATH or apt-get install chromium): the browser tests are SKIPPED. !!!\n');
+    console.error(
+      '\n!!! No Chromium found (set CHROME_PATH, or apt-get install chromium-headless-shell): the browser tests are SKIPPED. !!!\n',
+    );
     results.push({ name: 'browser tests (no Chromium)', ok: process.env.CI !== 'true', seconds: 0 });
   } else {
     // One database with the sample content, copied for each site the browser tests start.

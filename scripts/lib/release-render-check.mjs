@@ -16,16 +16,17 @@
  * - in Chromium, it threw, logged an error (a hydration mismatch is one),
  *   showed a remote's "couldn't load" fallback, or never became interactive.
  * A page with a parameter (`/events/:id`) is opened at the first link to
- * one found in the other pages. Without a Chromium (CHROME_PATH, or
- * /usr/bin/chromium) the browser part is skipped, and the check says so.
+ * one found in the other pages. Without a Chromium (see ./chromium.mjs)
+ * the browser part is skipped, and the check says so.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_ARGS, headlessChromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PREVIEW_LIFE_MS = 15 * 60_000;
@@ -41,10 +42,6 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-export function chromiumPath() {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
 }
 
 async function answers(url, timeoutMs = 1500) {
@@ -141,7 +138,7 @@ function pattern(pagePath) {
 export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
   let own = null;
   let browser = null;
-  const chrome = chromiumPath();
+  const chrome = headlessChromiumPath();
   const candidateSite = process.env.SITE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
   let starting = null;
@@ -167,7 +164,7 @@ export async function openRenderCheck({ releases, env = {}, log = () => {} }) {
       const { chromium } = require('playwright-core');
       browser = await chromium.launch({
         executablePath: chrome,
-        args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+        args: HEADLESS_ARGS,
       });
       return browser;
     })();
