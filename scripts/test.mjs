@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { APP_DIRS } from './lib/apps.mjs';
 import { headlessChromiumPath } from './lib/chromium.mjs';
+import { combinedTsconfig } from './lib/typecheck.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -105,6 +106,8 @@ function testFiles(dir, longest = []) {
 
 if (!ensureInstall()) process.exit(1);
 
+const typecheckApps = combinedTsconfig(root, ['shared', ...APP_DIRS]);
+
 await parallelSteps([
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   {
@@ -122,8 +125,13 @@ await parallelSteps([
     command: process.execPath,
     args: [path.join(root, 'scripts/import-cycles.mjs')],
   },
-  // Every app of config/remotes.json, with shared, the API and the browser tests.
-  ...['shared', ...APP_DIRS, 'api', 'e2e']
+  // Shared and every app of config/remotes.json as one program (scripts/lib/typecheck.mjs), the API and the browser tests.
+  {
+    name: `typecheck ${typecheckApps.combined.join(', ')} (one program)`,
+    command: bin('tsc'),
+    args: ['--noEmit', '-p', typecheckApps.file],
+  },
+  ...[...typecheckApps.alone, 'api', 'e2e']
     .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
     .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
   // The shell's service worker: the worker's own types (no DOM).
