@@ -108,13 +108,22 @@ if (!ensureInstall()) process.exit(1);
 
 const typecheckApps = combinedTsconfig(root, ['shared', ...APP_DIRS]);
 
+const typecheck = (pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] });
+// The longest first (two at a time, the last ones fill in beside them).
 await parallelSteps([
-  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  // Shared and every app of config/remotes.json as one program (scripts/lib/typecheck.mjs).
+  {
+    name: `typecheck ${typecheckApps.combined.join(', ')} (one program)`,
+    command: bin('tsc'),
+    args: ['--noEmit', '-p', typecheckApps.file],
+  },
+  typecheck('api'),
   {
     name: 'format (prettier --check; `npm run format` fixes it)',
     command: bin('prettier'),
     args: ['--check', '.', '--log-level=warn'],
   },
+  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   {
     name: "shared's exports recorded at its version (`npm run shared:version` takes a new one)",
     command: process.execPath,
@@ -125,17 +134,10 @@ await parallelSteps([
     command: process.execPath,
     args: [path.join(root, 'scripts/import-cycles.mjs')],
   },
-  // Shared and every app of config/remotes.json as one program (scripts/lib/typecheck.mjs), the API and the browser tests.
-  {
-    name: `typecheck ${typecheckApps.combined.join(', ')} (one program)`,
-    command: bin('tsc'),
-    args: ['--noEmit', '-p', typecheckApps.file],
-  },
-  ...[...typecheckApps.alone, 'api', 'e2e']
-    .filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json')))
-    .map((pkg) => ({ name: `typecheck ${pkg}`, command: bin('tsc'), args: ['--noEmit', '-p', pkg] })),
+  // The browser tests, and an app checked alone.
+  ...[...typecheckApps.alone, 'e2e'].filter((pkg) => existsSync(path.join(root, pkg, 'tsconfig.json'))).map(typecheck),
   // The shell's service worker: the worker's own types (no DOM).
-  { name: 'typecheck shell/src/serviceWorker', command: bin('tsc'), args: ['--noEmit', '-p', 'shell/src/serviceWorker'] },
+  typecheck('shell/src/serviceWorker'),
 ]);
 // Two workers: jest's default (the cores but one) runs one file at a time on two cores.
 step('unit and component tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2']);
