@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { apiBuild } from '../scripts/lib/build-api.mjs';
 import { HEADLESS_ARGS, headlessChromiumPath } from '../scripts/lib/chromium.mjs';
 
 // The sites these tests start hash passwords cheaply: the tests sign up and log in often (see api/src/config.ts).
@@ -103,11 +104,17 @@ export function addStaffAccount(
 }
 
 /** Starts the whole site on a free port with its own data folder. */
+/**
+ * The API's build, as production runs it (`api/dist`, scripts/lib/build-api.mjs):
+ * built first when the API's code changed since (`npm run build` builds it too).
+ */
+export { apiBuild };
+
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? newDataDir();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [await apiBuild('server')], {
     cwd: path.join(repoRoot, 'api'),
     env: {
       ...process.env,

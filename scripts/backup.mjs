@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiBuild } from './lib/build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [command, given] = process.argv.slice(2);
@@ -21,7 +22,8 @@ if (command === 'restore' && !given) {
 const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
 // A path given on the command line is relative to where the command was run.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), given ?? path.join(root, 'backups', `ministry-${stamp}.tar`));
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', command, file], {
+// The API's command line from its build (api/dist: built first when its code changed).
+const result = spawnSync(process.execPath, [await apiBuild('cli'), command, file], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
   env: { DATA_DIR: path.join(root, 'data'), ...process.env },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run build`: releases every app whose live release was not built from
+ * `npm run build`: builds the API's server (scripts/lib/build-api.mjs) when its
+ * code changed, and releases every app whose live release was not built from
  * the current code (its inputs' hash, recorded in the release), the shell
  * first, then the remotes two at a time; each release is built, checked and
  * switched on its own (scripts/release.mjs). `--force` releases them all.
@@ -9,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_DIRS, inputHash, releasesDir, root } from './lib/apps.mjs';
+import { buildApi } from './lib/build-api.mjs';
 import { discardRelease, goLive, readPointer } from './lib/release-store.mjs';
 import { openRenderCheck } from './lib/release-render-check.mjs';
 import { prepareRelease, releaseFolderOf, renderCandidates } from './release.mjs';
@@ -34,6 +36,8 @@ export function isStale(dir) {
  * every release went live.
  */
 export async function build({ force = false, apps = APPS } = {}) {
+  const apiSeconds = await buildApi({ force });
+  if (apiSeconds) console.log(`Build: the API's server built into api/dist (${apiSeconds.toFixed(1)}s)`);
   const todo = apps.filter((dir) => force || isStale(dir));
   if (!todo.length) {
     console.log('Build: every app is up to date.');

@@ -12,6 +12,7 @@ const started = Date.now();
 if (!ensureInstall()) process.exit(1);
 // Imported once the workspace is installed: the build reads packages from it.
 const { build } = await import('./build.mjs');
+const { builtApi } = await import('./lib/build-api.mjs');
 if (!(await build())) process.exit(1);
 
 // Without PUBLIC_URL (and HOST), a try-out on this machine: served on 127.0.0.1 only, so the
@@ -22,7 +23,8 @@ const local =
     ? { HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${process.env.PORT || 8080}` }
     : {};
 if (local.HOST) console.log('PUBLIC_URL is not set: serving on this machine only (set PUBLIC_URL to serve a public address).');
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+// The API's build (api/dist, made by build() above when its code changed).
+const server = spawn(process.execPath, [builtApi('server')], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
   env: { SITE_ROOT: root, NODE_ENV: 'production', ...local, ...process.env },

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { APP_DIRS } from './lib/apps.mjs';
+import { builtApi } from './lib/build-api.mjs';
 import { headlessChromiumPath } from './lib/chromium.mjs';
 import { combinedTsconfig } from './lib/typecheck.mjs';
 
@@ -284,7 +285,7 @@ if (e2eTests.length) {
     const template = mkdtempSync(path.join(tmpdir(), 'ministry-e2e-template-'));
     const prepared =
       (await built) &&
-      step('database for the browser tests', process.execPath, ['--import', 'tsx', 'src/cli.ts', 'prepare'], {
+      step('database for the browser tests', process.execPath, [builtApi('cli'), 'prepare'], {
         cwd: path.join(root, 'api'),
         env: { ...process.env, DATA_DIR: template, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       });

@@ -15,7 +15,6 @@ import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkPublicUrl, loadConfig, type AppConfig } from './config.js';
 import { setPasswordHashCost } from './lib/passwords.js';
 import { migrate, openDatabase, type Db } from './db/index.js';
@@ -177,8 +176,9 @@ async function main() {
  */
 function prepareInChildProcess(dataDir: string): Promise<void> {
   console.log('Creating the embedded database with the sample content…');
-  const here = fileURLToPath(import.meta.url);
-  const cli = path.join(path.dirname(here), `cli${path.extname(here)}`);
+  // Beside the running server: src/cli.ts (through tsx) or the build's dist/cli.js.
+  const server = process.argv[1];
+  const cli = path.join(path.dirname(server), `cli${path.extname(server)}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, cli, 'prepare'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

@@ -13,6 +13,7 @@ import { confirmationTokenFor, createMember, describeEachDatabase, json, limitsW
 import { latestAdultBirthDate } from '@ministry/shared/validation';
 import { RESET_MAILS, SIGNUP_ANSWER } from '../src/modules/users/routes.js';
 import type { User } from '@ministry/shared/types';
+import { apiBuild } from '../../scripts/lib/build-api.mjs';
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -866,9 +867,10 @@ describe('create-admin on the command line', () => {
   const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   // Without tiering PGlite's WebAssembly up to optimised code: a run this short never gains back the second of CPU it costs.
   const v8Flags = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
-  const cli = (dataDir: string, ...args: string[]) =>
-    new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...v8Flags, '--import', 'tsx', 'src/cli.ts', ...args], {
+  const cli = async (dataDir: string, ...args: string[]) => {
+    const cliFile = await apiBuild('cli');
+    return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [...v8Flags, cliFile, ...args], {
         cwd: apiDir,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -880,6 +882,7 @@ describe('create-admin on the command line', () => {
       child.on('error', reject);
       child.on('exit', (code) => resolve({ code, out, err }));
     });
+  };
 
   it(
     'prepares the database with the sample content, creates an admin, promotes an existing member whatever the password given (keeping theirs), and refuses bad input',

@@ -14,16 +14,18 @@ import { checkPublicUrl, ConfigError, isLocalAddress, LIMITS, loadConfig } from 
 import { hashPassword, setPasswordHashCost, verifyPassword } from '../src/lib/passwords.js';
 import { openDatabase } from '../src/db/index.js';
 import { testConfig } from './helpers.js';
+import { apiBuild } from '../../scripts/lib/build-api.mjs';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 
 /** Starts the server with `env` and answers how it ended, when it ends within the time given. */
-function startAndExit(
+async function startAndExit(
   env: Record<string, string>,
   timeoutMs = 40_000,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }> {
+  const server = await apiBuild('server');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, [server], {
       cwd: apiDir,
       env: {
         ...process.env,

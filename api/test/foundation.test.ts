@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { restoreEmbedded } from '../src/backup.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { DatabaseLockedError } from '../src/db/lock.js';
+import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { sanitizePlainText, sanitizeRichText } from '../src/lib/sanitize.js';
 import { fakeShell, fakeSite } from './fakeSite.js';
@@ -117,6 +118,17 @@ describeEachDatabase(
 );
 
 describe('migrations and sample content', () => {
+  it('the list of migrations names every file of their folder, each with its own code', () => {
+    const folder = path.join(import.meta.dirname, '../src/db/migrations');
+    const files = readdirSync(folder)
+      .filter((file) => file !== 'index.ts')
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    assert.deepEqual(Object.keys(MIGRATIONS).sort(), files, 'src/db/migrations/index.ts lists every migration');
+    assert.equal(new Set(Object.values(MIGRATIONS)).size, files.length, 'no migration listed under two names');
+    for (const [name, migration] of Object.entries(MIGRATIONS)) assert.equal(typeof migration.up, 'function', name);
+  });
+
   for (const kind of databaseKinds()) {
     it(`running migrations and the seed twice changes nothing [${kind}]`, async () => {
       const { database, cleanup } = await freshDatabase(kind);

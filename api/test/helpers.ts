@@ -22,6 +22,7 @@ import { migrate, openDatabase, type Db } from '../src/db/index.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { newId } from '../src/lib/ids.js';
 import { outboxDir } from '../src/lib/mailer.js';
+import { apiBuild } from '../../scripts/lib/build-api.mjs';
 
 // Tests sign up and log in hundreds of times: at the standard scrypt cost the
 // hashing alone takes minutes. The servers they start inherit this too.
@@ -461,11 +462,12 @@ function freePort(): Promise<number> {
 
 /**
  * The API in a process of its own (production mode, on a free port), started
- * with `env`; answers once /api/health does.
+ * with `env` from its build as production runs it (`api/dist`, built first
+ * when its code changed); answers once /api/health does.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [await apiBuild('server')], {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { openDatabase } from '../src/db/index.js';
 import { createUser } from '../src/modules/users/service.js';
 import { createPostgresDatabase, startServerProcess } from './helpers.js';
+import { apiBuild } from '../../scripts/lib/build-api.mjs';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const apiDir = path.resolve(import.meta.dirname, '..');
@@ -376,9 +377,10 @@ describe(
         }
       })();
       await new Promise((resolve) => setTimeout(resolve, 500));
+      const cliFile = await apiBuild('cli');
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'ministry-backup-')), 'site.tar');
       const began = Date.now();
-      const backup = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'backup', file], {
+      const backup = spawnSync(process.execPath, [cliFile, 'backup', file], {
         cwd: apiDir,
         env: { ...process.env, ...env },
         encoding: 'utf8',
@@ -392,7 +394,7 @@ describe(
 
       const target = await createPostgresDatabase();
       try {
-        const restore = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'restore', file], {
+        const restore = spawnSync(process.execPath, [cliFile, 'restore', file], {
           cwd: apiDir,
           env: { ...process.env, ...env, DATABASE_URL: target.url },
           encoding: 'utf8',
@@ -403,7 +405,7 @@ describe(
         const { rows } = await client.query(`SELECT id FROM prayers WHERE id = ANY($1)`, [before.map((p) => p.id)]);
         await client.end();
         assert.equal(rows.length, before.length, 'every post acknowledged before the backup began is in it');
-        const again = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'restore', file], {
+        const again = spawnSync(process.execPath, [cliFile, 'restore', file], {
           cwd: apiDir,
           env: { ...process.env, ...env, DATABASE_URL: target.url },
           encoding: 'utf8',

@@ -15,6 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import {
+  apiBuild,
   collectPageErrors,
   launchBrowser,
   newPage,
@@ -33,8 +34,8 @@ let dataDir: string;
 
 before(async () => {
   dataDir = newDataDir('ministry-e2e-archive-');
-  // The sample content, then three years of archive below it (cli.ts archive).
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'archive'], {
+  // The sample content, then three years of archive below it (the API's `cli archive`).
+  await promisify(execFile)(process.execPath, [await apiBuild('cli'), 'archive'], {
     cwd: path.join(repoRoot, 'api'),
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   });

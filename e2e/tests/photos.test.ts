@@ -14,7 +14,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, newPage, repoRoot, startSite, type Site, newDataDir } from '../harness';
+import { apiBuild, launchBrowser, newPage, repoRoot, startSite, type Site, newDataDir } from '../harness';
 
 const PAGES = ['/', '/events', '/daily-devotion', '/community', '/about'];
 const PHONE = { width: 390, height: 844 };
@@ -57,12 +57,12 @@ before(async () => {
     writeFileSync(file, photo);
     return file;
   });
-  const stored = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'photos', ...files], {
+  const stored = spawnSync(process.execPath, [await apiBuild('cli'), 'photos', ...files], {
     cwd: path.join(repoRoot, 'api'),
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
-  assert.equal(stored.status, 0, `cli.ts photos: ${stored.stdout}${stored.stderr}`);
+  assert.equal(stored.status, 0, `cli photos: ${stored.stdout}${stored.stderr}`);
   site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
 });

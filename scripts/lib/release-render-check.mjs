@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiBuild } from './build-api.mjs';
 import { HEADLESS_ARGS, headlessChromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,7 +61,8 @@ async function answers(url, timeoutMs = 1500) {
 async function startOwnSite(releases, env) {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The API's build, as production runs it (built first when its code changed).
+  const child = spawn(process.execPath, [await apiBuild('server')], {
     cwd: path.join(root, 'api'),
     env: {
       ...process.env,

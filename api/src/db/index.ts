@@ -2,17 +2,17 @@
  * Opens the database: PGlite (embedded, in a folder or in memory) by default,
  * PostgreSQL when a URL is given. Both run the same migrations.
  */
-import { promises as fs, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { FileMigrationProvider, Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { acquireDirectoryLock } from './lock.js';
+import { MIGRATIONS } from './migrations/index.js';
 
 export type { Database } from './schema.js';
 
@@ -121,15 +121,13 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   };
 }
 
-const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 /** Brings the schema up to date; running it again changes nothing. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
   // Features land side by side, each with its own numbers: a database that has a later one already
   // takes an earlier one that lands afterwards (each migration stands on its own).
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: { getMigrations: async () => MIGRATIONS },
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
