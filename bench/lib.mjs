@@ -9,6 +9,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiBuild } from '../scripts/lib/build-api.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -93,7 +94,8 @@ export async function startServer(env = {}) {
   if (process.env.BENCH_DATA_TEMPLATE && !env.DATABASE_URL) cpSync(process.env.BENCH_DATA_TEMPLATE, dataDir, { recursive: true });
   let output = '';
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The API's build, as production runs it (scripts/lib/build-api.mjs; built first when its code changed).
+  const child = spawn(process.execPath, [await apiBuild('server')], {
     cwd: path.join(root, 'api'),
     env: {
       ...process.env,
@@ -137,11 +139,12 @@ export async function startServer(env = {}) {
   };
 }
 
-/** Runs `node --import tsx src/cli.ts <args>` in the api folder (the database of `env`); resolves with its output. */
-export function runCli(args, env = {}) {
+/** Runs the API's command line (`api/dist/cli.js <args>`) in the api folder (the database of `env`); resolves with its output. */
+export async function runCli(args, env = {}) {
+  const cli = await apiBuild('cli');
   return new Promise((resolve, reject) => {
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [cli, ...args], {
       cwd: path.join(root, 'api'),
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

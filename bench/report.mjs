@@ -147,7 +147,7 @@ function memorySection(results) {
       '',
     );
   out.push(
-    'Peak resident set (VmHWM) of the server process (`node --import tsx src/server.ts`: API, site and, by default, the embedded database).',
+    'Peak resident set (VmHWM) of the server process (`node api/dist/server.js`: API, site and, by default, the embedded database).',
     '',
   );
   out.push(table(['process', 'peak RSS', 'target', 'met'], rows), '');

@@ -129,6 +129,43 @@ describe('migrations and sample content', () => {
     for (const [name, migration] of Object.entries(MIGRATIONS)) assert.equal(typeof migration.up, 'function', name);
   });
 
+  it('an embedded database kept for a later suite comes back as migrated: no row, setting or lock of the suite before', async () => {
+    const first = await freshDatabase('pglite');
+    const { db } = first.database;
+    const migrated = await db.selectFrom('year_themes').selectAll().orderBy('year').execute();
+    assert.ok(migrated.length > 0, 'a migration writes the year themes');
+    await seedIfEmpty(db);
+    await db.updateTable('year_themes').set({ title: 'Changed' }).execute();
+    await sql`SET TIME ZONE 'Pacific/Auckland'`.execute(db);
+    await sql`SELECT pg_advisory_lock(77)`.execute(db);
+    await first.cleanup();
+
+    const second = await freshDatabase('pglite');
+    try {
+      assert.equal(second.database.db, db, 'the same database, kept');
+      const count = async (table: 'users' | 'devotionals' | 'events') =>
+        Number(
+          (
+            await second.database.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      assert.deepEqual([await count('users'), await count('devotionals'), await count('events')], [0, 0, 0]);
+      assert.deepEqual(await db.selectFrom('year_themes').selectAll().orderBy('year').execute(), migrated);
+      const { rows } = await sql<{ zone: string }>`SELECT current_setting('TimeZone') AS zone`.execute(db);
+      assert.notEqual(rows[0].zone, 'Pacific/Auckland');
+      const { rows: locks } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`.execute(db);
+      assert.equal(locks[0].n, 0);
+      assert.equal(await seedIfEmpty(db), true, 'the sample content is added again');
+    } finally {
+      await second.cleanup();
+    }
+  });
+
   for (const kind of databaseKinds()) {
     it(`running migrations and the seed twice changes nothing [${kind}]`, async () => {
       const { database, cleanup } = await freshDatabase(kind);

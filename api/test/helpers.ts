@@ -1,7 +1,8 @@
 /**
- * Test helpers: every suite runs on a fresh embedded PGlite database and,
- * when TEST_DATABASE_URL is set, again on a throwaway PostgreSQL database
- * (created with a random name and dropped afterwards).
+ * Test helpers: every suite runs on an embedded PGlite database as migrated
+ * (one opened for an earlier suite of the process, emptied, or a new one)
+ * and, when TEST_DATABASE_URL is set, again on a throwaway PostgreSQL
+ * database (created with a random name and dropped afterwards).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -109,7 +110,6 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
   };
 }
 
-/** Opens a fresh, migrated database of the given kind. */
 /** A migrated database of `kind`, and (PostgreSQL) its address, for a second process or app to open. */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db; url?: string; cleanup: () => Promise<void> }> {
   if (kind === 'postgres') {
@@ -124,9 +124,68 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ database: Db;
       },
     };
   }
+  const kept = await keptPglite();
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    idlePglite.push(kept);
+  };
+  return { database: { ...kept.database, close: release }, cleanup: release };
+}
+
+/**
+ * An embedded database opened for a suite, kept for the next suite of this
+ * process when it is done: opening one costs ~1.5–2 CPU-seconds (its dump
+ * unpacked, PostgreSQL started in WebAssembly), emptying one a fraction.
+ * Emptied, it is as migrated: every table truncated (sequences too), the
+ * rows the migrations wrote put back, the session's settings, locks and
+ * temporary tables dropped.
+ */
+interface KeptPglite {
+  database: Db;
+  /** The tables to empty (all but the migrator's own). */
+  tables: string[];
+  /** The rows the migrations wrote, by table (JSON), to put back. */
+  migrationRows: Map<string, string>;
+}
+
+const idlePglite: KeptPglite[] = [];
+
+// The kept databases are closed once the tests are done: PostgreSQL's timers would keep the process
+// running. At the top level of the first file that imports this one (together.ts imports it first).
+after(async () => {
+  for (const kept of idlePglite.splice(0)) await kept.database.close();
+});
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function keptPglite(): Promise<KeptPglite> {
+  const idle = idlePglite.pop();
+  if (idle) {
+    const { db } = idle.database;
+    await sql.raw('DISCARD ALL').execute(db);
+    await sql.raw(`TRUNCATE ${idle.tables.map(quoted).join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+    for (const [table, rows] of idle.migrationRows) {
+      await sql`INSERT INTO ${sql.table(table)} SELECT * FROM json_populate_recordset(NULL::${sql.table(table)}, ${rows}::json)`.execute(
+        db,
+      );
+    }
+    return idle;
+  }
   const database = await openDatabase({ url: 'memory://', startFrom: await migratedPgliteDump() });
   await migrate(database.db);
-  return { database, cleanup: () => database.close() };
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_migration%' ORDER BY tablename`.execute(database.db);
+  const tables = rows.map((r) => r.name);
+  const migrationRows = new Map<string, string>();
+  for (const table of tables) {
+    const { rows: found } = await sql<{ rows: string | null }>`
+      SELECT json_agg(t)::text AS rows FROM ${sql.table(table)} AS t`.execute(database.db);
+    if (found[0]?.rows) migrationRows.set(table, found[0].rows);
+  }
+  return { database, tables, migrationRows };
 }
 
 let pgliteDump: Promise<Blob> | undefined;

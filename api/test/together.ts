@@ -12,6 +12,8 @@
 import path from 'node:path';
 import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
+// First, at the top level: its hooks run once every file's tests are done (the embedded databases it keeps).
+import './helpers.js';
 
 for (const file of process.argv.slice(2)) {
   describe(path.basename(file), async () => {
