@@ -103,13 +103,13 @@ export function addStaffAccount(
   if (result.status !== 0) throw new Error(`the ${account.role} ${account.email} could not be made: ${result.stderr}`);
 }
 
-/** Starts the whole site on a free port with its own data folder. */
 /**
  * The API's build, as production runs it (`api/dist`, scripts/lib/build-api.mjs):
  * built first when the API's code changed since (`npm run build` builds it too).
  */
 export { apiBuild };
 
+/** Starts the whole site on a free port with its own data folder. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? newDataDir();

@@ -26,7 +26,8 @@ const SHARED_INPUTS = [
 ];
 const APP_INPUTS = ['src', 'app.json', 'package.json', 'webpack.config.js'];
 
-function hashTree(hash, full, label) {
+/** Adds a file, or a folder's files (not node_modules, dist or tests), with their paths under `label`, to `hash`. */
+export function hashTree(hash, full, label) {
   if (!existsSync(full)) return;
   if (statSync(full).isDirectory()) {
     for (const name of readdirSync(full).sort()) {

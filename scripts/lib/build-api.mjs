@@ -11,9 +11,9 @@
  * them: in the bundle, its `import.meta.url` is its source file's address.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './apps.mjs';
+import { hashTree, root } from './apps.mjs';
 
 const api = path.join(root, 'api');
 export const API_DIST = path.join(api, 'dist');
@@ -39,16 +39,7 @@ export async function apiBuild(entry) {
 
 function inputHash() {
   const hash = createHash('sha256');
-  const walk = (full, label) => {
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
-      for (const name of readdirSync(full).sort()) {
-        if (name === 'node_modules' || /\.test\.tsx?$/.test(name)) continue;
-        walk(path.join(full, name), `${label}/${name}`);
-      }
-    } else hash.update(label).update(readFileSync(full));
-  };
-  for (const input of INPUTS) walk(path.join(root, input), input);
+  for (const input of INPUTS) hashTree(hash, path.join(root, input), input);
   return hash.digest('hex');
 }
 
