@@ -44,6 +44,13 @@ describe("shared's version and its exports", () => {
     assert.deepEqual(checkSharedExports(shared), []);
   });
 
+  it("a value of one of the language's own types (a RegExp) is recorded by the type's name, not by the members a TypeScript library gives it", () => {
+    const exports = readRecord(shared)!.entries.validation.exports;
+    for (const name of ['MEDIA_PATH', 'SITE_IMAGE'])
+      assert.deepEqual({ ...exports[name], since: undefined }, { since: undefined, kind: 'value', signature: 'RegExp' }, name);
+    assert.deepEqual(checkSharedExports(shared), [], 'and read anew, it is the same');
+  });
+
   it('an export added without a new version fails the check, naming it and the version to take; taking it records it', () => {
     const was = version();
     edit('src/format/index.ts', (text) => `${text}\nexport function eventsHeading() {\n  return 'Recent Events v2';\n}\n`);

@@ -179,6 +179,10 @@ function exportsOf(ts, program, entries) {
       .replace(/__@(\w+)@\d+/g, '[Symbol.$1]');
   const flags =
     ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
+  // An interface of the language's library (RegExp, Date), not a type made with one of its helpers (Partial<…>).
+  const fromDefaultLibrary = (type) =>
+    Boolean(type.symbol && type.symbol.flags & ts.SymbolFlags.Interface && type.symbol.declarations?.length) &&
+    type.symbol.declarations.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
   const result = {};
   for (const [entry, file] of Object.entries(entries)) {
     const source = program.getSourceFile(file);
@@ -191,9 +195,13 @@ function exportsOf(ts, program, entries) {
       const value = Boolean(symbol.flags & ts.SymbolFlags.Value && declaration);
       const type = value ? checker.getTypeOfSymbolAtLocation(symbol, declaration) : checker.getDeclaredTypeOfSymbol(symbol);
       // An object (not a function or a class's constructor): its members, each with its type, so an
-      // added member reads as an addition.
+      // added member reads as an addition. One of the language's own (a RegExp, a Date) is named: its
+      // members are the compiler's library's, which a new TypeScript may print otherwise.
       const objectLike =
-        type.flags & ts.TypeFlags.Object && !type.getCallSignatures().length && !type.getConstructSignatures().length;
+        type.flags & ts.TypeFlags.Object &&
+        !type.getCallSignatures().length &&
+        !type.getConstructSignatures().length &&
+        !fromDefaultLibrary(type);
       const properties = objectLike ? checker.getPropertiesOfType(type) : [];
       if (properties.length) {
         const members = {};
