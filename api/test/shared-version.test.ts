@@ -6,7 +6,8 @@
  * ask for). On a copy of the package.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
@@ -16,6 +17,8 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(path.join(repo, 'package.json'));
 const { sharedConfig } = require('./config/webpack.base.cjs') as { sharedConfig: (app: { folder: string }) => unknown };
 const semver = require('semver') as { satisfies: (version: string, range: string) => boolean };
+/** Where the exports read are kept for the next process (scripts/lib/shared-exports.mjs). */
+const keptFolder = path.join(repo, '.cache/shared-exports');
 
 describe("shared's version and its exports", () => {
   let top: string;
@@ -141,6 +144,44 @@ describe("shared's version and its exports", () => {
       !semver.satisfies(was, config['@ministry/shared/format'].requiredVersion),
       'the changed entry needs the new version',
     );
+  });
+
+  it('another process takes the exports read before while nothing the compiler read changed, and reads them anew once a file did', () => {
+    // A new process each time: what this one read is also kept in its memory.
+    const exportsInNewProcess = () =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `import { currentExports } from ${JSON.stringify(path.join(repo, 'scripts/lib/shared-exports.mjs'))};` +
+              'console.log(JSON.stringify(currentExports(process.argv[1])));',
+            shared,
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as Record<string, Record<string, { signature: string }>>;
+    const first = exportsInNewProcess();
+    const kept = readdirSync(keptFolder)
+      .map((name) => path.join(keptFolder, name))
+      .filter(
+        (file) =>
+          file.endsWith('.json') &&
+          (JSON.parse(readFileSync(file, 'utf8')) as { key: string }).key.includes(path.resolve(shared)),
+      );
+    assert.equal(kept.length, 1, 'the exports read are kept on disk');
+    // What is kept is what is taken: marked, the mark comes back.
+    const record = JSON.parse(readFileSync(kept[0]!, 'utf8'));
+    record.result.format.formatPrice.signature = 'kept';
+    writeFileSync(kept[0]!, JSON.stringify(record));
+    assert.equal(exportsInNewProcess().format!.formatPrice!.signature, 'kept');
+    // A file of shared changed: read anew.
+    edit('src/format/index.ts', (text) => `${text}\nexport const keptOrNot = 1;\n`);
+    const after = exportsInNewProcess();
+    assert.equal(after.format!.formatPrice!.signature, first.format!.formatPrice!.signature);
+    assert.equal(after.format!.keptOrNot!.signature, '1');
+    edit('src/format/index.ts', (text) => text.replace('\nexport const keptOrNot = 1;\n', ''));
   });
 
   it('a version changed by hand without a new record fails too', () => {

@@ -20,7 +20,8 @@
  * (the entries named in package.json's `ministry.statefulEntries`); see
  * docs/deploying-a-remote.md, "Changing shared".
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +124,75 @@ function sameAnswers(ts, options, answers, ownPackage) {
 const readExports = new Map();
 const KEPT_READS = 4;
 
+/**
+ * The last exports read, by folder and options, kept on disk for the next
+ * process (each release checks shared's exports, and a program takes the
+ * compiler several CPU-seconds): `.cache/shared-exports/`, with the
+ * compiler's view of the disk as in this process's, a file read kept as
+ * its text's hash. Another process is read again the same way: only when
+ * nothing the compiler read (or looked for) differs is the kept answer
+ * taken.
+ */
+const KEPT_ON_DISK = path.join(root, '.cache/shared-exports');
+const KEPT_ON_DISK_FILES = 8;
+const hashOf = (text) => createHash('sha256').update(text).digest('hex');
+const keptFile = (key) => path.join(KEPT_ON_DISK, `${hashOf(key).slice(0, 32)}.json`);
+
+/** Answers as kept on disk: a file's text as its hash (the folder's package.json without its version). */
+function answersToKeep(answers, ownPackage) {
+  return [...answers].map(([key, answer]) => {
+    const [kind, name] = key.split('\0');
+    if (kind !== 'readFile' || typeof answer !== 'string') return [key, answer];
+    return [key, { sha256: hashOf(path.resolve(name) === ownPackage ? withoutVersion(answer) : answer) }];
+  });
+}
+
+/** Whether the disk still answers as the kept answers say (see answersToKeep). */
+function sameKeptAnswers(ts, options, kept, ownPackage) {
+  const host = ts.createCompilerHost(options);
+  for (const [key, answer] of kept) {
+    const [kind, name] = key.split('\0');
+    const now = host[kind](name);
+    // JSON keeps no undefined (a file not found): it comes back as null.
+    if (answer && typeof answer === 'object' && 'sha256' in answer) {
+      if (typeof now !== 'string' || hashOf(path.resolve(name) === ownPackage ? withoutVersion(now) : now) !== answer.sha256)
+        return false;
+    } else if (JSON.stringify(now ?? null) !== JSON.stringify(answer ?? null)) return false;
+  }
+  return true;
+}
+
+/** The exports kept on disk for `key`, when the disk still answers the same; else undefined. */
+function keptOnDisk(ts, options, key, ownPackage) {
+  let kept;
+  try {
+    kept = readJson(keptFile(key));
+  } catch {
+    return undefined;
+  }
+  return kept.key === key && sameKeptAnswers(ts, options, kept.answers, ownPackage) ? kept.result : undefined;
+}
+
+/** Keeps the exports read for `key` on disk (written aside, then moved: another process reads a whole file or none). */
+function keepOnDisk(key, answers, result, ownPackage) {
+  try {
+    mkdirSync(KEPT_ON_DISK, { recursive: true });
+    const file = keptFile(key);
+    const aside = `${file}.${process.pid}`;
+    writeFileSync(aside, JSON.stringify({ key, answers: answersToKeep(answers, ownPackage), result }));
+    renameSync(aside, file);
+    // The newest few (copies of shared made by tests and releases come and go).
+    const files = readdirSync(KEPT_ON_DISK)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => path.join(KEPT_ON_DISK, name))
+      .map((full) => ({ full, time: statSync(full).mtimeMs }))
+      .sort((a, b) => b.time - a.time);
+    for (const { full } of files.slice(KEPT_ON_DISK_FILES)) rmSync(full, { force: true });
+  } catch {
+    // Not kept: the next process reads the exports again.
+  }
+}
+
 /** The shared package in `folder`: its version, entries (`api` → file) and stateful entries. */
 export function sharedPackage(folder = path.join(root, 'shared')) {
   const pkg = readJson(path.join(folder, 'package.json'));
@@ -159,10 +229,13 @@ export function currentExports(folder = path.join(root, 'shared')) {
     readExports.set(key, [found, ...kept.filter((read) => read !== found)]);
     return structuredClone(found.result);
   }
+  const fromDisk = keptOnDisk(ts, options, key, ownPackage);
+  if (fromDisk) return fromDisk;
   const answers = new Map();
   const program = ts.createProgram(Object.values(entries), options, cachingHost(ts, options, { answers }));
   const result = exportsOf(ts, program, entries);
   readExports.set(key, [{ answers, result: structuredClone(result) }, ...kept].slice(0, KEPT_READS));
+  keepOnDisk(key, answers, result, ownPackage);
   return result;
 }
 
