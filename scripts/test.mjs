@@ -159,7 +159,7 @@ const TIMED_API_TESTS = ['request-hygiene.test.ts', 'faults.test.ts', 'scaling.t
 const API_TEST_SECONDS = {
   accounts: 63,
   congregation: 62,
-  'shared-version': 37,
+  'shared-version': 44,
   fuzz: 31,
   'abuse-limits': 27,
   'account-safety': 26,
