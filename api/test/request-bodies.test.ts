@@ -10,11 +10,11 @@ import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { checkoutSessionSchema, fieldErrors, prayerSchema as prayerRules, updateBasicSchema } from '@ministry/shared/validation';
 import type { AnyObjectSchema } from 'yup';
+import * as answers from '../src/schemas/entities.js';
+import { createMember, describeEachDatabase, json } from './helpers.js';
 
 /** What the test asks of a form's rules (each form's schema has its own shape). */
 type FormRules = Pick<AnyObjectSchema, 'validate'>;
-import * as answers from '../src/schemas/entities.js';
-import { createMember, describeEachDatabase, json } from './helpers.js';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
