@@ -16,6 +16,7 @@ import {
   MOBILE,
   newPage,
   savePageScreenshot,
+  settled,
   startSite,
   type Site,
 } from '../harness';
@@ -85,12 +86,18 @@ describe('the calendar', () => {
     // The filter works once React has taken the page over (a choice made before is lost).
     await (await hydrated(page.getByLabel('Category'))).selectOption('Youth');
     await page.waitForURL(/category=Youth/);
+    // The month is shown again for the choice: read once nothing is loading and the grid holds one event.
+    await settled(page);
+    await page
+      .waitForFunction(() => document.querySelectorAll('table a').length === 1, null, { timeout: 30_000 })
+      .catch(() => {});
     assert.deepEqual(
       (await grid.getByRole('link').allInnerTexts()).map((t) => t.replace(/^\d{2}:\d{2} (AM|PM) /, '')),
       [youth.title],
     );
     await page.getByRole('link', { name: 'List', exact: true }).click();
     await page.waitForURL(/view=list/);
+    await settled(page);
     assert.deepEqual(await page.locator('main ol li a').allInnerTexts(), [youth.title]);
     const subscribe = page.getByRole('link', { name: /^Subscribe to the events in Youth/ });
     const webcal = (await subscribe.getAttribute('href'))!;
