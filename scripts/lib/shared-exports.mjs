@@ -98,8 +98,14 @@ function cachingHost(ts, options, { virtual = new Map(), answers } = {}) {
 /** A package.json's text with its version left out. */
 const withoutVersion = (text) => text?.replace(/"version":\s*"[^"]*"/, '"version": ""');
 
+const hashOf = (text) => createHash('sha256').update(text).digest('hex');
+
+/** A file's text as the answers compare it: the folder's package.json (`ownPackage`) without its version. */
+const comparedText = (name, text, ownPackage) => (path.resolve(name) === ownPackage ? withoutVersion(text) : text);
+
 /**
- * Whether the disk still answers as it did (`answers` from `cachingHost`).
+ * Whether the disk still answers as it did (`answers` from `cachingHost`,
+ * or as kept on disk: a file read as its text's hash, see answersToKeep).
  * The version in `ownPackage` (the folder's package.json) is left out: the
  * compiler uses a version only to tell two copies of one package apart,
  * and every file of the folder gets the same one.
@@ -109,9 +115,12 @@ function sameAnswers(ts, options, answers, ownPackage) {
   for (const [key, answer] of answers) {
     const [kind, name] = key.split('\0');
     const now = host[kind](name);
-    if (kind === 'readFile' && path.resolve(name) === ownPackage) {
-      if (withoutVersion(now) !== withoutVersion(answer)) return false;
-    } else if (Array.isArray(answer) ? JSON.stringify(now) !== JSON.stringify(answer) : now !== answer) return false;
+    // JSON keeps no undefined (a file not found): it comes back from disk as null.
+    if (answer?.sha256 !== undefined) {
+      if (typeof now !== 'string' || hashOf(comparedText(name, now, ownPackage)) !== answer.sha256) return false;
+    } else if (kind === 'readFile' && typeof answer === 'string') {
+      if (comparedText(name, now, ownPackage) !== comparedText(name, answer, ownPackage)) return false;
+    } else if (JSON.stringify(now ?? null) !== JSON.stringify(answer ?? null)) return false;
   }
   return true;
 }
@@ -135,7 +144,6 @@ const KEPT_READS = 4;
  */
 const KEPT_ON_DISK = path.join(root, '.cache/shared-exports');
 const KEPT_ON_DISK_FILES = 8;
-const hashOf = (text) => createHash('sha256').update(text).digest('hex');
 const keptFile = (key) => path.join(KEPT_ON_DISK, `${hashOf(key).slice(0, 32)}.json`);
 
 /** Answers as kept on disk: a file's text as its hash (the folder's package.json without its version). */
@@ -143,23 +151,8 @@ function answersToKeep(answers, ownPackage) {
   return [...answers].map(([key, answer]) => {
     const [kind, name] = key.split('\0');
     if (kind !== 'readFile' || typeof answer !== 'string') return [key, answer];
-    return [key, { sha256: hashOf(path.resolve(name) === ownPackage ? withoutVersion(answer) : answer) }];
+    return [key, { sha256: hashOf(comparedText(name, answer, ownPackage)) }];
   });
-}
-
-/** Whether the disk still answers as the kept answers say (see answersToKeep). */
-function sameKeptAnswers(ts, options, kept, ownPackage) {
-  const host = ts.createCompilerHost(options);
-  for (const [key, answer] of kept) {
-    const [kind, name] = key.split('\0');
-    const now = host[kind](name);
-    // JSON keeps no undefined (a file not found): it comes back as null.
-    if (answer && typeof answer === 'object' && 'sha256' in answer) {
-      if (typeof now !== 'string' || hashOf(path.resolve(name) === ownPackage ? withoutVersion(now) : now) !== answer.sha256)
-        return false;
-    } else if (JSON.stringify(now ?? null) !== JSON.stringify(answer ?? null)) return false;
-  }
-  return true;
 }
 
 /** The exports kept on disk for `key`, when the disk still answers the same; else undefined. */
@@ -170,7 +163,7 @@ function keptOnDisk(ts, options, key, ownPackage) {
   } catch {
     return undefined;
   }
-  return kept.key === key && sameKeptAnswers(ts, options, kept.answers, ownPackage) ? kept.result : undefined;
+  return kept.key === key && sameAnswers(ts, options, kept.answers, ownPackage) ? kept.result : undefined;
 }
 
 /** Keeps the exports read for `key` on disk (written aside, then moved: another process reads a whole file or none). */
